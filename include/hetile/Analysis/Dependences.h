@@ -1,0 +1,63 @@
+//===- Dependences.h - Exact dependences of a Scop with isl -----*- C++ -*-===//
+//
+// Value-based flow dependences (isl_union_access_info_compute_flow, exact for
+// must-writes), memory-based anti and output dependences, and their distance
+// vectors in the common loop dimensions of each statement pair.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_ANALYSIS_DEPENDENCES_H
+#define HETILE_ANALYSIS_DEPENDENCES_H
+
+#include "hetile/Frontend/Scop.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hetile {
+
+enum class DepKind { Flow, Anti, Output };
+const char *getDepKindName(DepKind K); // "flow", "anti", "output"
+
+/// Dependences of one kind between one (source, sink) statement pair through
+/// one array. When the set of distances of that relation is a finite set of
+/// points (uniform dependences), there is one edge per distance vector, its
+/// Relation restricted to that distance; otherwise one edge whose Distance is
+/// empty and whose DistanceSet is the polyhedron.
+struct DependenceEdge {
+  DepKind Kind;
+  std::string Source; ///< statement name, e.g. "S0"
+  std::string Sink;
+  std::string Array;  ///< the array that carries it
+  /// [params] -> { S0[i, j] -> S1[i', j'] : ... }
+  isl::map Relation;
+  /// Number of loops common to source and sink (the leading dims compared).
+  unsigned CommonDepth = 0;
+  /// Distance sink - source in the common loops (in the loop iterators as
+  /// written, not the 2d+1 schedule) when uniform; empty optional otherwise.
+  std::optional<std::vector<long>> Distance;
+  /// The set of distances in the common loops, { [d0, d1, ...] : ... }.
+  isl::set DistanceSet;
+};
+
+struct Dependences {
+  isl::union_map Flow;   ///< exact value-based RAW
+  isl::union_map Anti;   ///< memory-based WAR
+  isl::union_map Output; ///< memory-based WAW
+  /// Sorted by (kind, source, sink, array, distance): deterministic output.
+  std::vector<DependenceEdge> Edges;
+
+  isl::union_map all() const;
+  /// The uniform dependence matrix D of the papers: the distinct distance
+  /// vectors of all edges over the full nest depth (columns = vectors), sorted
+  /// lexicographically; empty optional if some edge is not uniform or the
+  /// statements do not all share the same loops.
+  std::optional<std::vector<std::vector<long>>> UniformMatrix;
+};
+
+/// Computes the dependences of \p S. Never fails on a valid Scop.
+Dependences computeDependences(const Scop &S);
+
+} // namespace hetile
+
+#endif

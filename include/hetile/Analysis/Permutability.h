@@ -1,0 +1,49 @@
+//===- Permutability.h - The outermost fully permutable band ----*- C++ -*-===//
+//
+// A band of loops is fully permutable when every dependence not carried by an
+// outer loop has a non-negative distance in every band dimension; such a band
+// can be tiled rectangularly. findPermutableBand() first checks the nest as
+// written; where that band is shallower than the nest allows, it asks isl's
+// scheduler (Pluto-style, proximity = validity = all dependences) for a legal
+// affine transformation -- skewing, shifting, fusion -- whose outermost band is
+// permutable, and reports it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_ANALYSIS_PERMUTABILITY_H
+#define HETILE_ANALYSIS_PERMUTABILITY_H
+
+#include "hetile/Analysis/Dependences.h"
+#include "hetile/Frontend/Scop.h"
+
+#include <string>
+#include <vector>
+
+namespace hetile {
+
+struct PermutableBand {
+  /// Number of band dimensions (0 when nothing permutable of depth >= 1).
+  unsigned Depth = 0;
+  /// True when the band needs a transformation of the nest as written.
+  bool Transformed = false;
+  /// The band's schedule, one affine function per dimension for each
+  /// statement: [params] -> { S0[t, i] -> [t, t + i]; S1[t, i] -> [t, t + i + 1] }
+  isl::union_map BandSchedule;
+  /// The full schedule: band dimensions first, then whatever orders the
+  /// statements inside a band point (for code generation).
+  isl::schedule Schedule;
+  /// Per statement, the band as text in the statement's iterators:
+  /// "S0: (t, 2*t + i)" -- for reports.
+  std::vector<std::string> Description;
+  /// The transformation, per band dimension, as a readable note, e.g.
+  /// "skewed: dimension 1 = 2*t + i". Empty when not transformed.
+  std::string Note;
+};
+
+/// Returns the outermost fully permutable band of \p S given its dependences
+/// \p D. Depth < 2 means nothing worth tiling was found.
+PermutableBand findPermutableBand(const Scop &S, const Dependences &D,
+                                  bool AllowTransform);
+
+} // namespace hetile
+
+#endif

@@ -1,0 +1,51 @@
+//===- RejectReason.h - Why a loop nest is left untouched -------*- C++ -*-===//
+//
+// Every reason a nest is not tiled is its own kind with an end-user message
+// and a remark name (`[hetile-reject-<name>]`), raised at the exact source
+// location of the offending construct (in the spirit of Polly's
+// ScopDetectionDiagnostic.h). Each kind has its own lit test in test/Reject/.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_FRONTEND_REJECTREASON_H
+#define HETILE_FRONTEND_REJECTREASON_H
+
+#include "hetile/Frontend/SourceLoc.h"
+
+#include <string>
+
+namespace hetile {
+
+enum class RejectKind {
+  NonAffineBound,       ///< loop bound not affine in iterators and parameters
+  NonAffineSubscript,   ///< array subscript not affine
+  NonAffineCondition,   ///< if condition not affine
+  IndirectAccess,       ///< subscript reads memory, e.g. A[idx[i]]
+  PointerArithmetic,    ///< *(p + i), p++ and friends
+  SideEffectCall,       ///< call to a function not known to be pure
+  UnstructuredControl,  ///< while/do/goto/break/continue/return/switch
+  NonConstantStep,      ///< step is not a constant (or zero)
+  UnsupportedLoop,      ///< loop header hetile cannot model (no iterator...)
+  WriteToIterator,      ///< the body writes a loop iterator
+  WriteToParameter,     ///< the body writes a variable used in bounds/subscripts
+  PossibleAlias,        ///< distinct pointer-based arrays may overlap
+  UnsupportedType,      ///< non-integer iterator, struct access, ...
+  UnsupportedStatement, ///< any other construct the model does not cover
+  NonPermutable,        ///< no legal transformation gives a permutable band
+  TooShallow,           ///< fewer than two loops: nothing to tile
+};
+
+/// The name used in `[hetile-reject-<name>]` and in JSON output.
+const char *getRejectName(RejectKind K);
+
+struct RejectReason {
+  RejectKind Kind;
+  /// Where the offending construct is (not just the nest).
+  SourceLoc Loc;
+  /// End-user message, lower case, no trailing period, naming the construct:
+  /// "subscript 'idx[i]' of 'A' is not affine".
+  std::string Message;
+};
+
+} // namespace hetile
+
+#endif

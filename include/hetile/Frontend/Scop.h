@@ -1,0 +1,113 @@
+//===- Scop.h - The polyhedral model of one loop nest -----------*- C++ -*-===//
+//
+// A Scop is what the frontend extracts from one loop nest of the Clang AST:
+// statements with iteration domains, original schedule and memory accesses as
+// isl objects, plus each statement's source text so code generation can
+// re-emit it. Stages after the frontend use only this (no Clang types).
+//
+// Naming in the isl objects:
+//   statements  S0, S1, ...          (tuple names of domains/schedules)
+//   parameters  the C names          (N, M, ...)
+//   arrays      the C names          (A, B, ...); a scalar is a 0-d array
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_FRONTEND_SCOP_H
+#define HETILE_FRONTEND_SCOP_H
+
+#include "hetile/Frontend/SourceLoc.h"
+#include "hetile/Support/IslUtils.h"
+
+#include <string>
+#include <vector>
+
+namespace hetile {
+
+/// An array (or scalar) the nest reads or writes.
+struct ScopArray {
+  enum class StorageKind {
+    Static,   ///< declared array (global or local): cannot alias another
+    Pointer,  ///< pointer or array parameter (incl. VLA params): may alias
+    Scalar,   ///< a scalar variable declared outside the nest (0-d array)
+  };
+  std::string Name;
+  std::string ElementType; ///< C spelling, e.g. "double"
+  unsigned ElementBytes = 0;
+  /// C text of each extent, outermost first; "" where unknown (the outer
+  /// dimension of a pointer parameter).
+  std::vector<std::string> Extents;
+  StorageKind Storage = StorageKind::Static;
+  bool Restrict = false;
+  bool Written = false;
+};
+
+struct MemoryAccess {
+  enum class AccessKind { Read, MustWrite, MayWrite };
+  AccessKind Kind = AccessKind::Read;
+  std::string Array;
+  /// [params] -> { S0[i, j] -> A[i - 1, j] }
+  isl::map Relation;
+  /// The access as written, e.g. "A[i-1][j]".
+  std::string Text;
+  SourceLoc Loc;
+  bool isWrite() const { return Kind != AccessKind::Read; }
+};
+
+/// One loop of the nest as written (for code generation and reports).
+struct ScopLoop {
+  std::string Iterator;
+  std::string IteratorType; ///< C spelling, e.g. "int"
+  long Step = 1;            ///< signed constant step
+  SourceLoc Loc;
+  /// Whether the iterator is declared in the loop header (`for (int i...`):
+  /// then it is dead after the nest.
+  bool DeclaredInHeader = false;
+};
+
+/// A polyhedral statement: one C statement or a maximal run of consecutive
+/// non-loop statements in one compound (so scalars local to the body stay
+/// local), executed under the same loops and guards.
+struct ScopStmt {
+  std::string Name; ///< S0, S1, ...
+  /// Iterators of the surrounding loops, outermost first (C names).
+  std::vector<std::string> Iterators;
+  /// Indices into Scop::Loops of the surrounding loops, outermost first.
+  std::vector<unsigned> LoopIds;
+  /// [params] -> { S0[i, j] : ... }
+  isl::set Domain;
+  /// Original execution order, 2d+1 form: S0[i, j] -> [c0, i, c1, j, c2]
+  /// (an iterator of a loop with negative step appears negated).
+  isl::map Schedule;
+  std::vector<MemoryAccess> Accesses;
+  /// The C text of the statement(s), verbatim from the source.
+  std::string Text;
+  SourceSpan Span;
+};
+
+struct Scop {
+  std::string Function;
+  /// The whole nest (from `for` to the end of its body).
+  SourceSpan Span;
+  /// Where `#pragma hetile` is, if the nest was marked.
+  SourceLoc PragmaLoc;
+  /// Parameters, in the order they appear in the isl space.
+  std::vector<std::string> Params;
+  /// Known constraints on the parameters, [N, M] -> { : ... }.
+  isl::set Context;
+  std::vector<ScopLoop> Loops;
+  std::vector<ScopStmt> Stmts;
+  std::vector<ScopArray> Arrays;
+  /// Deepest loop nesting of any statement.
+  unsigned Depth = 0;
+
+  isl::union_set getDomains() const;
+  isl::union_map getSchedule() const;
+  isl::union_map getReads() const;
+  isl::union_map getMustWrites() const;
+  /// May-writes include the must-writes.
+  isl::union_map getMayWrites() const;
+  const ScopArray *findArray(const std::string &Name) const;
+};
+
+} // namespace hetile
+
+#endif

@@ -1,0 +1,39 @@
+//===- Options.h - The one options struct of hetile -------------*- C++ -*-===//
+//
+// One options struct travels through the library (STYLE.md habit 6): the
+// standalone tool, the Clang plugin and the tests all fill it, nothing reads
+// globals or hidden files.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_SUPPORT_OPTIONS_H
+#define HETILE_SUPPORT_OPTIONS_H
+
+#include <string>
+#include <vector>
+
+namespace hetile {
+
+enum class Backend { Seq, Omp, Mpi, MpiOmp };
+enum class OutputFormat { Text, Json };
+
+struct Options {
+  /// Tile every maximal loop nest that qualifies, not only those marked with
+  /// `#pragma hetile`.
+  bool Auto = false;
+  /// Treat distinct pointer-based arrays (pointer or array parameters without
+  /// `restrict`) as not overlapping. Off by default: such nests are rejected.
+  bool AssumeNoAlias = false;
+  /// Try a legal affine transformation (skewing, shifting, fusion) when the
+  /// nest as written is not fully permutable.
+  bool AllowSkew = true;
+  OutputFormat Format = OutputFormat::Text;
+
+  // Rewrite options (used by later stages).
+  Backend TargetBackend = Backend::Seq;
+  /// Tile sizes fixed at rewrite time; empty = chosen at run time.
+  std::vector<long> TileSizes;
+};
+
+} // namespace hetile
+
+#endif

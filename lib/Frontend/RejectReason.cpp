@@ -1,0 +1,45 @@
+//===- RejectReason.cpp - Why a loop nest is left untouched ----------------===//
+
+#include "hetile/Frontend/RejectReason.h"
+
+namespace hetile {
+
+const char *getRejectName(RejectKind K) {
+  switch (K) {
+  case RejectKind::NonAffineBound:
+    return "nonaffine-bound";
+  case RejectKind::NonAffineSubscript:
+    return "nonaffine-subscript";
+  case RejectKind::NonAffineCondition:
+    return "nonaffine-condition";
+  case RejectKind::IndirectAccess:
+    return "indirect-access";
+  case RejectKind::PointerArithmetic:
+    return "pointer-arithmetic";
+  case RejectKind::SideEffectCall:
+    return "side-effect-call";
+  case RejectKind::UnstructuredControl:
+    return "unstructured-control";
+  case RejectKind::NonConstantStep:
+    return "nonconstant-step";
+  case RejectKind::UnsupportedLoop:
+    return "unsupported-loop";
+  case RejectKind::WriteToIterator:
+    return "write-to-iterator";
+  case RejectKind::WriteToParameter:
+    return "write-to-parameter";
+  case RejectKind::PossibleAlias:
+    return "possible-alias";
+  case RejectKind::UnsupportedType:
+    return "unsupported-type";
+  case RejectKind::UnsupportedStatement:
+    return "unsupported-statement";
+  case RejectKind::NonPermutable:
+    return "non-permutable";
+  case RejectKind::TooShallow:
+    return "too-shallow";
+  }
+  return "unknown";
+}
+
+} // namespace hetile

@@ -1,0 +1,33 @@
+# -*- Python -*-  lit configuration of hetile's tool tests.
+import os
+import lit.formats
+
+config.name = "hetile"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".c", ".cpp", ".test"]
+config.excludes = ["Inputs", "unit", "lit.cfg.py", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.hetile_obj_root, "test")
+
+# Our tools first, then LLVM's (FileCheck, not, count).
+path = os.path.pathsep.join([config.hetile_tools_dir, config.llvm_tools_dir,
+                             config.environment.get("PATH", os.environ["PATH"])])
+config.environment["PATH"] = path
+for var in ["HOME", "TMPDIR"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+rt_include = os.path.join(config.hetile_src_root, "runtime", "include")
+rt_libdir = os.path.join(config.hetile_obj_root, "lib")
+config.substitutions.append(("%hetile-plan", os.path.join(config.hetile_tools_dir, "hetile-plan")))
+config.substitutions.append(("%hetile", os.path.join(config.hetile_tools_dir, "hetile")))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%gcc", config.gcc or "gcc"))
+config.substitutions.append(("%rt_cflags", "-I" + rt_include))
+config.substitutions.append(("%rt_libs", "-L%s -Wl,-rpath,%s -lhetile_rt -lm" % (rt_libdir, rt_libdir)))
+config.substitutions.append(("%S/Inputs", os.path.join(config.test_source_root, "Inputs")))
+
+if config.mpi_found.upper() in ("TRUE", "ON", "1"):
+    config.available_features.add("mpi")
+if config.openmp_found.upper() in ("TRUE", "ON", "1"):
+    config.available_features.add("openmp")
