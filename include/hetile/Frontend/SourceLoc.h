@@ -17,6 +17,9 @@ struct SourceLoc {
   unsigned Column = 0;
   /// Byte offset in the file (for rewriting); ~0u when unknown.
   unsigned Offset = ~0u;
+  /// clang::SourceLocation::getRawEncoding() of the same position; meaningful
+  /// only inside the frontend action that produced it (to emit diagnostics).
+  unsigned RawClangLoc = 0;
 };
 
 /// A half-open byte range [Begin, End) in one file.
