@@ -1,0 +1,47 @@
+//===- NestPipeline.h - One nest through frontend and analysis --*- C++ -*-===//
+//
+// Runs the stages on one candidate nest: Scop extraction, dependences, the
+// permutable band; turns a band shallower than two loops into a rejection.
+// The result holds no Clang pointers (the AST dies with its file).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_DRIVER_NESTPIPELINE_H
+#define HETILE_DRIVER_NESTPIPELINE_H
+
+#include "hetile/Analysis/Dependences.h"
+#include "hetile/Analysis/Permutability.h"
+#include "hetile/Frontend/NestFinder.h"
+
+#include <optional>
+
+namespace hetile {
+
+struct AnalyzedNest {
+  std::string Function;
+  /// The `for` that starts the nest.
+  SourceLoc Loc;
+  /// Whether the nest was marked by `#pragma hetile` (else found by --auto).
+  bool Marked = false;
+  std::optional<Scop> S;            ///< set unless the frontend rejected it
+  std::optional<Dependences> Deps;  ///< set with S
+  std::optional<PermutableBand> Band; ///< set with S
+  std::optional<RejectReason> Reject; ///< set iff the nest is not tiled
+
+  bool isTilable() const { return !Reject; }
+};
+
+/// Runs frontend and analysis on \p C.
+AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
+                         isl_ctx *IslCtx, const Options &Opts);
+
+/// The nests of the main file of \p Ctx to report: the marked ones, or with
+/// Opts.Auto every maximal nest -- and, where one is rejected before analysis,
+/// the maximal nests inside it. \p PragmaLocs are the `#pragma hetile` seen.
+std::vector<AnalyzedNest>
+analyzeTranslationUnit(clang::ASTContext &Ctx,
+                       const std::vector<clang::SourceLocation> &PragmaLocs,
+                       isl_ctx *IslCtx, const Options &Opts);
+
+} // namespace hetile
+
+#endif

@@ -1,0 +1,92 @@
+//===- HetileAction.cpp - The frontend action shared by all tools ---------===//
+
+#include "hetile/Driver/HetileAction.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+
+using namespace clang;
+
+namespace hetile {
+
+NestSink::~NestSink() = default;
+
+void emitRejectRemarks(DiagnosticsEngine &Diags,
+                       const std::vector<AnalyzedNest> &Nests) {
+  unsigned ID = Diags.getCustomDiagID(DiagnosticsEngine::Remark,
+                                      "nest not tiled: %0 [hetile-reject-%1]");
+  for (const AnalyzedNest &N : Nests) {
+    if (!N.Reject)
+      continue;
+    SourceLocation L = SourceLocation::getFromRawEncoding(N.Reject->Loc.RawClangLoc);
+    Diags.Report(L, ID) << N.Reject->Message << getRejectName(N.Reject->Kind);
+  }
+}
+
+namespace {
+
+class HetileConsumer : public ASTConsumer {
+public:
+  HetileConsumer(const Options &Opts, isl_ctx *IslCtx, NestSink &Sink,
+                 const std::vector<SourceLocation> &PragmaLocs)
+      : Opts(Opts), IslCtx(IslCtx), Sink(Sink), PragmaLocs(PragmaLocs) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // A file that does not compile is not analyzed; clang said why.
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
+    std::vector<AnalyzedNest> Nests =
+        analyzeTranslationUnit(Ctx, PragmaLocs, IslCtx, Opts);
+    emitRejectRemarks(Ctx.getDiagnostics(), Nests);
+    Sink.handleTranslationUnit(Ctx, Nests);
+  }
+
+private:
+  const Options &Opts;
+  isl_ctx *IslCtx;
+  NestSink &Sink;
+  const std::vector<SourceLocation> &PragmaLocs;
+};
+
+class HetileActionFactory : public tooling::FrontendActionFactory {
+public:
+  HetileActionFactory(const Options &Opts, isl_ctx *IslCtx, NestSink &Sink)
+      : Opts(Opts), IslCtx(IslCtx), Sink(Sink) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<HetileAction>(Opts, IslCtx, Sink);
+  }
+
+private:
+  const Options &Opts;
+  isl_ctx *IslCtx;
+  NestSink &Sink;
+};
+
+} // namespace
+
+bool HetileAction::BeginSourceFileAction(CompilerInstance &CI) {
+  PragmaLocs.clear();
+  Handler = new HetilePragmaHandler(PragmaLocs);
+  CI.getPreprocessor().AddPragmaHandler(Handler);
+  return true;
+}
+
+void HetileAction::EndSourceFileAction() {
+  if (!Handler)
+    return;
+  getCompilerInstance().getPreprocessor().RemovePragmaHandler(Handler);
+  delete Handler;
+  Handler = nullptr;
+}
+
+std::unique_ptr<ASTConsumer>
+HetileAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef InFile) {
+  return std::make_unique<HetileConsumer>(Opts, IslCtx, Sink, PragmaLocs);
+}
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newHetileActionFactory(const Options &Opts, isl_ctx *IslCtx, NestSink &Sink) {
+  return std::make_unique<HetileActionFactory>(Opts, IslCtx, Sink);
+}
+
+} // namespace hetile

@@ -1,0 +1,241 @@
+//===- Report.cpp - What `hetile analyze` prints ---------------------------===//
+
+#include "hetile/Driver/Report.h"
+
+#include "llvm/ADT/StringRef.h"
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+namespace hetile {
+
+std::string formatAccessTarget(const isl::map &Relation) {
+  std::string Text = toString(Relation);
+  llvm::StringRef S(Text);
+  size_t Brace = S.find('{');
+  size_t Arrow = S.find(" -> ", Brace == llvm::StringRef::npos ? 0 : Brace);
+  if (Arrow == llvm::StringRef::npos)
+    return Text;
+  llvm::StringRef Rest = S.drop_front(Arrow + 4);
+  int Level = 0;
+  for (size_t I = 0; I < Rest.size(); ++I) {
+    if (Rest[I] == '[')
+      ++Level;
+    else if (Rest[I] == ']' && --Level == 0)
+      return Rest.take_front(I + 1).str();
+  }
+  return Text;
+}
+
+std::string formatDistance(const std::vector<long> &V) {
+  std::string S = "(";
+  for (size_t I = 0; I < V.size(); ++I)
+    S += (I ? ", " : "") + std::to_string(V[I]);
+  return S + ")";
+}
+
+namespace {
+
+std::string formatLoc(const SourceLoc &L) {
+  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+}
+
+/// Statement text on one line: runs of whitespace become one space.
+std::string oneLine(const std::string &Text) {
+  std::string Out;
+  bool Space = false;
+  for (char C : Text) {
+    if (C == ' ' || C == '\n' || C == '\t' || C == '\r') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
+  }
+  return Out;
+}
+
+const char *accessKindName(MemoryAccess::AccessKind K) {
+  switch (K) {
+  case MemoryAccess::AccessKind::Read:
+    return "read";
+  case MemoryAccess::AccessKind::MustWrite:
+    return "write";
+  case MemoryAccess::AccessKind::MayWrite:
+    return "may-write";
+  }
+  return "?";
+}
+
+std::string joined(const std::vector<std::string> &Items) {
+  std::string S;
+  for (size_t I = 0; I < Items.size(); ++I)
+    S += (I ? ", " : "") + Items[I];
+  return S;
+}
+
+void printStatementsText(llvm::raw_ostream &OS, const Scop &S) {
+  for (const ScopStmt &Stmt : S.Stmts) {
+    OS << "  statement " << Stmt.Name << " at " << formatLoc(Stmt.Span.Begin)
+       << ": " << oneLine(Stmt.Text) << "\n";
+    OS << "    domain: " << toString(Stmt.Domain) << "\n";
+    for (const MemoryAccess &A : Stmt.Accesses)
+      OS << "    " << accessKindName(A.Kind) << " "
+         << formatAccessTarget(A.Relation) << "\n";
+  }
+}
+
+void printDependencesText(llvm::raw_ostream &OS, const Dependences &D) {
+  OS << "  dependences:" << (D.Edges.empty() ? " none" : "") << "\n";
+  for (const DependenceEdge &E : D.Edges) {
+    OS << "    " << getDepKindName(E.Kind) << " " << E.Source << " -> "
+       << E.Sink << " on " << E.Array << ": ";
+    if (E.Distance)
+      OS << "distance " << formatDistance(*E.Distance) << "\n";
+    else
+      OS << "distances " << toString(E.DistanceSet) << "\n";
+  }
+  OS << "  dependence matrix D:";
+  if (!D.UniformMatrix) {
+    OS << " none (dependences not uniform over one loop nest)\n";
+    return;
+  }
+  for (const std::vector<long> &V : *D.UniformMatrix)
+    OS << " " << formatDistance(V);
+  OS << (D.UniformMatrix->empty() ? " empty\n" : "\n");
+}
+
+void printBandText(llvm::raw_ostream &OS, const PermutableBand &B) {
+  OS << "  permutable band: depth " << B.Depth
+     << (B.Transformed ? ", after transformation" : ", as written") << "\n";
+  if (!B.Note.empty())
+    OS << "    transformation: " << B.Note << "\n";
+  for (const std::string &Line : B.Description)
+    OS << "    " << Line << "\n";
+}
+
+} // namespace
+
+void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
+  OS << "nest at " << formatLoc(N.Loc) << " in function '" << N.Function << "'";
+  if (N.Reject && !N.S) {
+    OS << ": not tiled [hetile-reject-" << getRejectName(N.Reject->Kind) << "]\n";
+    return;
+  }
+  OS << "\n";
+  const Scop &S = *N.S;
+  OS << "  depth: " << S.Depth << "\n";
+  OS << "  parameters: " << (S.Params.empty() ? "none" : joined(S.Params)) << "\n";
+  OS << "  context: " << toString(S.Context) << "\n";
+  printStatementsText(OS, S);
+  printDependencesText(OS, *N.Deps);
+  printBandText(OS, *N.Band);
+  if (N.Reject)
+    OS << "  tilable: no [hetile-reject-" << getRejectName(N.Reject->Kind) << "]\n";
+  else
+    OS << "  tilable: yes\n";
+}
+
+namespace {
+
+Value locToJson(const SourceLoc &L) {
+  return Object{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
+}
+
+Value statementsToJson(const Scop &S) {
+  Array Stmts;
+  for (const ScopStmt &Stmt : S.Stmts) {
+    Array Accesses;
+    for (const MemoryAccess &A : Stmt.Accesses)
+      Accesses.push_back(Object{{"kind", accessKindName(A.Kind)},
+                                {"array", A.Array},
+                                {"target", formatAccessTarget(A.Relation)},
+                                {"text", A.Text},
+                                {"relation", toString(A.Relation)}});
+    Array Iters;
+    for (const std::string &I : Stmt.Iterators)
+      Iters.push_back(I);
+    Stmts.push_back(Object{{"name", Stmt.Name},
+                           {"location", locToJson(Stmt.Span.Begin)},
+                           {"text", Stmt.Text},
+                           {"iterators", std::move(Iters)},
+                           {"domain", toString(Stmt.Domain)},
+                           {"schedule", toString(Stmt.Schedule)},
+                           {"accesses", std::move(Accesses)}});
+  }
+  return Stmts;
+}
+
+Value vectorToJson(const std::vector<long> &V) {
+  Array A;
+  for (long X : V)
+    A.push_back(static_cast<int64_t>(X));
+  return A;
+}
+
+Value dependencesToJson(const Dependences &D) {
+  Array Edges;
+  for (const DependenceEdge &E : D.Edges) {
+    Object O{{"kind", getDepKindName(E.Kind)}, {"source", E.Source},
+             {"sink", E.Sink}, {"array", E.Array},
+             {"common_depth", E.CommonDepth},
+             {"relation", toString(E.Relation)}};
+    if (E.Distance)
+      O["distance"] = vectorToJson(*E.Distance);
+    else
+      O["distance_set"] = toString(E.DistanceSet);
+    Edges.push_back(std::move(O));
+  }
+  return Edges;
+}
+
+Value matrixToJson(const Dependences &D) {
+  if (!D.UniformMatrix)
+    return nullptr;
+  Array M;
+  for (const std::vector<long> &V : *D.UniformMatrix)
+    M.push_back(vectorToJson(V));
+  return M;
+}
+
+Value bandToJson(const PermutableBand &B) {
+  Array Desc;
+  for (const std::string &Line : B.Description)
+    Desc.push_back(Line);
+  return Object{{"depth", B.Depth},
+                {"transformed", B.Transformed},
+                {"note", B.Note},
+                {"schedule", toString(B.BandSchedule)},
+                {"statements", std::move(Desc)}};
+}
+
+} // namespace
+
+Value nestToJson(const AnalyzedNest &N) {
+  Object O{{"function", N.Function},
+           {"location", locToJson(N.Loc)},
+           {"marked", N.Marked},
+           {"tilable", N.isTilable()}};
+  if (N.Reject)
+    O["reject"] = Object{{"kind", getRejectName(N.Reject->Kind)},
+                         {"message", N.Reject->Message},
+                         {"location", locToJson(N.Reject->Loc)}};
+  if (!N.S)
+    return O;
+  Array Params;
+  for (const std::string &P : N.S->Params)
+    Params.push_back(P);
+  O["depth"] = N.S->Depth;
+  O["parameters"] = std::move(Params);
+  O["context"] = toString(N.S->Context);
+  O["statements"] = statementsToJson(*N.S);
+  O["dependences"] = dependencesToJson(*N.Deps);
+  O["dependence_matrix"] = matrixToJson(*N.Deps);
+  O["band"] = bandToJson(*N.Band);
+  return O;
+}
+
+} // namespace hetile
