@@ -1,0 +1,341 @@
+/*
+ * hetile_rt.h - the C API of hetile's runtime (libhetile_rt).
+ *
+ * The runtime decides, at run time, which processor gets which tile columns
+ * and how large the tiles are, following the papers in shared/papers/:
+ *
+ *   [BDRV98] Boulet, Dongarra, Robert, Vivien. Tiling for heterogeneous
+ *            computing platforms. LIP RR-98-08, 1998.
+ *   [BRR99]  Boudet, Rastello, Robert. Algorithmic issues for (distributed)
+ *            heterogeneous computing platforms. LIP RR-1999-19, 1999.
+ *   [AY98]   Andonov, Yanev. n-dimensional orthogonal tile sizing problem.
+ *            Pliska Stud. Math. Bulgar. 12, 1998.
+ *   [ZZ16]   Zarei Zefreh, Lotfi, Mohammad Khanli, Karimpour. Tiling and
+ *            scheduling of three-level perfectly nested loops with
+ *            dependencies on heterogeneous systems. 2016.
+ *   [RD02]   Rastello, Dauxois. Efficient tiling for an ODE discrete
+ *            integration program: redundant tasks instead of trapezoidal
+ *            shaped-tiles. 2002.
+ *
+ * Conventions (one grammar for the whole API):
+ *   - Every function is named hetile_<module>_<verb>.
+ *   - A function returning int returns 0 (or a documented non-negative value)
+ *     on success and a negative HETILE_ERR_* code on error. After an error,
+ *     hetile_last_error() returns a message (thread-local) that names what is
+ *     wrong. The library never prints, never calls exit().
+ *   - Processor cycle times t_i follow [BDRV98] Table 1: the time one
+ *     processor needs for one tile; larger means slower. Everywhere.
+ *   - Output arrays are owned by the caller and sized as documented.
+ *   - Plain C99; callable from C and C++ with or without MPI/OpenMP.
+ */
+#ifndef HETILE_RT_H
+#define HETILE_RT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- errors */
+
+enum {
+  HETILE_OK = 0,
+  HETILE_ERR_INVALID = -1,    /* an argument is out of its domain          */
+  HETILE_ERR_OVERFLOW = -2,   /* exact 64-bit arithmetic would overflow    */
+  HETILE_ERR_INFEASIBLE = -3, /* constraints admit no solution             */
+  HETILE_ERR_ENV = -4,        /* an environment variable is malformed      */
+  HETILE_ERR_IO = -5,         /* a file cannot be read or written          */
+  HETILE_ERR_NOMEM = -6       /* out of memory                             */
+};
+
+/* The message of the last failing call of this thread ("" if none). */
+const char *hetile_last_error(void);
+
+/* ------------------------------------------------- allocation [BDRV98] */
+
+/* L = lcm(t_0..t_{p-1}) ([BDRV98] section 3.2). HETILE_ERR_OVERFLOW if L
+ * does not fit in 63 bits. */
+int hetile_alloc_lcm(int p, const long *t, long *lcm_out);
+
+/* The asymptotically optimal heuristic ([BDRV98] section 3.2, Proposition
+ * 1): chunks of C = L * sum(1/t_i) columns, L/t_i columns to processor i.
+ * counts_out[p] receives L/t_i, *chunk_out receives C. Overflow of L or C
+ * is HETILE_ERR_OVERFLOW (callers fall back to hetile_alloc_bounded). */
+int hetile_alloc_optimal(int p, const long *t, long *counts_out,
+                         long *chunk_out);
+
+/* cost(C) = max_i(c_i t_i) / sum_i c_i ([BDRV98] Definition 1), as an exact
+ * fraction num/den (not reduced). The chunk sum_i c_i must be >= 1. */
+int hetile_alloc_cost(int p, const long *t, const long *counts, long *num,
+                      long *den);
+
+/* The incremental algorithm of [BDRV98] section 4.2.2 (equation (2), Lemmas
+ * 4 and 5): rows[s*p + i] = c_i of the best allocation of chunk size s, for
+ * s = 0..max_chunk; selected[s] = the j incremented to build row s+1 (ties
+ * go to the smallest index, which reproduces Table 2). rows has
+ * (max_chunk+1)*p entries, selected has max_chunk+1 (may be NULL). O(p*s). */
+int hetile_alloc_table(int p, const long *t, long max_chunk, long *rows,
+                       int *selected);
+
+/* The bounded-chunk heuristic ([BDRV98] section 4.2): among the allocations
+ * of the incremental algorithm with chunk 1..max_chunk, the one of least
+ * cost (compared exactly); among equal costs, the smallest chunk. */
+int hetile_alloc_bounded(int p, const long *t, long max_chunk,
+                         long *counts_out, long *chunk_out);
+
+/* Owners of n2 tile columns from block counts ([BDRV98] section 3.2): the
+ * chunk (counts[0] columns to processor 0, then counts[1] to processor 1,
+ * ...) repeats periodically; the last chunk may be incomplete. owner[n2]. */
+int hetile_alloc_owners_from_counts(int p, const long *counts, long n2,
+                                    int *owner);
+
+/* Cyclic(b) allocation ([BDRV98] section 4.3.2): column j goes to processor
+ * (j / b) mod p. b = 1 is the pure cyclic allocation. owner[n2]. */
+int hetile_alloc_block_cyclic(int p, long b, long n2, int *owner);
+
+enum {
+  HETILE_ALLOC_AUTO = 0,        /* optimal if its chunk fits, else bounded */
+  HETILE_ALLOC_OPTIMAL = 1,     /* Proposition 1 heuristic                 */
+  HETILE_ALLOC_BOUNDED = 2,     /* section 4.2, param = bound s (0: auto)  */
+  HETILE_ALLOC_CYCLIC = 3,      /* cyclic(1)                               */
+  HETILE_ALLOC_BLOCK_CYCLIC = 4 /* cyclic(param)                           */
+};
+
+/* The one call the generated code makes: owner[n2] for p processors of
+ * relative cycle times t (positive decimals, e.g. from HETILE_SPEEDS; they
+ * are scaled exactly to integers, up to 6 decimals). AUTO uses the optimal
+ * heuristic when its chunk C <= n2, else the bounded algorithm with bound
+ * max(p, n2/4) (a choice of ours, not of the paper: at least about four
+ * chunks so that the pipeline fills). OPTIMAL falls back to BOUNDED when
+ * the lcm overflows. */
+int hetile_alloc_owners(int p, const double *t, long n2, int strategy,
+                        long param, int *owner);
+
+/* Exact scaling of positive decimal cycle times to integers with the same
+ * ratios (divided by their gcd): 1.5,3 -> 1,2. */
+int hetile_alloc_times_to_integers(int p, const double *t, long *t_out);
+
+/* Lemma 1 of [BDRV98]: T_opt >= N1*N2 / sum(1/t_i). */
+int hetile_alloc_lower_bound(int p, const double *t, long n1, long n2,
+                             double *bound_out);
+
+/* Lemma 3 of [BDRV98]: the makespan T of the optimal heuristic satisfies
+ * T - T_opt <= (P-1) T_com + (N1 + N2 - 1) lcm(t). Returns that slack. */
+int hetile_alloc_lemma3_slack(int p, const long *t, long n1, long n2,
+                              double tcom, double *slack_out);
+
+/* ------------------------------------------- hierarchical [BRR99] */
+
+/* Static strategy for a collection of clusters ([BRR99] section 3 and
+ * appendix). Cluster k has sizes[k] processors whose cycle times are listed
+ * one cluster after the other in t. Inside each cluster a panel of `panel`
+ * blocks is allocated by the incremental algorithm ([BDRV98] eq. (2));
+ * the cluster's cycle time is max_i c_i t_i over that panel. Across
+ * clusters, `period` panels are allocated by the same algorithm as if the
+ * clusters were processors with those cycle times.
+ *   cycle_out[nclusters]     cluster cycle times
+ *   inner_out[sum(sizes)*panel]  for cluster k, the local processor index
+ *                            of each block of its first panel, in order
+ *   panels_out[period]       the cluster of each panel of one period   */
+int hetile_hier_alloc(int nclusters, const int *sizes, const long *t,
+                      long panel, long period, long *cycle_out,
+                      int *inner_out, int *panels_out);
+
+/* The refinement of [BRR99] appendix: continue the incremental allocation
+ * inside a cluster from one panel to the next; cycle_out[npanels] receives
+ * the cycle time of each successive panel of that cluster (max_i of the
+ * blocks added times t_i), e.g. 9 then 10 for t = 3,5,8 and panel 5. */
+int hetile_hier_panel_cycles(int p, const long *t, long panel, long npanels,
+                             long *cycle_out);
+
+/* ------------------------------------------------ simulator [BDRV98] */
+
+/* Makespan of a columnwise allocation under hypotheses H1-H5 of [BDRV98]
+ * section 2.1 and 3.2: an n1 x n2 grid of tiles, dependences (1,0) and
+ * (0,1), tile (i,j) on processor owner[j] takes t[owner[j]], a message
+ * between different processors takes tcom and overlaps computation; each
+ * processor computes its blocks of contiguous columns left to right, row
+ * by row inside a block, as soon as possible. An n-dimensional pipeline
+ * whose extra tile dimensions are all local and scanned lexicographically
+ * is the same problem with n1 = the product of their tile counts.
+ * start_out (n1*n2, row-major, may be NULL) receives each tile's start. */
+int hetile_sim_makespan(int p, const double *t, long n1, long n2,
+                        const int *owner, double tcom, double *makespan_out,
+                        double *start_out);
+
+/* Writes a Gantt chart (SVG) of the schedule computed by
+ * hetile_sim_makespan (one row per processor, one box per block row). */
+int hetile_sim_write_gantt(const char *path, int p, const double *t, long n1,
+                           long n2, const int *owner, const double *start);
+
+/* ----------------------------------------- tile sizes [AY98] */
+
+typedef struct hetile_ay_problem {
+  int n;              /* the grid has n dimensions, the nest n+1          */
+  const long *m;      /* m[0..n]: extents m_1..m_{n+1}                    */
+  const long *p;      /* p[0..n-1]: processor grid p_1..p_n               */
+  double beta;        /* start-up latency (3)                             */
+  double tau_a;       /* time of one loop body                            */
+  double tau_t;       /* transmission time per word (3)                   */
+  int b_variant;      /* HETILE_AY_B_PRINTED or HETILE_AY_B_EXAMPLE       */
+} hetile_ay_problem;
+
+enum {
+  /* B = tau_a * sum(p_k - 1): formula (16) as printed (the default). */
+  HETILE_AY_B_PRINTED = 0,
+  /* B = tau_a * (1 + sum(p_k - 1)): the value that reproduces every number
+   * of the paper's Example 1 (mu = 135538.8711, nu = 135873.2441,
+   * v = 135856, x = 17.9368, 4.4842, 26.9052, 62.7788). */
+  HETILE_AY_B_EXAMPLE = 1
+};
+
+typedef struct hetile_ay_result {
+  double mu, nu;        /* bounds of Theorem 3.2 (27)                     */
+  double volume;        /* root of f'(v) = 0 in [mu, nu]                  */
+  double continuous[16];/* (19) x~_i, i < n                               */
+  double projected[16]; /* Algorithm 1 (problem (28)), i < n              */
+  long tile[17];        /* Algorithm 2 + x_{n+1} (Lemma 3.1 / (15)), n+1  */
+  int on_edge;          /* 1 if v > prod u_k: the edge E_{n+1} case (15)  */
+} hetile_ay_result;
+
+/* The whole n-dimensional orthogonal tile sizing of [AY98] section 3. */
+int hetile_ay_solve(const hetile_ay_problem *prob, hetile_ay_result *res);
+
+/* T restricted to the facet x_{n+1} = 1, formula (16), at real x[0..n-1]. */
+int hetile_ay_time_facet(const hetile_ay_problem *prob, const double *x,
+                         double *time_out);
+
+/* ------------------------------------------------- tile sizes [ZZ16] */
+
+typedef double (*hetile_zz_cost_fn)(int proc, long h1, long h2, void *user);
+
+typedef struct hetile_zz_problem {
+  int p;                  /* processing nodes (>= 2)                       */
+  const double *t;        /* relative cycle times, vp_i = (1/t_i)/sum 1/t */
+  long uc, us1, us2;      /* iteration space U_c x U_s1 x U_s2             */
+  const double *cp;       /* c_{p_i}: seconds per iteration (if !cost_fn)  */
+  hetile_zz_cost_fn cost_fn; /* or c_p(i, h1, h2), e.g. interpolated       */
+  void *cost_user;
+  double cd, cc;          /* start-up latency, transfer cost per element   */
+  double twa;             /* work assignment time T_wa                     */
+  const double *cache_bytes; /* per node, NULL: no cache constraint        */
+  long elem_bytes;        /* bytes per iteration point (cache constraint)  */
+} hetile_zz_problem;
+
+/* V_i = U_c * vp_i rounded to integers summing to U_c (largest remainder). */
+int hetile_zz_chunks(int p, const double *t, long uc, long *v_out);
+
+/* T_P(h1, h2) of [ZZ16] equation (3.4). */
+int hetile_zz_time(const hetile_zz_problem *prob, long h1, long h2,
+                   double *time_out);
+
+/* Exact minimum of (3.5) by exhaustive search over the feasible integers
+ * (ties: smallest h1, then smallest h2). HETILE_ERR_INFEASIBLE if the cache
+ * constraint admits no tile. */
+int hetile_zz_solve_exact(const hetile_zz_problem *prob, long *h1, long *h2,
+                          double *time_out);
+
+typedef struct hetile_zz_ga_options {
+  int population, generations;
+  double p_crossover, p_mutation, penalty;
+  unsigned long long seed;
+} hetile_zz_ga_options;
+
+/* The tiling genetic algorithm of [ZZ16] section 3.4 (roulette selection,
+ * arithmetic crossover, uniform mutation, elitism, penalty (3.6), fitness
+ * (3.7)). opts may be NULL: population 50, 500 generations, Pc 0.8,
+ * Pm 0.1, penalty 1e9, seed 1. Deterministic for a given seed. */
+int hetile_zz_solve_ga(const hetile_zz_problem *prob,
+                       const hetile_zz_ga_options *opts, long *h1, long *h2,
+                       double *time_out);
+
+/* Bilinear interpolation ([ZZ16] section 4) of c_p(h1, h2) on a grid:
+ * g1[n1] and g2[n2] increasing, values[a*n2 + b] = c_p(g1[a], g2[b]).
+ * Outside the grid the nearest edge value is used. */
+int hetile_zz_interpolate(int n1, const double *g1, int n2, const double *g2,
+                          const double *values, double h1, double h2,
+                          double *out);
+
+/* ------------------------------------------------ strips [RD02] */
+
+typedef struct hetile_rd_params {
+  double tau_l2, tau_mem, tau_calc; /* section 4.4 */
+  double beta, tau;                 /* section 4.5 communication model */
+} hetile_rd_params;
+
+/* T_calc(h, w) of [RD02] section 4.4: the time of a strip tile of height h
+ * and width w plus its two redundant triangles. */
+double hetile_rd_tcalc(const hetile_rd_params *prm, long h, long w);
+
+/* Strip heights under heterogeneity ([RD02] section 5): integer h_j summing
+ * to height with t_j * T_calc(h_j, w) about constant (min of the max, by
+ * the incremental rule of [BDRV98] eq. (2)). heights_out[p]. */
+int hetile_rd_strip_heights(int p, const double *t, long height, long w,
+                            const hetile_rd_params *prm, long *heights_out);
+
+/* Strip width w in [wmin, wmax] minimising the time per task
+ * (T_calc(h, w)/w + beta/w + tau) / h ([RD02] sections 4.4-4.6); *wlo and
+ * *whi bound the widths within `tolerance` (0.02 in the paper) of it. */
+int hetile_rd_width(const hetile_rd_params *prm, long h, long wmin,
+                    long wmax, double tolerance, long *w_out, long *wlo,
+                    long *whi);
+
+/* ------------------------------------------- platform and environment */
+
+/* HETILE_TILE_SIZES=a,b,c: a band of depth d takes the first d entries; a
+ * shorter list repeats its last entry. Returns 0 if unset (sizes_out
+ * untouched), 1 if set, HETILE_ERR_ENV if an entry is not an integer >= 1
+ * (the message names the variable). */
+int hetile_env_tile_sizes(int depth, long *sizes_out);
+
+/* HETILE_SPEEDS=11,26,33: one relative cycle time per processor (larger =
+ * slower). 0 if unset, 1 if set, HETILE_ERR_ENV if an entry is not a
+ * positive number or the count differs from nprocs. */
+int hetile_env_speeds(int nprocs, double *t_out);
+
+/* Parses a comma-separated list of positive numbers (what HETILE_SPEEDS
+ * holds); returns the count or a negative error naming `what`. */
+int hetile_parse_times(const char *text, const char *what, double *out,
+                       int max);
+
+/* Reads a platform file (format in the README): cycle times of nprocs
+ * processors and, if present, the communication start-up and per-byte
+ * costs (else 0). HETILE_ERR_IO / HETILE_ERR_INVALID with a message. */
+int hetile_platform_read(const char *path, int nprocs, double *t_out,
+                         double *startup_out, double *per_byte_out);
+
+/* Cycle times from, in order: HETILE_PLATFORM (a platform file), then
+ * HETILE_SPEEDS; 0 if neither is set (t_out untouched), 1 if set. */
+int hetile_platform_times(int nprocs, double *t_out);
+
+/* HETILE_EMULATE_SPEEDS=1,2,4: processor `rank` is slowed by that factor.
+ * After `seconds_of_work` of real work, sleeps (factor - 1) times as long
+ * (sleeping, not spinning). Returns 0 if unset or factor <= 1, 1 if it
+ * slept, HETILE_ERR_ENV if malformed or too short for rank. */
+int hetile_emulate_delay(int rank, double seconds_of_work);
+
+/* Seconds on a monotonic clock, for timing a real tile. */
+double hetile_timer_now(void);
+
+/* Relative integer cycle times from measured tile times: t_i =
+ * round(resolution * seconds_i / min_j seconds_j), at least 1 (resolution
+ * 10 turns 1.0s, 2.4s into 10, 24). */
+int hetile_calibrate_times(int p, const double *seconds, long resolution,
+                           long *t_out);
+
+/* ------------------------------------------------ default tile sizes */
+
+/* Tile sizes usable before any calibration or model (not from the papers):
+ * a tile of about 4096 iterations (32 KiB of doubles, an L1 cache),
+ * size = floor(4096^(1/depth)) per dimension, capped by the extent; the
+ * first (distributed) dimension is further capped so that it has at least
+ * 4 * nprocs tiles when extents[0] allows it. extents[i] >= 1. */
+int hetile_tile_sizes_default(int depth, const long *extents, int nprocs,
+                              long *sizes_out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HETILE_RT_H */
