@@ -1,0 +1,360 @@
+//===- Dependences.cpp - Exact dependences of a Scop with isl --------------===//
+//
+// Dependences are computed per array with isl's dataflow analysis
+// (isl_union_access_info_compute_flow) on an access-level schedule: the 2d+1
+// schedule padded to one space, plus one last dimension that puts the reads of
+// a statement instance (0) before its writes (1). Reads enter the analysis
+// under their own tuple name "<Stmt>__read" so they can carry that 0.
+//
+//  - Flow:   sink = reads, must sources = must-writes, may sources =
+//            may-writes; the may-dependence (exact where everything is must).
+//  - Output: sink = all writes, same sources: each write depends on the
+//            nearest earlier must-write and every may-write since.
+//  - Anti:   sink = all writes, may sources = reads (and may-writes), must
+//            sources = must-writes; only the read sources are kept.
+//
+// Anti and output dependences are memory-based but reduced to the nearest
+// write: a read (or write) followed by two writes w1 < w2 of the element has
+// no edge to w2, because the edge to w1 plus the output edge w1 -> w2 already
+// order it. This keeps e.g. matmul's reduction uniform, (0,0,1), and loses no
+// ordering constraint. Pairs within one statement instance are never edges:
+// the statement text keeps its own order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hetile/Analysis/Dependences.h"
+
+#include "ScheduleSpace.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace hetile {
+
+const char *getDepKindName(DepKind K) {
+  switch (K) {
+  case DepKind::Flow:
+    return "flow";
+  case DepKind::Anti:
+    return "anti";
+  case DepKind::Output:
+    return "output";
+  }
+  return "unknown";
+}
+
+isl::union_map Dependences::all() const {
+  if (Flow.is_null() || Anti.is_null() || Output.is_null())
+    return {};
+  return Flow.unite(Anti).unite(Output);
+}
+
+namespace {
+
+using analysis::commonLoopDepth;
+using analysis::findStmt;
+
+/// Beyond this many distinct distance vectors a finite distance set is
+/// reported as a polyhedron, not as separate uniform edges.
+constexpr unsigned MaxUniformDistances = 16;
+
+const char *const ReadSuffix = "__read";
+
+std::string readTupleName(const std::string &Stmt) { return Stmt + ReadSuffix; }
+
+bool isReadTuple(const std::string &Name) {
+  size_t N = std::char_traits<char>::length(ReadSuffix);
+  return Name.size() > N && Name.compare(Name.size() - N, N, ReadSuffix) == 0;
+}
+
+/// The accesses of one array, in the tuples the dataflow analysis uses.
+struct ArrayAccesses {
+  isl::union_map Reads;      ///< S0__read[i] -> A[...]
+  isl::union_map MustWrites; ///< S0[i] -> A[...]
+  isl::union_map MayWrites;  ///< may-writes that are not must-writes
+};
+
+isl::union_map addTo(const isl::union_map &Acc, isl::map M) {
+  return Acc.is_null() ? isl::union_map(M) : Acc.unite(M);
+}
+
+/// Groups the accesses of \p S by array (sorted by name).
+std::map<std::string, ArrayAccesses> collectAccesses(const Scop &S) {
+  std::map<std::string, ArrayAccesses> Result;
+  for (const ScopStmt &Stmt : S.Stmts) {
+    for (const MemoryAccess &A : Stmt.Accesses) {
+      if (A.Relation.is_null())
+        continue;
+      isl::map Rel = A.Relation.intersect_domain(Stmt.Domain);
+      ArrayAccesses &Acc = Result[A.Array];
+      switch (A.Kind) {
+      case MemoryAccess::AccessKind::Read:
+        Rel = Rel.set_tuple_id(isl::dim::in, readTupleName(Stmt.Name));
+        Acc.Reads = addTo(Acc.Reads, Rel);
+        break;
+      case MemoryAccess::AccessKind::MustWrite:
+        Acc.MustWrites = addTo(Acc.MustWrites, Rel);
+        break;
+      case MemoryAccess::AccessKind::MayWrite:
+        Acc.MayWrites = addTo(Acc.MayWrites, Rel);
+        break;
+      }
+    }
+  }
+  return Result;
+}
+
+/// The access-level schedule: padded 2d+1 schedule, then 0 for the reads
+/// tuple and 1 for the writes tuple of each statement.
+isl::union_map accessSchedule(const Scop &S) {
+  unsigned Dims = analysis::maxScheduleDims(S);
+  isl::union_map Result = isl::union_map::empty(S.Stmts.front().Domain.ctx());
+  for (const ScopStmt &Stmt : S.Stmts) {
+    isl::map Sched = analysis::paddedSchedule(Stmt, Dims);
+    if (Sched.is_null())
+      return {};
+    Sched = Sched.add_dims(isl::dim::out, 1);
+    isl::map Writes = Sched.fix_si(isl::dim::out, Dims, 1);
+    isl::map Reads = Sched.fix_si(isl::dim::out, Dims, 0).set_tuple_id(
+        isl::dim::in, readTupleName(Stmt.Name));
+    Result = Result.unite(Writes).unite(Reads);
+  }
+  return Result;
+}
+
+isl::union_map orEmpty(const isl::union_map &M, isl::ctx Ctx) {
+  return M.is_null() ? isl::union_map::empty(Ctx) : M;
+}
+
+/// isl's may-dependences from the given sources to \p Sink under \p Sched.
+isl::union_map mayDependences(const isl::union_map &Sink,
+                              const isl::union_map &Must,
+                              const isl::union_map &May,
+                              const isl::union_map &Sched) {
+  isl::ctx Ctx = Sched.ctx();
+  if (Sink.is_null())
+    return isl::union_map::empty(Ctx);
+  isl::union_flow Flow = isl::union_access_info(Sink)
+                             .set_must_source(orEmpty(Must, Ctx))
+                             .set_may_source(orEmpty(May, Ctx))
+                             .set_schedule_map(Sched)
+                             .compute_flow();
+  if (Flow.is_null())
+    return {};
+  return Flow.may_dependence();
+}
+
+/// Renames "<Stmt>__read" tuples back to the statement's own tuple id and
+/// keeps only maps whose domain is (\p ReadSources) or is not a reads tuple.
+isl::union_map restoreTuples(const isl::union_map &Deps, const Scop &S,
+                             bool ReadSourcesOnly) {
+  if (Deps.is_null())
+    return {};
+  isl::union_map Result = isl::union_map::empty(Deps.ctx());
+  for (isl::map M : analysis::toMaps(Deps)) {
+    if (ReadSourcesOnly && !isReadTuple(M.domain_tuple_id().name()))
+      continue;
+    for (isl::dim Dim : {isl::dim::in, isl::dim::out}) {
+      std::string Name = M.tuple_id(Dim).name();
+      if (!isReadTuple(Name))
+        continue;
+      Name.resize(Name.size() - std::char_traits<char>::length(ReadSuffix));
+      if (const ScopStmt *Stmt = findStmt(S, Name))
+        M = M.set_tuple_id(Dim, Stmt->Domain.tuple_id());
+    }
+    Result = Result.unite(M);
+  }
+  return Result;
+}
+
+/// The three kinds of dependence through one array.
+struct ArrayDeps {
+  isl::union_map Flow, Anti, Output;
+};
+
+ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
+                           const isl::union_map &Sched) {
+  isl::ctx Ctx = Sched.ctx();
+  isl::union_map Writes =
+      orEmpty(Acc.MustWrites, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
+  isl::union_map SameInstance = S.getDomains().identity();
+  ArrayDeps D;
+  D.Flow = restoreTuples(
+      mayDependences(Acc.Reads, Acc.MustWrites, Acc.MayWrites, Sched), S,
+      false);
+  D.Output = mayDependences(Writes, Acc.MustWrites, Acc.MayWrites, Sched);
+  isl::union_map ReadsOrMay =
+      orEmpty(Acc.Reads, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
+  D.Anti = restoreTuples(
+      mayDependences(Writes, Acc.MustWrites, ReadsOrMay, Sched), S, true);
+  if (D.Output.is_null() || D.Anti.is_null() || D.Flow.is_null())
+    return {};
+  D.Output = D.Output.subtract(SameInstance);
+  D.Anti = D.Anti.subtract(SameInstance);
+  return D;
+}
+
+} // namespace
+
+namespace {
+
+/// { [d] : d = sink - source } over the first \p Depth dimensions of \p Rel.
+isl::set distanceSet(isl::map Rel, unsigned Depth) {
+  isl_size In = Rel.domain_tuple_dim().release();
+  isl_size Out = Rel.range_tuple_dim().release();
+  if (In < static_cast<isl_size>(Depth) || Out < static_cast<isl_size>(Depth))
+    return {};
+  Rel = Rel.project_out(isl::dim::in, Depth, In - Depth)
+            .project_out(isl::dim::out, Depth, Out - Depth);
+  return analysis::dropTupleIds(Rel).deltas().coalesce();
+}
+
+/// The points of \p Distances when it is a small finite set whatever the
+/// parameters; nothing when it is infinite, parametric or too large.
+std::optional<std::vector<std::vector<long>>>
+uniformDistances(const isl::set &Distances) {
+  if (Distances.is_null())
+    return std::nullopt;
+  isl::set Points = Distances.project_out_all_params().coalesce();
+  if (!Points.is_bounded().is_true())
+    return std::nullopt;
+  isl_size Dims = Points.tuple_dim().release();
+  std::vector<std::vector<long>> Result;
+  isl::stat Status = Points.foreach_point([&](isl::point P) -> isl::stat {
+    if (Result.size() == MaxUniformDistances)
+      return isl::stat::error();
+    std::vector<long> Vec;
+    for (isl_size I = 0; I < Dims; ++I)
+      Vec.push_back(P.coordinate_val(isl::dim::set, I).num_si());
+    Result.push_back(std::move(Vec));
+    return isl::stat::ok();
+  });
+  if (Status.is_error())
+    return std::nullopt;
+  std::sort(Result.begin(), Result.end());
+  return Result;
+}
+
+/// \p Rel restricted to the pairs at distance \p Dist in the leading dims.
+isl::map atDistance(isl::map Rel, const std::vector<long> &Dist) {
+  isl::local_space Space(Rel.space());
+  for (unsigned I = 0; I < Dist.size(); ++I) {
+    isl::constraint C = isl::constraint::alloc_equality(Space)
+                            .set_coefficient_si(isl::dim::out, I, 1)
+                            .set_coefficient_si(isl::dim::in, I, -1)
+                            .set_constant_si(-Dist[I]);
+    Rel = Rel.add_constraint(C);
+  }
+  return Rel;
+}
+
+/// Appends the edges of one (kind, array) dependence relation to \p Edges.
+void appendEdges(const Scop &S, DepKind Kind, const std::string &Array,
+                 const isl::union_map &Deps,
+                 std::vector<DependenceEdge> &Edges) {
+  for (isl::map Rel : analysis::toMaps(Deps)) {
+    if (Rel.is_empty().is_true())
+      continue;
+    const ScopStmt *Src = findStmt(S, Rel.domain_tuple_id().name());
+    const ScopStmt *Snk = findStmt(S, Rel.range_tuple_id().name());
+    if (!Src || !Snk)
+      continue;
+    DependenceEdge Edge;
+    Edge.Kind = Kind;
+    Edge.Source = Src->Name;
+    Edge.Sink = Snk->Name;
+    Edge.Array = Array;
+    Edge.Relation = Rel;
+    Edge.CommonDepth = commonLoopDepth(*Src, *Snk);
+    Edge.DistanceSet = distanceSet(Rel, Edge.CommonDepth);
+    auto Points = uniformDistances(Edge.DistanceSet);
+    if (!Points) {
+      Edges.push_back(std::move(Edge));
+      continue;
+    }
+    for (const std::vector<long> &Dist : *Points) {
+      DependenceEdge Uniform = Edge;
+      Uniform.Relation = atDistance(Rel, Dist);
+      Uniform.Distance = Dist;
+      Edges.push_back(std::move(Uniform));
+    }
+  }
+}
+
+/// Sorts edges by kind, source and sink position in the Scop, array, then
+/// uniform distances before polyhedra. Keys are unique: a union map has one
+/// map per (source, sink) pair, and uniform points are distinct.
+void sortEdges(const Scop &S, std::vector<DependenceEdge> &Edges) {
+  auto Key = [&S](const DependenceEdge &E) {
+    return std::make_tuple(E.Kind, analysis::stmtIndex(S, E.Source),
+                           analysis::stmtIndex(S, E.Sink), E.Array,
+                           !E.Distance.has_value(),
+                           E.Distance.value_or(std::vector<long>()));
+  };
+  std::sort(Edges.begin(), Edges.end(),
+            [&](const DependenceEdge &A, const DependenceEdge &B) {
+              return Key(A) < Key(B);
+            });
+}
+
+bool isZero(const std::vector<long> &V) {
+  return std::all_of(V.begin(), V.end(), [](long X) { return X == 0; });
+}
+
+/// The uniform dependence matrix D (see Dependences::UniformMatrix):
+/// loop-independent (all-zero) vectors are edges but not columns of D.
+std::optional<std::vector<std::vector<long>>>
+uniformMatrix(const Scop &S, const std::vector<DependenceEdge> &Edges) {
+  if (S.Stmts.empty())
+    return std::nullopt;
+  for (const ScopStmt &Stmt : S.Stmts)
+    if (Stmt.LoopIds != S.Stmts.front().LoopIds)
+      return std::nullopt;
+  std::vector<std::vector<long>> D;
+  for (const DependenceEdge &E : Edges) {
+    if (!E.Distance)
+      return std::nullopt;
+    if (!isZero(*E.Distance))
+      D.push_back(*E.Distance);
+  }
+  std::sort(D.begin(), D.end());
+  D.erase(std::unique(D.begin(), D.end()), D.end());
+  return D;
+}
+
+} // namespace
+
+Dependences computeDependences(const Scop &S) {
+  Dependences Result;
+  if (S.Stmts.empty())
+    return Result;
+  isl::ctx Ctx = S.Stmts.front().Domain.ctx();
+  Result.Flow = Result.Anti = Result.Output = isl::union_map::empty(Ctx);
+  isl::union_map Sched = accessSchedule(S);
+  if (Sched.is_null())
+    return Result;
+  std::vector<DependenceEdge> Edges;
+  for (const auto &[Array, Acc] : collectAccesses(S)) {
+    ArrayDeps D = arrayDependences(S, Acc, Sched);
+    if (D.Flow.is_null())
+      continue;
+    if (!S.Context.is_null()) {
+      D.Flow = D.Flow.intersect_params(S.Context);
+      D.Anti = D.Anti.intersect_params(S.Context);
+      D.Output = D.Output.intersect_params(S.Context);
+    }
+    Result.Flow = Result.Flow.unite(D.Flow);
+    Result.Anti = Result.Anti.unite(D.Anti);
+    Result.Output = Result.Output.unite(D.Output);
+    appendEdges(S, DepKind::Flow, Array, D.Flow.coalesce(), Edges);
+    appendEdges(S, DepKind::Anti, Array, D.Anti.coalesce(), Edges);
+    appendEdges(S, DepKind::Output, Array, D.Output.coalesce(), Edges);
+  }
+  sortEdges(S, Edges);
+  Result.UniformMatrix = uniformMatrix(S, Edges);
+  Result.Edges = std::move(Edges);
+  return Result;
+}
+
+} // namespace hetile
