@@ -1,0 +1,224 @@
+//===- CmdAlloc.cpp - hetile-plan alloc -------------------------------------===//
+//
+// Block counts per processor for one of the strategies of Boulet et al.,
+// their exact cost (Definition 1), the optimal cost (Proposition 1), the
+// rows of the incremental algorithm (Table 2) and the column owners.
+//
+//===----------------------------------------------------------------------===//
+#include "Args.h"
+#include "Commands.h"
+
+#include "hetile_rt.h"
+
+#include <cstdio>
+
+using namespace hetile::plan;
+
+namespace {
+
+/// Cyclic and block-cyclic allocations as block counts: b columns each.
+void uniformCounts(Allocation &A, long B) {
+  A.Counts.assign(A.Times.size(), B);
+  A.Chunk = B * (long)A.Times.size();
+}
+
+void boundedCounts(Allocation &A, long MaxChunk) {
+  int P = (int)A.Times.size();
+  A.Counts.resize(P);
+  check(hetile_alloc_bounded(P, A.Times.data(), MaxChunk, A.Counts.data(),
+                             &A.Chunk), "--max-chunk");
+}
+
+long defaultBound(long Columns, int P) {
+  long B = Columns > 0 ? Columns / 4 : 100;
+  return B > P ? B : P;
+}
+
+} // namespace
+
+Allocation hetile::plan::allocate(const std::vector<double> &Times,
+                                  const std::string &Strategy, long MaxChunk,
+                                  long Columns) {
+  Allocation A;
+  int P = (int)Times.size();
+  A.Times.resize(P);
+  check(hetile_alloc_times_to_integers(P, Times.data(), A.Times.data()),
+        "--times");
+  std::vector<long> Opt(P);
+  int OptStatus = hetile_alloc_optimal(P, A.Times.data(), Opt.data(),
+                                       &A.OptimalChunk);
+  A.HasOptimal = OptStatus == HETILE_OK;
+  if (A.HasOptimal)
+    check(hetile_alloc_lcm(P, A.Times.data(), &A.Lcm), "--times");
+  A.Strategy = Strategy;
+  if (Strategy == "optimal" && A.HasOptimal) {
+    A.Counts = Opt;
+    A.Chunk = A.OptimalChunk;
+    if (Columns > 0 && A.Chunk > Columns)
+      A.Notes.push_back("the optimal chunk (" + std::to_string(A.Chunk) +
+                        " columns) exceeds --columns " +
+                        std::to_string(Columns) +
+                        ": only part of one chunk is used");
+  } else if (Strategy == "optimal") {
+    long Bound = MaxChunk > 0 ? MaxChunk : defaultBound(Columns, P);
+    A.Notes.push_back(std::string("lcm too large to use (") +
+                      hetile_last_error() + "): falling back to the bounded "
+                      "algorithm with --max-chunk " + std::to_string(Bound));
+    A.Strategy = "bounded";
+    boundedCounts(A, Bound);
+  } else if (Strategy == "bounded") {
+    boundedCounts(A, MaxChunk > 0 ? MaxChunk : defaultBound(Columns, P));
+  } else if (Strategy == "cyclic") {
+    uniformCounts(A, 1);
+  } else if (Strategy.rfind("block-cyclic:", 0) == 0) {
+    uniformCounts(A, parseInteger(Strategy.substr(13), "--strategy", 1));
+  } else {
+    throw UsageError("--strategy: '" + Strategy + "' is not one of optimal, "
+                     "bounded, cyclic, block-cyclic:B");
+  }
+  check(hetile_alloc_cost(P, A.Times.data(), A.Counts.data(), &A.CostNum,
+                          &A.CostDen), "cost");
+  return A;
+}
+
+namespace {
+
+struct TableRow {
+  std::vector<long> Counts;
+  long Num = 0, Den = 0;
+  int Selected = 0;
+};
+
+std::vector<TableRow> table(const std::vector<long> &T, long MaxChunk) {
+  int P = (int)T.size();
+  std::vector<long> Rows((MaxChunk + 1) * P);
+  std::vector<int> Sel(MaxChunk + 1);
+  check(hetile_alloc_table(P, T.data(), MaxChunk, Rows.data(), Sel.data()),
+        "--table");
+  std::vector<TableRow> Out(MaxChunk + 1);
+  for (long S = 0; S <= MaxChunk; ++S) {
+    Out[S].Counts.assign(Rows.begin() + S * P, Rows.begin() + (S + 1) * P);
+    Out[S].Selected = Sel[S];
+    if (S > 0)
+      check(hetile_alloc_cost(P, T.data(), Out[S].Counts.data(), &Out[S].Num,
+                              &Out[S].Den), "--table");
+  }
+  return Out;
+}
+
+void printTable(const std::vector<TableRow> &Rows, int P) {
+  std::printf("%-6s", "chunk");
+  for (int I = 0; I < P; ++I)
+    std::printf(" %5s", ("c_" + std::to_string(I)).c_str());
+  std::printf(" %8s  %s\n", "cost", "selected j");
+  for (size_t S = 0; S < Rows.size(); ++S) {
+    std::printf("%-6zu", S);
+    for (long C : Rows[S].Counts)
+      std::printf(" %5ld", C);
+    if (S == 0)
+      std::printf(" %8s", "");
+    else
+      std::printf(" %8.3g", (double)Rows[S].Num / Rows[S].Den);
+    if (S + 1 < Rows.size())
+      std::printf("  %d", Rows[S].Selected);
+    std::printf("\n");
+  }
+}
+
+void printJson(const Allocation &A, const std::vector<TableRow> *Rows,
+               const std::vector<int> *Owners) {
+  Json J;
+  J.open('{').key("times").list(A.Times).key("strategy").str(A.Strategy);
+  J.key("counts").list(A.Counts).key("chunk").num(A.Chunk);
+  J.key("cost").num((double)A.CostNum / A.CostDen);
+  J.key("cost_exact").str(std::to_string(A.CostNum) + "/" +
+                          std::to_string(A.CostDen));
+  J.key("optimal_cost");
+  if (A.HasOptimal)
+    J.num((double)A.Lcm / A.OptimalChunk).key("lcm").num(A.Lcm)
+        .key("optimal_chunk").num(A.OptimalChunk);
+  else
+    J.null();
+  if (Rows) {
+    J.key("table").open('[');
+    for (size_t S = 0; S < Rows->size(); ++S) {
+      const TableRow &R = (*Rows)[S];
+      J.open('{').key("chunk").num((long)S).key("counts").list(R.Counts);
+      J.key("cost");
+      S ? J.num((double)R.Num / R.Den) : J.null();
+      J.key("selected").num((long)R.Selected).close('}');
+    }
+    J.close(']');
+  }
+  if (Owners)
+    J.key("owners").list(*Owners);
+  J.key("notes").open('[');
+  for (const std::string &N : A.Notes)
+    J.str(N);
+  J.close(']').close('}');
+  std::fputs(J.text().c_str(), stdout);
+}
+
+void printText(const Allocation &A, const std::vector<int> *Owners) {
+  std::printf("times:        %s\n", joinNumbers(A.Times).c_str());
+  std::printf("strategy:     %s\n", A.Strategy.c_str());
+  std::printf("counts:       %s\n", joinNumbers(A.Counts).c_str());
+  std::printf("chunk:        %ld\n", A.Chunk);
+  std::printf("cost:         %ld/%ld = %.4f\n", A.CostNum, A.CostDen,
+              (double)A.CostNum / A.CostDen);
+  if (A.HasOptimal)
+    std::printf("optimal cost: %ld/%ld = %.4f (lcm %ld, chunk %ld)\n", A.Lcm,
+                A.OptimalChunk, (double)A.Lcm / A.OptimalChunk, A.Lcm,
+                A.OptimalChunk);
+  else
+    std::printf("optimal cost: unavailable (lcm exceeds 2^63)\n");
+  if (Owners) {
+    std::printf("owners:      ");
+    for (int O : *Owners)
+      std::printf(" %d", O);
+    std::printf("\n");
+  }
+}
+
+} // namespace
+
+int hetile::plan::runAlloc(int Argc, char **Argv) {
+  Args A(Argc, Argv, {"--times", "--max-chunk", "--strategy", "--columns"},
+         {"--table", "--json"});
+  std::vector<double> Times = A.positives("--times");
+  long MaxChunk = A.integerOr("--max-chunk", 1, 0);
+  long Columns = A.integerOr("--columns", 0, 0);
+  std::string Strategy =
+      A.has("--strategy") ? A.str("--strategy")
+                          : (MaxChunk > 0 ? "bounded" : "optimal");
+  if (A.has("--table") && MaxChunk == 0)
+    throw UsageError("--table: needs --max-chunk S (the last chunk size)");
+  if (MaxChunk > 10000000)
+    throw UsageError("--max-chunk: " + std::to_string(MaxChunk) +
+                     " is too large (at most 10000000)");
+  if (Columns > 100000000)
+    throw UsageError("--columns: at most 100000000");
+  Allocation Alloc = allocate(Times, Strategy, MaxChunk, Columns);
+  std::vector<TableRow> Rows;
+  if (A.has("--table"))
+    Rows = table(Alloc.Times, MaxChunk);
+  std::vector<int> Owners;
+  if (A.has("--columns"))
+    Owners.resize(Columns);
+  if (A.has("--columns"))
+    check(hetile_alloc_owners_from_counts((int)Alloc.Counts.size(),
+                                          Alloc.Counts.data(), Columns,
+                                          Owners.data()), "--columns");
+  for (const std::string &N : Alloc.Notes)
+    std::fprintf(stderr, "hetile-plan: note: %s\n", N.c_str());
+  if (A.has("--json")) {
+    printJson(Alloc, A.has("--table") ? &Rows : nullptr,
+              A.has("--columns") ? &Owners : nullptr);
+    return 0;
+  }
+  if (A.has("--table"))
+    printTable(Rows, (int)Alloc.Times.size());
+  else
+    printText(Alloc, A.has("--columns") ? &Owners : nullptr);
+  return 0;
+}

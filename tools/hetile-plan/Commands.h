@@ -1,0 +1,34 @@
+//===- Commands.h - hetile-plan's commands ----------------------*- C++ -*-===//
+#ifndef HETILE_PLAN_COMMANDS_H
+#define HETILE_PLAN_COMMANDS_H
+
+#include <string>
+#include <vector>
+
+namespace hetile::plan {
+
+/// Each command parses its flags (argv after the command name), prints its
+/// result on stdout and returns the exit code; bad input throws UsageError.
+int runAlloc(int Argc, char **Argv);
+int runSimulate(int Argc, char **Argv);
+int runTileSize(int Argc, char **Argv);
+int runHier(int Argc, char **Argv);
+
+/// Column owners for a --strategy value (shared by alloc and simulate);
+/// Notes collects what the user should know (fallbacks).
+struct Allocation {
+  std::string Strategy;
+  std::vector<long> Times;   // exact integer cycle times
+  std::vector<long> Counts;  // blocks per processor, input order
+  long Chunk = 0;
+  long CostNum = 0, CostDen = 0;
+  bool HasOptimal = false;   // lcm fits in 63 bits
+  long Lcm = 0, OptimalChunk = 0;
+  std::vector<std::string> Notes;
+};
+Allocation allocate(const std::vector<double> &Times,
+                    const std::string &Strategy, long MaxChunk, long Columns);
+
+} // namespace hetile::plan
+
+#endif
