@@ -157,15 +157,17 @@ std::string noteFor(const Scop &S, const isl::union_map &Band,
   AffShape All;
   for (isl::map M : toMaps(Band)) {
     isl::pw_multi_aff PMA = M.as_pw_multi_aff();
-    if (PMA.is_null() || PMA.n_piece().release() != 1)
+    if (PMA.is_null())
       continue;
-    isl::multi_aff MA = PMA.as_multi_aff();
-    for (unsigned I = 0; I < Depth; ++I) {
-      AffShape Shape = shapeOf(MA.at(I), I);
-      All.Skewed |= Shape.Skewed;
-      All.Shifted |= Shape.Shifted;
-      All.Permuted |= Shape.Permuted;
-    }
+    PMA.foreach_piece([&](isl::set, isl::multi_aff MA) -> isl::stat {
+      for (unsigned I = 0; I < Depth; ++I) {
+        AffShape Shape = shapeOf(MA.at(I), I);
+        All.Skewed |= Shape.Skewed;
+        All.Shifted |= Shape.Shifted;
+        All.Permuted |= Shape.Permuted;
+      }
+      return isl::stat::ok();
+    });
   }
   std::vector<std::string> Kinds;
   if (Depth > analysis::commonLoopDepth(S))
