@@ -202,6 +202,21 @@ typedef struct hetile_ay_result {
 /* The whole n-dimensional orthogonal tile sizing of [AY98] section 3. */
 int hetile_ay_solve(const hetile_ay_problem *prob, hetile_ay_result *res);
 
+/* Algorithm 1 of [AY98] section 3.3 (problem (28)): from the continuous
+ * optimum x~ (19), a point with prod x = v inside 1 <= x_i <= u_i: clamp,
+ * then raise the coordinates with the largest gaps u_i - x_i to u_i (or,
+ * if the clamped product exceeds v, lower those with the largest x_i - 1
+ * to 1) until the last one can be solved for exactly. If v > prod u the
+ * result is u; if v < 1, all ones. x_out[n]. */
+int hetile_ay_project(int n, const double *xtilde, const long *u, double v,
+                      double *x_out);
+
+/* Algorithm 2 of [AY98] section 3.4 (problem (30)): round x-bar, then move
+ * the largest coordinate by the integer part (toward zero, as in Example 2:
+ * -26.8 -> -26) of (v - prod x^)/prod_{k != i*} x^_k; kept in [1, u_i]. */
+int hetile_ay_integer_point(int n, const double *xbar, const long *u,
+                            double v, long *x_out);
+
 /* T restricted to the facet x_{n+1} = 1, formula (16), at real x[0..n-1]. */
 int hetile_ay_time_facet(const hetile_ay_problem *prob, const double *x,
                          double *time_out);
