@@ -4,6 +4,19 @@
 // must-writes), memory-based anti and output dependences, and their distance
 // vectors in the common loop dimensions of each statement pair.
 //
+// Decisions (see lib/Analysis/Dependences.cpp):
+//  - Anti and output dependences go to the nearest later write only (the
+//    next must-write and any may-writes before it): farther writes are
+//    ordered transitively through output dependences, so no constraint is
+//    lost, and reductions like matmul's C stay uniform, (0,0,1).
+//  - Pairs within one statement instance are not dependences.
+//  - Distances are sink - source in the loop iterators as written, also for
+//    loops with a negative step (for (i = N; i > 0; i--) A[i] = A[i+1] has
+//    distance -1); permutability works in schedule space instead.
+//  - A distance set is uniform when, parameters projected out, it is a
+//    finite set of at most 16 points.
+//  - All-zero (loop-independent) distances are edges but not columns of D.
+//
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_ANALYSIS_DEPENDENCES_H
 #define HETILE_ANALYSIS_DEPENDENCES_H
@@ -48,14 +61,17 @@ struct Dependences {
   std::vector<DependenceEdge> Edges;
 
   isl::union_map all() const;
-  /// The uniform dependence matrix D of the papers: the distinct distance
-  /// vectors of all edges over the full nest depth (columns = vectors), sorted
-  /// lexicographically; empty optional if some edge is not uniform or the
-  /// statements do not all share the same loops.
+  /// The uniform dependence matrix D of the papers: the distinct non-zero
+  /// distance vectors of all edges over the full nest depth (columns =
+  /// vectors), sorted lexicographically; empty optional if some edge is not
+  /// uniform, the statements do not all share the same loops, or the Scop has
+  /// no statement.
   std::optional<std::vector<std::vector<long>>> UniformMatrix;
 };
 
-/// Computes the dependences of \p S. Never fails on a valid Scop.
+/// Computes the dependences of \p S. Never fails on a valid Scop; an empty
+/// Scop gives null relations and no edges; accesses with a null relation are
+/// skipped.
 Dependences computeDependences(const Scop &S);
 
 } // namespace hetile

@@ -29,18 +29,27 @@ struct PermutableBand {
   /// statement: [params] -> { S0[t, i] -> [t, t + i]; S1[t, i] -> [t, t + i + 1] }
   isl::union_map BandSchedule;
   /// The full schedule: band dimensions first, then whatever orders the
-  /// statements inside a band point (for code generation).
+  /// statements inside a band point (for code generation). As written: a
+  /// domain node, the band (marked permutable; absent when Depth == 0), then
+  /// one band with the remaining dimensions of the zero-padded 2d+1 schedule
+  /// (constants included). Transformed: isl's schedule tree as computed.
   isl::schedule Schedule;
-  /// Per statement, the band as text in the statement's iterators:
-  /// "S0: (t, 2*t + i)" -- for reports.
+  /// Per statement, in Scop order, the band as C expressions (isl's C
+  /// printer) in the statement's iterators: "S0: (t, 2 * t + i)". A loop with
+  /// a negative step shows as "-i" as written.
   std::vector<std::string> Description;
-  /// The transformation, per band dimension, as a readable note, e.g.
-  /// "skewed: dimension 1 = 2*t + i". Empty when not transformed.
+  /// What the transformation does, e.g. "isl scheduler: fused, skewed,
+  /// shifted" (also "permuted"). Empty when not transformed.
   std::string Note;
 };
 
 /// Returns the outermost fully permutable band of \p S given its dependences
-/// \p D. Depth < 2 means nothing worth tiling was found.
+/// \p D. Depth < 2 means nothing worth tiling was found. With
+/// \p AllowTransform, isl's scheduler is tried when the band as written is
+/// shallower than the loops common to all statements or than 2; its band is
+/// used only when permutable, of >= 2 members, deeper than as written, and
+/// verified against every dependence. The scheduler runs under an operation
+/// quota; running out means "no transformation", never a hang.
 PermutableBand findPermutableBand(const Scop &S, const Dependences &D,
                                   bool AllowTransform);
 

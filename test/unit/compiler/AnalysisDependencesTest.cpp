@@ -230,3 +230,18 @@ TEST(AnalysisDependences, NegativeStepDistanceIsInIteratorsAsWritten) {
   Dependences D = computeDependences(S);
   EXPECT_EQ(edgeStrings(D), (Strings{"flow S0->S0 A (-1)"}));
 }
+
+// A broken access (null relation) is skipped, not a crash.
+TEST(AnalysisDependences, NullAccessRelationIsSkipped) {
+  IslContext Ctx;
+  Scop S = makeScop({makeStmt(Ctx.get(), {0}, "[N] -> { S0[i] : 0 <= i < N }",
+                              "{ S0[i] -> [0, i, 0] }",
+                              {{'W', "{ S0[i] -> A[i] }"}})});
+  MemoryAccess Broken;
+  Broken.Array = "B";
+  S.Stmts[0].Accesses.push_back(Broken);
+  Dependences D = computeDependences(S);
+  EXPECT_TRUE(D.Edges.empty());
+  ASSERT_FALSE(D.all().is_null());
+  EXPECT_TRUE(D.all().is_empty().is_true());
+}
