@@ -1,0 +1,124 @@
+//===- PlatformTest.cpp - environment, platform file, emulation -------------===//
+#include "hetile_rt.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+bool mentions(const char *Word) {
+  return std::string(hetile_last_error()).find(Word) != std::string::npos;
+}
+
+TEST(Env, TileSizesFirstEntriesThenRepeatLast) {
+  long S[4] = {0, 0, 0, 0};
+  unsetenv("HETILE_TILE_SIZES");
+  EXPECT_EQ(hetile_env_tile_sizes(3, S), 0);
+  EXPECT_EQ(S[0], 0);
+  setenv("HETILE_TILE_SIZES", "32,16", 1);
+  EXPECT_EQ(hetile_env_tile_sizes(4, S), 1);
+  EXPECT_EQ(S[0], 32);
+  EXPECT_EQ(S[1], 16);
+  EXPECT_EQ(S[2], 16);
+  EXPECT_EQ(S[3], 16);
+  EXPECT_EQ(hetile_env_tile_sizes(1, S), 1);
+  EXPECT_EQ(S[0], 32);
+  for (const char *Bad : {"0", "8,x", "4.5", "", "8,,8", "-3"}) {
+    setenv("HETILE_TILE_SIZES", Bad, 1);
+    EXPECT_EQ(hetile_env_tile_sizes(2, S), HETILE_ERR_ENV) << Bad;
+    EXPECT_TRUE(mentions("HETILE_TILE_SIZES")) << Bad;
+  }
+  unsetenv("HETILE_TILE_SIZES");
+}
+
+TEST(Env, SpeedsMustMatchProcessors) {
+  double T[3];
+  unsetenv("HETILE_SPEEDS");
+  EXPECT_EQ(hetile_env_speeds(3, T), 0);
+  setenv("HETILE_SPEEDS", "11,26,33", 1);
+  EXPECT_EQ(hetile_env_speeds(3, T), 1);
+  EXPECT_EQ(T[2], 33);
+  EXPECT_EQ(hetile_env_speeds(2, T), HETILE_ERR_ENV);
+  EXPECT_TRUE(mentions("HETILE_SPEEDS"));
+  for (const char *Bad : {"1,0,2", "1,-2,3", "a,b,c", "1,,2"}) {
+    setenv("HETILE_SPEEDS", Bad, 1);
+    EXPECT_EQ(hetile_env_speeds(3, T), HETILE_ERR_ENV) << Bad;
+    EXPECT_TRUE(mentions("HETILE_SPEEDS")) << Bad;
+  }
+  unsetenv("HETILE_SPEEDS");
+}
+
+TEST(Platform, FileAndPrecedence) {
+  std::string Path = ::testing::TempDir() + "hetile_platform.json";
+  FILE *F = std::fopen(Path.c_str(), "w");
+  std::fputs("{ \"names\": [\"nala\", \"zazu\"], \"times\": [11, 528],\n"
+             "  \"startup\": 1e-4, \"per_byte\": 2e-9 }\n", F);
+  std::fclose(F);
+  double T[2], S, B;
+  ASSERT_EQ(hetile_platform_read(Path.c_str(), 2, T, &S, &B), 0);
+  EXPECT_EQ(T[0], 11);
+  EXPECT_EQ(T[1], 528);
+  EXPECT_DOUBLE_EQ(S, 1e-4);
+  EXPECT_DOUBLE_EQ(B, 2e-9);
+  EXPECT_EQ(hetile_platform_read(Path.c_str(), 3, T, &S, &B),
+            HETILE_ERR_INVALID);
+  setenv("HETILE_PLATFORM", Path.c_str(), 1);
+  setenv("HETILE_SPEEDS", "1,2", 1);
+  ASSERT_EQ(hetile_platform_times(2, T), 1);
+  EXPECT_EQ(T[1], 528);
+  unsetenv("HETILE_PLATFORM");
+  ASSERT_EQ(hetile_platform_times(2, T), 1);
+  EXPECT_EQ(T[1], 2);
+  unsetenv("HETILE_SPEEDS");
+  EXPECT_EQ(hetile_platform_times(2, T), 0);
+  F = std::fopen(Path.c_str(), "w");
+  std::fputs("{ \"times\": [11, 528], \"speed\": 3 }", F);
+  std::fclose(F);
+  EXPECT_EQ(hetile_platform_read(Path.c_str(), 2, T, &S, &B),
+            HETILE_ERR_INVALID);
+  EXPECT_TRUE(mentions("unknown key \"speed\""));
+  EXPECT_EQ(hetile_platform_read("/nonexistent.json", 2, T, &S, &B),
+            HETILE_ERR_IO);
+}
+
+TEST(Emulate, SleepsByTheFactor) {
+  unsetenv("HETILE_EMULATE_SPEEDS");
+  EXPECT_EQ(hetile_emulate_delay(0, 1.0), 0);
+  setenv("HETILE_EMULATE_SPEEDS", "1,3", 1);
+  EXPECT_EQ(hetile_emulate_delay(0, 1.0), 0); // factor 1: no delay
+  double Before = hetile_timer_now();
+  EXPECT_EQ(hetile_emulate_delay(1, 0.01), 1);
+  double Slept = hetile_timer_now() - Before;
+  EXPECT_GE(Slept, 0.02 * 0.99);
+  EXPECT_EQ(hetile_emulate_delay(2, 0.01), HETILE_ERR_ENV);
+  unsetenv("HETILE_EMULATE_SPEEDS");
+}
+
+TEST(Calibrate, RelativeIntegerTimes) {
+  const double Sec[] = {0.5, 1.2, 5.0};
+  long T[3];
+  ASSERT_EQ(hetile_calibrate_times(3, Sec, 10, T), 0);
+  EXPECT_EQ(T[0], 10);
+  EXPECT_EQ(T[1], 24);
+  EXPECT_EQ(T[2], 100);
+}
+
+TEST(DefaultTileSizes, CacheSizedAndEnoughColumns) {
+  const long E[] = {1000, 1000, 1000};
+  long S[3];
+  ASSERT_EQ(hetile_tile_sizes_default(2, E, 1, S), 0);
+  EXPECT_EQ(S[0], 64);
+  EXPECT_EQ(S[1], 64);
+  ASSERT_EQ(hetile_tile_sizes_default(3, E, 8, S), 0);
+  EXPECT_EQ(S[0], 16); // 1000 / 16 = 62 >= 32 tiles
+  EXPECT_EQ(S[2], 16);
+  const long Small[] = {40, 3};
+  ASSERT_EQ(hetile_tile_sizes_default(2, Small, 4, S), 0);
+  EXPECT_EQ(S[0], 2); // 40 / 16 tiles wanted
+  EXPECT_EQ(S[1], 3);
+}
+
+} // namespace
