@@ -221,80 +221,10 @@ int hetile_ay_integer_point(int n, const double *xbar, const long *u,
 int hetile_ay_time_facet(const hetile_ay_problem *prob, const double *x,
                          double *time_out);
 
-/* ------------------------------------------------- tile sizes [ZZ16] */
-
-typedef double (*hetile_zz_cost_fn)(int proc, long h1, long h2, void *user);
-
-typedef struct hetile_zz_problem {
-  int p;                  /* processing nodes (>= 2)                       */
-  const double *t;        /* relative cycle times, vp_i = (1/t_i)/sum 1/t */
-  long uc, us1, us2;      /* iteration space U_c x U_s1 x U_s2             */
-  const double *cp;       /* c_{p_i}: seconds per iteration (if !cost_fn)  */
-  hetile_zz_cost_fn cost_fn; /* or c_p(i, h1, h2), e.g. interpolated       */
-  void *cost_user;
-  double cd, cc;          /* start-up latency, transfer cost per element   */
-  double twa;             /* work assignment time T_wa                     */
-  const double *cache_bytes; /* per node, NULL: no cache constraint        */
-  long elem_bytes;        /* bytes per iteration point (cache constraint)  */
-} hetile_zz_problem;
-
-/* V_i = U_c * vp_i rounded to integers summing to U_c (largest remainder). */
-int hetile_zz_chunks(int p, const double *t, long uc, long *v_out);
-
-/* T_P(h1, h2) of [ZZ16] equation (3.4). */
-int hetile_zz_time(const hetile_zz_problem *prob, long h1, long h2,
-                   double *time_out);
-
-/* Exact minimum of (3.5) by exhaustive search over the feasible integers
- * (ties: smallest h1, then smallest h2). HETILE_ERR_INFEASIBLE if the cache
- * constraint admits no tile. */
-int hetile_zz_solve_exact(const hetile_zz_problem *prob, long *h1, long *h2,
-                          double *time_out);
-
-typedef struct hetile_zz_ga_options {
-  int population, generations;
-  double p_crossover, p_mutation, penalty;
-  unsigned long long seed;
-} hetile_zz_ga_options;
-
-/* The tiling genetic algorithm of [ZZ16] section 3.4 (roulette selection,
- * arithmetic crossover, uniform mutation, elitism, penalty (3.6), fitness
- * (3.7)). opts may be NULL: population 50, 500 generations, Pc 0.8,
- * Pm 0.1, penalty 1e9, seed 1. Deterministic for a given seed. */
-int hetile_zz_solve_ga(const hetile_zz_problem *prob,
-                       const hetile_zz_ga_options *opts, long *h1, long *h2,
-                       double *time_out);
-
-/* Bilinear interpolation ([ZZ16] section 4) of c_p(h1, h2) on a grid:
- * g1[n1] and g2[n2] increasing, values[a*n2 + b] = c_p(g1[a], g2[b]).
- * Outside the grid the nearest edge value is used. */
-int hetile_zz_interpolate(int n1, const double *g1, int n2, const double *g2,
-                          const double *values, double h1, double h2,
-                          double *out);
-
-/* ------------------------------------------------ strips [RD02] */
-
-typedef struct hetile_rd_params {
-  double tau_l2, tau_mem, tau_calc; /* section 4.4 */
-  double beta, tau;                 /* section 4.5 communication model */
-} hetile_rd_params;
-
-/* T_calc(h, w) of [RD02] section 4.4: the time of a strip tile of height h
- * and width w plus its two redundant triangles. */
-double hetile_rd_tcalc(const hetile_rd_params *prm, long h, long w);
-
-/* Strip heights under heterogeneity ([RD02] section 5): integer h_j summing
- * to height with t_j * T_calc(h_j, w) about constant (min of the max, by
- * the incremental rule of [BDRV98] eq. (2)). heights_out[p]. */
-int hetile_rd_strip_heights(int p, const double *t, long height, long w,
-                            const hetile_rd_params *prm, long *heights_out);
-
-/* Strip width w in [wmin, wmax] minimising the time per task
- * (T_calc(h, w)/w + beta/w + tau) / h ([RD02] sections 4.4-4.6); *wlo and
- * *whi bound the widths within `tolerance` (0.02 in the paper) of it. */
-int hetile_rd_width(const hetile_rd_params *prm, long h, long wmin,
-                    long wmax, double tolerance, long *w_out, long *wlo,
-                    long *whi);
+/* FIXME: [ZZ16] (T_P(h1, h2) of eq. 3.4, cache constraint 3.5, exact and
+ * genetic solvers, bilinear c_p table) and [RD02] (strip heights with
+ * T_calc(h_j, w, P_j) about constant, redundant-work width model) are not
+ * implemented yet; see the runtime README section. */
 
 /* ------------------------------------------- platform and environment */
 
