@@ -267,7 +267,12 @@ void appendEdges(const Scop &S, DepKind Kind, const std::string &Array,
     Edge.Array = Array;
     Edge.Relation = Rel;
     Edge.CommonDepth = commonLoopDepth(*Src, *Snk);
-    Edge.DistanceSet = distanceSet(Rel, Edge.CommonDepth);
+    // Statements of equal depth (siblings under a time loop, as in jacobi)
+    // are compared position by position, as the papers write their vectors.
+    Edge.DistanceDepth = Src->Iterators.size() == Snk->Iterators.size()
+                             ? Src->Iterators.size()
+                             : Edge.CommonDepth;
+    Edge.DistanceSet = distanceSet(Rel, Edge.DistanceDepth);
     auto Points = uniformDistances(Edge.DistanceSet);
     if (!Points) {
       Edges.push_back(std::move(Edge));

@@ -44,12 +44,18 @@ struct DependenceEdge {
   std::string Array;  ///< the array that carries it
   /// [params] -> { S0[i, j] -> S1[i', j'] : ... }
   isl::map Relation;
-  /// Number of loops common to source and sink (the leading dims compared).
+  /// Number of loops common to source and sink.
   unsigned CommonDepth = 0;
-  /// Distance sink - source in the common loops (in the loop iterators as
+  /// Number of leading iterators compared by Distance/DistanceSet: all of
+  /// them when source and sink have the same depth (statements in sibling
+  /// loops under a time loop are compared position by position, as the papers
+  /// write the vectors of jacobi-1d: (1, -1), (1, 0), (1, 1) in (t, i)),
+  /// otherwise CommonDepth. Legality is decided in schedule space, not here.
+  unsigned DistanceDepth = 0;
+  /// Distance sink - source over the DistanceDepth leading iterators (as
   /// written, not the 2d+1 schedule) when uniform; empty optional otherwise.
   std::optional<std::vector<long>> Distance;
-  /// The set of distances in the common loops, { [d0, d1, ...] : ... }.
+  /// The set of those distances, { [d0, d1, ...] : ... }.
   isl::set DistanceSet;
 };
 

@@ -140,6 +140,8 @@ TEST(AnalysisDependences, MatmulReduction) {
 }
 
 // for (t) { for (i) B[i] = f(A[i-1], A[i], A[i+1]); for (i) A[i] = B[i]; }
+// The statements share only t, but have equal depth: distances compare
+// (t, i) position by position, giving the papers' (1,-1), (1,0), (1,1).
 TEST(AnalysisDependences, Jacobi1DSiblingLoopsShareOnlyTime) {
   IslContext Ctx;
   isl_ctx *C = Ctx.get();
@@ -158,9 +160,13 @@ TEST(AnalysisDependences, Jacobi1DSiblingLoopsShareOnlyTime) {
                  {'W', "{ S1[t, i] -> A[i] }"}})});
   Dependences D = computeDependences(S);
   EXPECT_EQ(edgeStrings(D),
-            (Strings{"flow S0->S1 B (0)", "flow S1->S0 A (1)",
-                     "anti S0->S1 A (0)", "anti S1->S0 B (1)",
+            (Strings{"flow S0->S1 B (0,0)", "flow S1->S0 A (1,-1)",
+                     "flow S1->S0 A (1,0)", "flow S1->S0 A (1,1)",
+                     "anti S0->S1 A (0,-1)", "anti S0->S1 A (0,0)",
+                     "anti S0->S1 A (0,1)", "anti S1->S0 B (1,0)",
                      "output S0->S0 B (1,0)", "output S1->S1 A (1,0)"}));
+  for (const DependenceEdge &E : D.Edges)
+    EXPECT_EQ(E.CommonDepth, E.Source == E.Sink ? 2u : 1u);
   EXPECT_FALSE(D.UniformMatrix.has_value());
 }
 
