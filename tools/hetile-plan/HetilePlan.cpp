@@ -22,11 +22,6 @@ static const char Usage[] =
     "             [--strategy ...] [--max-chunk S] [--gantt out.svg] [--json]\n"
     "  tile-size  --model andonov-yanev --extents m1,...,m(n+1) --grid p1,...,pn\n"
     "             --beta B --tau-a A --tau-t T [--b printed|example] [--json]\n"
-    "  tile-size  --model zarei3d --extents Uc,Us1,Us2 --times T0,... --cp C0,...\n"
-    "             [--cp-table FILE] [--cd X] [--cc X] [--twa X] [--cache BYTES]\n"
-    "             [--elem-bytes 8] [--solver exact|ga|both] [--seed N] [--json]\n"
-    "  tile-size  --model rastello-dauxois --times T0,... --height H --wmin A\n"
-    "             --wmax B --tau-l2 X --tau-mem X --tau-calc X --beta X --tau X\n"
     "  hier       --clusters 'T,T,...;T,...' --panel B [--period K]\n"
     "             [--panels N] [--json]\n"
     "cycle times: time per tile, larger = slower (Boulet et al. Table 1)\n";
