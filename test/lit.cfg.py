@@ -10,7 +10,9 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hetile_obj_root, "test")
 
 # Our tools first, then LLVM's (FileCheck, not, count).
-path = os.path.pathsep.join([config.hetile_tools_dir, config.llvm_tools_dir,
+path = os.path.pathsep.join([config.hetile_tools_dir,
+                             os.path.dirname(config.filecheck),
+                             config.llvm_tools_dir or "/usr/lib/llvm-19/bin",
                              config.environment.get("PATH", os.environ["PATH"])])
 config.environment["PATH"] = path
 for var in ["HOME", "TMPDIR"]:
