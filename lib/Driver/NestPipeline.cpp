@@ -54,6 +54,8 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   N.Function = C.Function->getNameAsString();
   N.Loc = makeSourceLoc(Ctx.getSourceManager(), C.Loop->getBeginLoc());
   N.Marked = C.PragmaLoc.isValid();
+  if (N.Marked)
+    N.PragmaLoc = makeSourceLoc(Ctx.getSourceManager(), C.PragmaLoc);
   ScopBuildResult Built = buildScop(Ctx, C, IslCtx, Opts);
   if (Built.Reject) {
     N.Reject = std::move(Built.Reject);

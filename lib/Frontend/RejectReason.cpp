@@ -38,6 +38,8 @@ const char *getRejectName(RejectKind K) {
     return "non-permutable";
   case RejectKind::TooShallow:
     return "too-shallow";
+  case RejectKind::CodeGenFailed:
+    return "codegen-failed";
   }
   return "unknown";
 }

@@ -22,6 +22,8 @@ struct AnalyzedNest {
   SourceLoc Loc;
   /// Whether the nest was marked by `#pragma hetile` (else found by --auto).
   bool Marked = false;
+  /// Where the `#pragma hetile` is, when Marked.
+  SourceLoc PragmaLoc;
   std::optional<Scop> S;            ///< set unless the frontend rejected it
   std::optional<Dependences> Deps;  ///< set with S
   std::optional<PermutableBand> Band; ///< set with S

@@ -32,6 +32,7 @@ enum class RejectKind {
   UnsupportedStatement, ///< any other construct the model does not cover
   NonPermutable,        ///< no legal transformation gives a permutable band
   TooShallow,           ///< fewer than two loops: nothing to tile
+  CodeGenFailed,        ///< the tiled code could not be generated or placed
 };
 
 /// The name used in `[hetile-reject-<name>]` and in JSON output.
