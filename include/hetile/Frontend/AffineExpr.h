@@ -1,0 +1,124 @@
+//===- AffineExpr.h - Linear forms, conditions, piecewise forms -*- C++ -*-===//
+//
+// The frontend's own small algebra, built from Clang expressions before the
+// parameters of the nest are all known (the isl objects are made at the end,
+// from the text these print):
+//   AffineExpr  c0 + sum c_v * v over integer variables (iterators, parameters)
+//   Cond        a boolean formula over affine constraints (and, or, true...)
+//   Piecewise   an affine value that depends on conditions, e.g. the bound
+//               `a < b ? a : b` is {(a < b, a), (a >= b, b)}
+// All arithmetic is checked: an overflow makes the operation fail.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_FRONTEND_AFFINEEXPR_H
+#define HETILE_FRONTEND_AFFINEEXPR_H
+
+#include "clang/AST/Decl.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hetile {
+
+/// A variable of an affine form: an iterator or a parameter of the nest.
+using AffineVar = const clang::VarDecl *;
+/// Gives the isl name of a variable when printing.
+using AffineNamer = std::function<std::string(AffineVar)>;
+
+class AffineExpr {
+public:
+  static AffineExpr constant(int64_t C);
+  static AffineExpr variable(AffineVar V);
+
+  bool isConstant() const { return Coeffs.empty(); }
+  int64_t getConstant() const { return Constant; }
+  int64_t getCoeff(AffineVar V) const;
+  const std::map<AffineVar, int64_t> &terms() const { return Coeffs; }
+
+  /// this += Factor * O; false on overflow (this is then unspecified).
+  bool add(const AffineExpr &O, int64_t Factor = 1);
+  /// this *= F; false on overflow.
+  bool scale(int64_t F);
+  bool operator==(const AffineExpr &O) const {
+    return Constant == O.Constant && Coeffs == O.Coeffs;
+  }
+
+  /// isl text, terms sorted by name so that output is deterministic.
+  std::string print(const AffineNamer &Name) const;
+
+private:
+  std::map<AffineVar, int64_t> Coeffs; ///< no zero coefficients
+  int64_t Constant = 0;
+};
+
+/// A boolean formula over affine constraints.
+struct Cond {
+  enum class Kind {
+    True,
+    False,
+    NonNeg,    ///< E >= 0
+    Zero,      ///< E = 0
+    Divisible, ///< E mod Div = 0 (Negated: E mod Div >= 1)
+    And,
+    Or,
+  };
+  Kind K = Kind::True;
+  AffineExpr E;
+  int64_t Div = 0;
+  bool Negated = false; ///< only for Divisible
+  std::vector<Cond> Kids;
+
+  static Cond makeTrue() { return Cond(); }
+  static Cond makeFalse();
+  static Cond nonNeg(AffineExpr E);
+  static Cond zero(AffineExpr E);
+  static Cond divisible(AffineExpr E, int64_t Div);
+  static Cond conj(Cond A, Cond B);
+  static Cond disj(Cond A, Cond B);
+
+  /// The complement, with negation pushed to the atoms; nullopt on overflow.
+  std::optional<Cond> negate() const;
+  /// Number of nodes (to bound the growth of formulas).
+  unsigned size() const;
+  /// Calls F on every atom (NonNeg, Zero, Divisible).
+  void forEachAtom(const std::function<void(const Cond &)> &F) const;
+  std::string print(const AffineNamer &Name) const;
+};
+
+/// One piece of a piecewise affine value: the value is E where C holds.
+struct AffinePiece {
+  Cond C;
+  AffineExpr E;
+};
+using Piecewise = std::vector<AffinePiece>;
+
+/// Bound on the number of pieces and of Cond nodes; beyond, the expression is
+/// considered too complex (not affine) rather than growing without bound.
+constexpr unsigned MaxPieces = 16;
+constexpr unsigned MaxCondSize = 256;
+
+Piecewise makePiecewise(AffineExpr E);
+/// A + Factor * B over all pairs of pieces.
+std::optional<Piecewise> addPiecewise(const Piecewise &A, const Piecewise &B,
+                                      int64_t Factor);
+/// A * B where one of them has only constant pieces.
+std::optional<Piecewise> mulPiecewise(const Piecewise &A, const Piecewise &B);
+/// C ? T : F.
+std::optional<Piecewise> selectPiecewise(const Cond &C, const Piecewise &T,
+                                         const Piecewise &F);
+
+enum class CompareOp { LT, LE, GT, GE, EQ, NE };
+/// The condition `A op B`.
+std::optional<Cond> comparePiecewise(const Piecewise &A, CompareOp Op,
+                                     const Piecewise &B);
+/// The condition `A op B` on two affine forms.
+std::optional<Cond> compareAffine(const AffineExpr &A, CompareOp Op,
+                                  const AffineExpr &B);
+
+} // namespace hetile
+
+#endif

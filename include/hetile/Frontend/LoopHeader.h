@@ -1,0 +1,53 @@
+//===- LoopHeader.h - A for header -> iterator, start, step, bounds -*- C++ -*-===//
+//
+// Reads `for (i = lb; cond; step)` (or `for (int i = lb; ...)`):
+//   - the iterator: an integer variable, written only by its own header;
+//   - the start lb: piecewise affine (min/max as ?: or MIN/MAX macros);
+//   - the step: ++, --, += c, -= c, i = i + c, i = i - c with c a nonzero
+//     integer constant;
+//   - the condition: an affine formula whose every constraint on i bounds i
+//     in the direction of the step (so that "the loop runs while cond holds"
+//     equals "i satisfies cond"), and that bounds i (the loop terminates).
+//     `i != e` with step +1/-1 on a signed iterator is read as `i < e` /
+//     `i > e`: when the start lies past e, the original loop would overflow
+//     its signed iterator (undefined behaviour), so both agree on every
+//     defined execution. Other `!=` conditions are rejected.
+// The loop's domain constraint is then
+//   OR over the pieces (C, e) of lb:  C and i >= e and (i - e) mod step = 0
+// (i <= e for a negative step), and the condition.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_FRONTEND_LOOPHEADER_H
+#define HETILE_FRONTEND_LOOPHEADER_H
+
+#include "hetile/Frontend/AffineExpr.h"
+
+#include "clang/AST/Stmt.h"
+
+namespace hetile {
+
+class NestWalker;
+
+struct LoopHeader {
+  const clang::VarDecl *Iter = nullptr;
+  bool DeclaredInHeader = false;
+  const clang::Expr *Start = nullptr;
+  int64_t Step = 0;
+};
+
+/// Reads the iterator, start expression and step of \p For; false when
+/// rejected (through \p W).
+bool readLoopHeader(NestWalker &W, const clang::ForStmt *For, LoopHeader &H);
+
+/// The start constraint (with the stride) of the loop. To be called before
+/// the loop's iterator is in scope: the start may not use it.
+std::optional<Cond> readLoopStart(NestWalker &W, const LoopHeader &H);
+
+/// The condition of the loop as a constraint. To be called with the loop's
+/// iterator in scope.
+std::optional<Cond> readLoopCondition(NestWalker &W, const clang::ForStmt *For,
+                                      const LoopHeader &H);
+
+} // namespace hetile
+
+#endif

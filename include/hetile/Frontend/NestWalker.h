@@ -1,0 +1,108 @@
+//===- NestWalker.h - Walk one for nest into a NestModel --------*- C++ -*-===//
+//
+// The first phase of the frontend: walks the nest in textual order, turning
+// loops into iteration-domain constraints, affine `if`s into guards, and runs
+// of plain statements into polyhedral statements with their accesses. Stops
+// at the first construct the model cannot express, with its RejectReason.
+//
+// Statements: a maximal run of consecutive non-loop, non-guard statements of
+// one compound is one statement, so a scalar declared in it stays private.
+// An `if` whose condition is not affine (it reads data) and that contains no
+// loop is such a plain statement: its condition's reads are reads and the
+// writes under it are may-writes (MemoryAccess::AccessKind::MayWrite).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_FRONTEND_NESTWALKER_H
+#define HETILE_FRONTEND_NESTWALKER_H
+
+#include "hetile/Frontend/AffineBuilder.h"
+#include "hetile/Frontend/NestModel.h"
+#include "hetile/Frontend/NestScan.h"
+#include "hetile/Frontend/RejectReason.h"
+#include "hetile/Support/Options.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+
+#include <optional>
+
+namespace hetile {
+
+class NestWalker {
+public:
+  NestWalker(clang::ASTContext &Ctx, const NestScan &Scan, NestModel &Model,
+             const Options &Opts)
+      : Ctx(Ctx), Scan(Scan), Model(Model), Opts(Opts) {}
+
+  /// Walks the nest rooted at \p Outer; false when it was rejected.
+  bool walk(const clang::ForStmt *Outer);
+  const RejectReason &getReject() const { return *Reject; }
+
+  // Services for the helpers that read loops and accesses.
+  clang::ASTContext &getASTContext() const { return Ctx; }
+  const NestScan &getScan() const { return Scan; }
+  NestModel &getModel() const { return Model; }
+  /// An affine builder that sees the iterators of the enclosing loops.
+  AffineBuilder makeAffineBuilder();
+  /// Records a rejection; always returns false.
+  bool reject(RejectKind K, clang::SourceLocation L, std::string Message);
+  /// Rejects after a failed affine build: a written variable is
+  /// write-to-parameter, reading memory is \p MemKind, else \p Kind.
+  bool rejectAffine(const AffineError &E, RejectKind Kind, std::string Message,
+                    RejectKind MemKind, std::string MemMessage);
+  /// Index in NestModel::Arrays of the array \p VD, added on first use;
+  /// -1 when its type is not supported (then rejected).
+  int getArray(const clang::VarDecl *VD, clang::SourceLocation Use);
+  /// Checks that a variable declared inside the nest is used only by the
+  /// statement that declares it (it is private to that statement).
+  bool checkLocalUse(const clang::VarDecl *VD, clang::SourceLocation Use);
+  void declareLocal(const clang::VarDecl *VD);
+  /// Whether \p VD is the iterator of a loop around the current point.
+  bool isEnclosingIterator(const clang::VarDecl *VD) const {
+    return classify(VD) == VarRole::Iterator;
+  }
+
+private:
+  bool visitLoop(const clang::ForStmt *For);
+  bool visitBody(const clang::Stmt *S);
+  bool visitStmtList(llvm::ArrayRef<const clang::Stmt *> Stmts);
+  /// Reads the condition of \p If: sets \p Guard when it is affine; leaves
+  /// it unset when the `if` is a plain statement (data-dependent condition,
+  /// no loop inside); false when rejected.
+  bool readIfGuard(const clang::IfStmt *If, std::optional<Cond> &Guard);
+  /// Walks the branches of an affine `if` under its guard and complement.
+  bool visitGuarded(const clang::IfStmt *If, const Cond &Guard);
+  bool emitStmt(llvm::ArrayRef<const clang::Stmt *> Run);
+  bool rejectStatement(const clang::Stmt *S);
+  bool checkAliasing();
+  Cond currentDomain() const;
+  VarRole classify(const clang::VarDecl *VD) const;
+
+  clang::ASTContext &Ctx;
+  const NestScan &Scan;
+  NestModel &Model;
+  const Options &Opts;
+  std::optional<RejectReason> Reject;
+
+  /// Indices into Model.Loops of the loops around the current point.
+  std::vector<unsigned> LoopStack;
+  /// Loop domains and guards around the current point.
+  std::vector<Cond> Guards;
+  /// Schedule constants of the enclosing loops, and the next one per level.
+  std::vector<int64_t> PathPositions;
+  std::vector<int64_t> NextPosition{0};
+  /// Statement that declares each variable declared inside the nest.
+  llvm::DenseMap<const clang::VarDecl *, unsigned> LocalOwner;
+  /// First use of each array (where an aliasing problem is reported).
+  std::vector<clang::SourceLocation> ArrayFirstUse;
+};
+
+/// The rejection of a statement kind that breaks the structured control flow
+/// of the nest (while, do, goto, break, continue, return, switch, labels), or
+/// any other statement the model does not cover; nullopt for plain ones.
+std::optional<RejectReason> rejectControlFlow(const clang::ASTContext &Ctx,
+                                              const clang::Stmt *S);
+
+} // namespace hetile
+
+#endif

@@ -1,0 +1,30 @@
+//===- ScopAssembler.h - NestModel -> Scop with isl objects -----*- C++ -*-===//
+//
+// The second phase of the frontend: gives every parameter, iterator and array
+// an isl-safe name (IslNames.h), writes domains, 2d+1 schedules and access
+// relations as isl text and reads them into isl objects.
+//
+// Schedules of all statements have the same number of output dimensions,
+// 2 * Depth + 1: a statement under fewer loops is padded with zeros, which
+// keeps the textual order (its last constant already differs from its
+// siblings') and lets the schedules be compared in one space.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_FRONTEND_SCOPASSEMBLER_H
+#define HETILE_FRONTEND_SCOPASSEMBLER_H
+
+#include "hetile/Frontend/NestModel.h"
+
+#include <optional>
+
+namespace hetile {
+
+/// Builds the isl part of the Scop from \p Model into \p S (Function, Span
+/// and PragmaLoc are the caller's). On failure (isl could not read a
+/// generated text: an internal error) returns false with \p Error set.
+bool assembleScop(const NestModel &Model, isl_ctx *Ctx, Scop &S,
+                  std::string &Error);
+
+} // namespace hetile
+
+#endif

@@ -1,0 +1,302 @@
+//===- AccessCollector.cpp - Memory accesses of one statement -------------===//
+
+#include "hetile/Frontend/AccessCollector.h"
+#include "hetile/Frontend/ArrayInfo.h"
+#include "hetile/Frontend/PureFunctions.h"
+#include "hetile/Frontend/SourceText.h"
+#include "hetile/Frontend/ScopBuilder.h"
+
+#include "clang/AST/ExprCXX.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace hetile {
+
+using AccessKind = MemoryAccess::AccessKind;
+
+bool AccessCollector::reject(RejectKind K, const Stmt *At, std::string Msg) {
+  return W.reject(K, At->getBeginLoc(), std::move(Msg));
+}
+
+namespace {
+std::string quoted(NestWalker &W, const Stmt *S) {
+  return "'" + getQuotedText(W.getASTContext(), S) + "'";
+}
+
+bool isPointerOrArray(QualType T) {
+  return T->isPointerType() || T->isArrayType();
+}
+} // namespace
+
+//===-- Statements --------------------------------------------------------===//
+
+bool AccessCollector::visitStmt(const Stmt *S, bool May) {
+  if (!S || isa<NullStmt>(S))
+    return true;
+  if (const auto *E = dyn_cast<Expr>(S))
+    return visitExpr(E, May);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (!visitDecl(D, May))
+        return false;
+    return true;
+  }
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : CS->body())
+      if (!visitStmt(Child, May))
+        return false;
+    return true;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+      return reject(RejectKind::UnsupportedStatement, If,
+                    "'if' with a declaration in its condition is not supported");
+    return visitExpr(If->getCond(), May) && visitStmt(If->getThen(), true) &&
+           visitStmt(If->getElse(), true);
+  }
+  if (std::optional<RejectReason> R =
+          rejectControlFlow(W.getASTContext(), S))
+    return W.reject(R->Kind, S->getBeginLoc(), R->Message);
+  return reject(RejectKind::UnsupportedStatement, S,
+                "statement " + quoted(W, S) + " is not supported");
+}
+
+bool AccessCollector::visitDecl(const Decl *D, bool May) {
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD)
+    return W.reject(RejectKind::UnsupportedStatement, D->getLocation(),
+                    "declaration inside the nest is not a variable");
+  std::string Name = "'" + VD->getName().str() + "'";
+  if (!VD->hasLocalStorage())
+    return W.reject(RejectKind::UnsupportedStatement, VD->getLocation(),
+                    "static variable " + Name + " declared in the nest");
+  QualType T = VD->getType();
+  if (T->isVariableArrayType())
+    return W.reject(RejectKind::UnsupportedType, VD->getLocation(),
+                    "variable-length array " + Name + " declared in the nest");
+  QualType Elem = T;
+  while (const ArrayType *AT = W.getASTContext().getAsArrayType(Elem))
+    Elem = AT->getElementType();
+  if (!isSupportedElementType(Elem))
+    return W.reject(RejectKind::UnsupportedType, VD->getLocation(),
+                    Name + " has unsupported type '" + T.getAsString() + "'");
+  W.declareLocal(VD);
+  return visitExpr(VD->getInit(), May);
+}
+
+//===-- Expressions -------------------------------------------------------===//
+
+bool AccessCollector::visitExpr(const Expr *E, bool May) {
+  if (!E)
+    return true;
+  if (E->isTypeDependent() || E->isValueDependent())
+    return reject(RejectKind::UnsupportedStatement, E,
+                  "expression " + quoted(W, E) +
+                      " depends on template parameters");
+  if (const auto *PE = dyn_cast<ParenExpr>(E))
+    return visitExpr(PE->getSubExpr(), May);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return visitOperator(BO, May);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return visitUnary(UO, May);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return visitExpr(CO->getCond(), May) &&
+           visitExpr(CO->getTrueExpr(), true) &&
+           visitExpr(CO->getFalseExpr(), true);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (isPointerOrArray(ASE->getType()))
+      return reject(RejectKind::PointerArithmetic, E,
+                    quoted(W, E) + " is used as a pointer");
+    return addArrayAccess(ASE, AccessKind::Read);
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return visitRead(DRE);
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return visitCall(CE, May);
+  if (isa<MemberExpr>(E))
+    return reject(RejectKind::UnsupportedType, E,
+                  "struct member access " + quoted(W, E) + " is not supported");
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return visitExpr(Cast->getSubExpr(), May);
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *Init : IL->inits())
+      if (!visitExpr(Init, May))
+        return false;
+    return true;
+  }
+  if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
+      isa<CharacterLiteral>(E) || isa<CXXBoolLiteralExpr>(E) ||
+      isa<UnaryExprOrTypeTraitExpr>(E) || isa<ImplicitValueInitExpr>(E))
+    return true;
+  return reject(RejectKind::UnsupportedStatement, E,
+                "expression " + quoted(W, E) + " is not supported");
+}
+
+bool AccessCollector::visitOperator(const BinaryOperator *E, bool May) {
+  if (E->isAssignmentOp())
+    return visitWrite(E->getLHS(), May, E->isCompoundAssignmentOp()) &&
+           visitExpr(E->getRHS(), May);
+  if (E->isLogicalOp()) // the right operand may not be evaluated
+    return visitExpr(E->getLHS(), May) && visitExpr(E->getRHS(), true);
+  if ((E->getOpcode() == BO_Add || E->getOpcode() == BO_Sub) &&
+      (E->getLHS()->getType()->isPointerType() ||
+       E->getRHS()->getType()->isPointerType()))
+    return reject(RejectKind::PointerArithmetic, E,
+                  "pointer arithmetic " + quoted(W, E));
+  return visitExpr(E->getLHS(), May) && visitExpr(E->getRHS(), May);
+}
+
+bool AccessCollector::visitUnary(const UnaryOperator *E, bool May) {
+  if (E->isIncrementDecrementOp())
+    return visitWrite(E->getSubExpr(), May, /*AlsoRead=*/true);
+  if (E->getOpcode() == UO_Deref)
+    return reject(RejectKind::PointerArithmetic, E,
+                  "pointer dereference " + quoted(W, E));
+  if (E->getOpcode() == UO_AddrOf)
+    return reject(RejectKind::PointerArithmetic, E,
+                  "address of " + quoted(W, E->getSubExpr()) + " is taken");
+  return visitExpr(E->getSubExpr(), May);
+}
+
+bool AccessCollector::visitCall(const CallExpr *E, bool May) {
+  const FunctionDecl *FD = E->getDirectCallee();
+  if (!isKnownPureFunction(W.getASTContext(), FD)) {
+    std::string Name = FD && FD->getIdentifier()
+                           ? "'" + FD->getNameAsString() + "'"
+                           : quoted(W, E->getCallee());
+    return reject(RejectKind::SideEffectCall, E,
+                  "call to " + Name + " may have side effects");
+  }
+  for (const Expr *Arg : E->arguments())
+    if (!visitExpr(Arg, May))
+      return false;
+  return true;
+}
+
+bool AccessCollector::visitRead(const DeclRefExpr *E) {
+  const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+  if (!VD)
+    return true; // functions, enumerators
+  const NestScan &Scan = W.getScan();
+  if (Scan.DeclaredInside.count(VD))
+    return W.checkLocalUse(VD, E->getBeginLoc());
+  if (Scan.HeaderVars.count(VD)) {
+    if (W.isEnclosingIterator(VD))
+      return true;
+    return reject(RejectKind::UnsupportedStatement, E,
+                  "iterator '" + VD->getName().str() +
+                      "' is read outside its loop");
+  }
+  if (isPointerOrArray(VD->getType()))
+    return reject(RejectKind::PointerArithmetic, E,
+                  "'" + VD->getName().str() + "' is used as a pointer");
+  if (Scan.Written.count(VD))
+    return addScalarAccess(E, VD, AccessKind::Read);
+  return true; // read-only outside the nest: a constant of the nest
+}
+
+bool AccessCollector::visitWrite(const Expr *LHS, bool May, bool AlsoRead) {
+  LHS = LHS->IgnoreParens();
+  AccessKind K = May ? AccessKind::MayWrite : AccessKind::MustWrite;
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LHS))
+    return (!AlsoRead || addArrayAccess(ASE, AccessKind::Read)) &&
+           addArrayAccess(ASE, K);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      std::string Name = "'" + VD->getName().str() + "'";
+      if (W.getScan().HeaderVars.count(VD))
+        return reject(RejectKind::WriteToIterator, LHS,
+                      "the nest writes iterator " + Name);
+      if (W.getScan().DeclaredInside.count(VD))
+        return W.checkLocalUse(VD, LHS->getBeginLoc());
+      if (isPointerOrArray(VD->getType()))
+        return reject(RejectKind::PointerArithmetic, LHS,
+                      "pointer " + Name + " is assigned in the nest");
+      return (!AlsoRead || addScalarAccess(DRE, VD, AccessKind::Read)) &&
+             addScalarAccess(DRE, VD, K);
+    }
+  if (const auto *UO = dyn_cast<UnaryOperator>(LHS);
+      UO && UO->getOpcode() == UO_Deref)
+    return reject(RejectKind::PointerArithmetic, LHS,
+                  "pointer dereference " + quoted(W, LHS));
+  if (isa<MemberExpr>(LHS))
+    return reject(RejectKind::UnsupportedType, LHS,
+                  "struct member access " + quoted(W, LHS) +
+                      " is not supported");
+  return reject(RejectKind::UnsupportedStatement, LHS,
+                "assignment to " + quoted(W, LHS) + " is not supported");
+}
+
+//===-- Accesses ----------------------------------------------------------===//
+
+bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
+                                     AccessKind K) {
+  std::vector<const Expr *> Subs;
+  const Expr *Base = E;
+  while (const auto *ASE =
+             dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+    Subs.push_back(ASE->getIdx());
+    Base = ASE->getBase();
+  }
+  std::reverse(Subs.begin(), Subs.end());
+  Base = Base->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD) {
+    if (isa<MemberExpr>(Base))
+      return reject(RejectKind::UnsupportedType, Base,
+                    "struct member access " + quoted(W, Base) +
+                        " is not supported");
+    return reject(RejectKind::PointerArithmetic, Base,
+                  "pointer arithmetic " + quoted(W, Base));
+  }
+  if (W.getScan().DeclaredInside.count(VD)) { // private: only check reads
+    if (!W.checkLocalUse(VD, Base->getBeginLoc()))
+      return false;
+    return std::all_of(Subs.begin(), Subs.end(),
+                       [&](const Expr *S) { return visitExpr(S, false); });
+  }
+  int Index = W.getArray(VD, E->getBeginLoc());
+  if (Index < 0)
+    return false;
+  const ScopArray &Array = W.getModel().Arrays[Index].Info;
+  if (Subs.size() != Array.Extents.size())
+    return reject(RejectKind::PointerArithmetic, E,
+                  quoted(W, E) + " does not address one element of '" +
+                      Array.Name + "'");
+  AccessModel A;
+  A.Kind = K;
+  A.Array = VD;
+  AffineBuilder B = W.makeAffineBuilder();
+  for (const Expr *Sub : Subs) {
+    std::optional<AffineExpr> X = B.buildAffine(Sub);
+    if (!X) {
+      std::string Head = "subscript " + quoted(W, Sub) + " of '" + Array.Name;
+      return W.rejectAffine(B.getError(), RejectKind::NonAffineSubscript,
+                            Head + "' is not affine", RejectKind::IndirectAccess,
+                            Head + "' reads memory (indirect access)");
+    }
+    A.Subscripts.push_back(std::move(*X));
+  }
+  A.Text = getExprText(W.getASTContext(), E);
+  A.Loc = makeSourceLoc(W.getASTContext().getSourceManager(), E->getBeginLoc());
+  Out.Accesses.push_back(std::move(A));
+  return true;
+}
+
+bool AccessCollector::addScalarAccess(const DeclRefExpr *E, const VarDecl *VD,
+                                      AccessKind K) {
+  if (W.getArray(VD, E->getBeginLoc()) < 0)
+    return false;
+  AccessModel A;
+  A.Kind = K;
+  A.Array = VD;
+  A.Text = getExprText(W.getASTContext(), E);
+  A.Loc = makeSourceLoc(W.getASTContext().getSourceManager(), E->getBeginLoc());
+  Out.Accesses.push_back(std::move(A));
+  return true;
+}
+
+} // namespace hetile

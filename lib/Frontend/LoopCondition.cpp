@@ -1,0 +1,168 @@
+//===- LoopCondition.cpp - The condition of a for loop as a constraint ----===//
+//
+// See LoopHeader.h for what is accepted and why it is exact.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hetile/Frontend/LoopHeader.h"
+#include "hetile/Frontend/NestWalker.h"
+#include "hetile/Frontend/SourceText.h"
+
+using namespace clang;
+
+namespace hetile {
+
+namespace {
+bool containsExpr(const Stmt *Root, const Stmt *At) {
+  if (Root == At)
+    return true;
+  for (const Stmt *Child : Root->children())
+    if (Child && containsExpr(Child, At))
+      return true;
+  return false;
+}
+
+/// The arithmetic operand of the condition \p E that contains \p At: what a
+/// message calls "the bound" (`N*M - i*j` in `i < N*M - i*j`).
+const Expr *boundOperand(const Expr *E, const Expr *At) {
+  E = E->IgnoreParenImpCasts();
+  if (!At)
+    return E;
+  const Expr *Kids[2] = {nullptr, nullptr};
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->isLogicalOp() || BO->isComparisonOp())) {
+    Kids[0] = BO->getLHS();
+    Kids[1] = BO->getRHS();
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->getOpcode() == UO_LNot) {
+    Kids[0] = UO->getSubExpr();
+  }
+  for (const Expr *K : Kids)
+    if (K && containsExpr(K, At))
+      return boundOperand(K, At);
+  return E;
+}
+
+class ConditionReader {
+public:
+  ConditionReader(NestWalker &W, const LoopHeader &H)
+      : W(W), H(H), B(W.makeAffineBuilder()) {}
+
+  std::optional<Cond> read(const Expr *E) {
+    const Expr *S = E->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_LAnd) {
+        std::optional<Cond> L = read(BO->getLHS());
+        if (!L)
+          return std::nullopt;
+        std::optional<Cond> R = read(BO->getRHS());
+        if (!R)
+          return std::nullopt;
+        return Cond::conj(std::move(*L), std::move(*R));
+      }
+      if (BO->getOpcode() == BO_NE)
+        return readNotEqual(BO);
+    }
+    std::optional<Cond> C = B.buildCond(E);
+    if (!C)
+      failAffine(E);
+    return C;
+  }
+
+private:
+  void failAffine(const Expr *E) {
+    const Expr *Op = boundOperand(E, B.getError().At);
+    std::string Msg = "loop bound '" + getQuotedText(W.getASTContext(), Op) +
+                      "' is not affine";
+    W.rejectAffine(B.getError(), RejectKind::NonAffineBound, Msg,
+                   RejectKind::NonAffineBound, Msg);
+  }
+
+  /// `a != b`: an exact `<` or `>` when a - b moves by one per iteration
+  /// (unit step, coefficient +-1) on a signed iterator; see LoopHeader.h.
+  std::optional<Cond> readNotEqual(const BinaryOperator *BO) {
+    std::optional<AffineExpr> L = B.buildAffine(BO->getLHS());
+    std::optional<AffineExpr> R = L ? B.buildAffine(BO->getRHS()) : std::nullopt;
+    if (!L || !R) {
+      failAffine(BO);
+      return std::nullopt;
+    }
+    AffineExpr D = *L;
+    int64_t C = D.add(*R, -1) ? D.getCoeff(H.Iter) : 0;
+    if (C == 0)
+      return compareAffine(*L, CompareOp::NE, *R);
+    bool Signed = H.Iter->getType()->isSignedIntegerType();
+    if ((C != 1 && C != -1) || (H.Step != 1 && H.Step != -1) || !Signed) {
+      W.reject(RejectKind::UnsupportedLoop, BO->getBeginLoc(),
+               "condition '" + getQuotedText(W.getASTContext(), BO) +
+                   "' is not equivalent to '<' or '>' (needs a unit step "
+                   "and a signed iterator)");
+      return std::nullopt;
+    }
+    bool Less = (C > 0) == (H.Step > 0);
+    return compareAffine(*L, Less ? CompareOp::LT : CompareOp::GT, *R);
+  }
+
+  NestWalker &W;
+  const LoopHeader &H;
+  AffineBuilder B;
+};
+
+/// Whether every constraint on the iterator bounds it ahead of the step.
+bool boundsAhead(const Cond &C, const VarDecl *Iter, int64_t Step) {
+  bool Ok = true;
+  C.forEachAtom([&](const Cond &A) {
+    int64_t K = A.E.getCoeff(Iter);
+    if (K == 0)
+      return;
+    if (A.K != Cond::Kind::NonNeg || (Step > 0) == (K > 0))
+      Ok = false;
+  });
+  return Ok;
+}
+
+/// Whether \p C bounds the iterator (the loop terminates).
+bool terminates(const Cond &C, const VarDecl *Iter) {
+  switch (C.K) {
+  case Cond::Kind::False:
+    return true;
+  case Cond::Kind::NonNeg:
+    return C.E.getCoeff(Iter) != 0;
+  case Cond::Kind::And:
+    return terminates(C.Kids[0], Iter) || terminates(C.Kids[1], Iter);
+  case Cond::Kind::Or:
+    return terminates(C.Kids[0], Iter) && terminates(C.Kids[1], Iter);
+  default:
+    return false;
+  }
+}
+} // namespace
+
+std::optional<Cond> readLoopCondition(NestWalker &W, const ForStmt *For,
+                                      const LoopHeader &H) {
+  const Expr *E = For->getCond();
+  std::string IterName = "'" + H.Iter->getName().str() + "'";
+  if (!E) {
+    W.reject(RejectKind::UnsupportedLoop, For->getBeginLoc(),
+             "loop on " + IterName + " has no condition");
+    return std::nullopt;
+  }
+  std::optional<Cond> C = ConditionReader(W, H).read(E);
+  if (!C)
+    return std::nullopt;
+  std::string Text = "'" + getQuotedText(W.getASTContext(), E) + "'";
+  if (!boundsAhead(*C, H.Iter, H.Step)) {
+    W.reject(RejectKind::UnsupportedLoop, E->getBeginLoc(),
+             "condition " + Text + " does not bound " + IterName +
+                 " in the direction of its step");
+    return std::nullopt;
+  }
+  if (!terminates(*C, H.Iter)) {
+    W.reject(RejectKind::UnsupportedLoop, E->getBeginLoc(),
+             "condition " + Text + " does not bound iterator " + IterName);
+    return std::nullopt;
+  }
+  return C;
+}
+
+} // namespace hetile

@@ -1,0 +1,140 @@
+//===- NestStatements.cpp - Guards, statements and aliasing of a nest -----===//
+//
+// The parts of NestWalker that handle `if`s, turn runs of plain statements
+// into polyhedral statements, and check that pointer-based arrays cannot
+// overlap.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hetile/Frontend/AccessCollector.h"
+#include "hetile/Frontend/NestWalker.h"
+#include "hetile/Frontend/SourceText.h"
+
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace hetile {
+
+namespace {
+bool containsLoop(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S))
+    return true;
+  return llvm::any_of(S->children(), containsLoop);
+}
+
+std::optional<RejectReason> unstructured(const ASTContext &Ctx, const Stmt *S,
+                                         std::string What) {
+  return makeReject(Ctx, RejectKind::UnstructuredControl, S->getBeginLoc(),
+                    What + " inside the nest");
+}
+} // namespace
+
+std::optional<RejectReason> rejectControlFlow(const ASTContext &Ctx,
+                                              const Stmt *S) {
+  if (isa<WhileStmt>(S))
+    return unstructured(Ctx, S, "'while' loop");
+  if (isa<DoStmt>(S))
+    return unstructured(Ctx, S, "'do' loop");
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S))
+    return unstructured(Ctx, S, "'goto' statement");
+  if (isa<BreakStmt>(S))
+    return unstructured(Ctx, S, "'break' statement");
+  if (isa<ContinueStmt>(S))
+    return unstructured(Ctx, S, "'continue' statement");
+  if (isa<ReturnStmt>(S))
+    return unstructured(Ctx, S, "'return' statement");
+  if (isa<SwitchStmt>(S) || isa<SwitchCase>(S))
+    return unstructured(Ctx, S, "'switch' statement");
+  if (const auto *L = dyn_cast<LabelStmt>(S))
+    return unstructured(Ctx, S, "label '" + std::string(L->getName()) + "'");
+  if (isa<CXXForRangeStmt>(S))
+    return makeReject(Ctx, RejectKind::UnsupportedStatement, S->getBeginLoc(),
+                      "range-based 'for' loop inside the nest");
+  if (isa<AsmStmt>(S))
+    return makeReject(Ctx, RejectKind::UnsupportedStatement, S->getBeginLoc(),
+                      "inline assembly inside the nest");
+  return std::nullopt;
+}
+
+bool NestWalker::readIfGuard(const IfStmt *If, std::optional<Cond> &Guard) {
+  if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+    return reject(RejectKind::UnsupportedStatement, If->getBeginLoc(),
+                  "'if' with a declaration in its condition is not supported");
+  AffineBuilder B = makeAffineBuilder();
+  Guard = B.buildCond(If->getCond());
+  if (Guard || !containsLoop(If))
+    return true;
+  std::string Msg = "condition '" + getQuotedText(Ctx, If->getCond()) +
+                    "' of an 'if' around a loop is not affine";
+  return rejectAffine(B.getError(), RejectKind::NonAffineCondition, Msg,
+                      RejectKind::NonAffineCondition, Msg);
+}
+
+bool NestWalker::visitGuarded(const IfStmt *If, const Cond &Guard) {
+  Guards.push_back(Guard);
+  bool Ok = visitBody(If->getThen());
+  Guards.pop_back();
+  if (!Ok || !If->getElse())
+    return Ok;
+  std::optional<Cond> Else = Guard.negate();
+  if (!Else)
+    return reject(RejectKind::NonAffineCondition, If->getCond()->getBeginLoc(),
+                  "condition '" + getQuotedText(Ctx, If->getCond()) +
+                      "' is too large to complement");
+  Guards.push_back(std::move(*Else));
+  Ok = visitBody(If->getElse());
+  Guards.pop_back();
+  return Ok;
+}
+
+bool NestWalker::emitStmt(llvm::ArrayRef<const Stmt *> Run) {
+  if (llvm::all_of(Run, [](const Stmt *S) { return isa<NullStmt>(S); }))
+    return true;
+  StmtModel S;
+  S.LoopIds = LoopStack;
+  S.Domain = currentDomain();
+  S.Positions = PathPositions;
+  S.Positions.push_back(NextPosition.back()++);
+  if (!getStmtRangeText(Ctx, Run.front(), Run.back(), S.Span, S.Text))
+    return reject(RejectKind::UnsupportedStatement, Run.front()->getBeginLoc(),
+                  "statement '" + getQuotedText(Ctx, Run.front()) +
+                      "' does not lie in one source file");
+  AccessCollector AC(*this, S);
+  for (const Stmt *Part : Run)
+    if (!AC.collect(Part))
+      return false;
+  Model.Stmts.push_back(std::move(S));
+  return true;
+}
+
+bool NestWalker::checkAliasing() {
+  if (Opts.AssumeNoAlias)
+    return true;
+  std::vector<bool> Written(Model.Arrays.size(), false);
+  for (const StmtModel &S : Model.Stmts)
+    for (const AccessModel &A : S.Accesses)
+      for (size_t I = 0; I < Model.Arrays.size(); ++I)
+        if (Model.Arrays[I].Decl == A.Array && A.Kind != MemoryAccess::AccessKind::Read)
+          Written[I] = true;
+  auto IsPointer = [](const ArrayModel &A) {
+    return A.Info.Storage == ScopArray::StorageKind::Pointer;
+  };
+  for (size_t J = 0; J < Model.Arrays.size(); ++J)
+    for (size_t I = 0; I < J; ++I) {
+      const ScopArray &A = Model.Arrays[I].Info, &B = Model.Arrays[J].Info;
+      if (!IsPointer(Model.Arrays[I]) || !IsPointer(Model.Arrays[J]) ||
+          (A.Restrict && B.Restrict) || (!Written[I] && !Written[J]))
+        continue;
+      return reject(RejectKind::PossibleAlias, ArrayFirstUse[J],
+                    "arrays '" + A.Name + "' and '" + B.Name +
+                        "' may overlap: declare them restrict or pass "
+                        "--assume-no-alias");
+    }
+  return true;
+}
+
+} // namespace hetile

@@ -1,0 +1,198 @@
+//===- NestWalker.cpp - Walk one for nest into a NestModel ----------------===//
+
+#include "hetile/Frontend/NestWalker.h"
+#include "hetile/Frontend/AccessCollector.h"
+#include "hetile/Frontend/ArrayInfo.h"
+#include "hetile/Frontend/LoopHeader.h"
+#include "hetile/Frontend/ScopBuilder.h"
+#include "hetile/Frontend/SourceText.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace hetile {
+
+//===-- Services ----------------------------------------------------------===//
+
+bool NestWalker::reject(RejectKind K, SourceLocation L, std::string Message) {
+  if (!Reject)
+    Reject = makeReject(Ctx, K, L, std::move(Message));
+  return false;
+}
+
+bool NestWalker::rejectAffine(const AffineError &E, RejectKind Kind,
+                              std::string Message, RejectKind MemKind,
+                              std::string MemMessage) {
+  if (E.Kind == AffineFailure::Written && E.Var) {
+    std::string Name = E.Var->getName().str();
+    SourceLocation L = Scan.Written.lookup(E.Var);
+    return reject(RejectKind::WriteToParameter, L,
+                  "the nest writes '" + Name +
+                      "', which its bounds or subscripts use");
+  }
+  SourceLocation L = E.At ? E.At->getBeginLoc() : SourceLocation();
+  if (E.Kind == AffineFailure::ReadsMemory)
+    return reject(MemKind, L, std::move(MemMessage));
+  return reject(Kind, L, std::move(Message));
+}
+
+VarRole NestWalker::classify(const VarDecl *VD) const {
+  for (unsigned Id : LoopStack)
+    if (Model.Loops[Id].Iter == VD)
+      return VarRole::Iterator;
+  if (Scan.Written.count(VD))
+    return VarRole::Written;
+  QualType T = VD->getType();
+  if (!T->isIntegralOrEnumerationType() || T.isVolatileQualified())
+    return VarRole::Opaque;
+  return VarRole::Parameter;
+}
+
+AffineBuilder NestWalker::makeAffineBuilder() {
+  return AffineBuilder(Ctx, [this](const VarDecl *VD) {
+    VarRole R = classify(VD);
+    if (R == VarRole::Parameter && !llvm::is_contained(Model.Params, VD))
+      Model.Params.push_back(VD);
+    return R;
+  });
+}
+
+int NestWalker::getArray(const VarDecl *VD, SourceLocation Use) {
+  for (size_t I = 0; I < Model.Arrays.size(); ++I)
+    if (Model.Arrays[I].Decl == VD)
+      return static_cast<int>(I);
+  std::string Problem;
+  std::optional<ArrayDescription> D = describeArray(Ctx, VD, Problem);
+  if (!D) {
+    reject(RejectKind::UnsupportedType, Use, Problem);
+    return -1;
+  }
+  Model.Arrays.push_back(ArrayModel{VD, D->Info});
+  ArrayFirstUse.push_back(Use);
+  return static_cast<int>(Model.Arrays.size() - 1);
+}
+
+void NestWalker::declareLocal(const VarDecl *VD) {
+  LocalOwner[VD] = Model.Stmts.size();
+}
+
+bool NestWalker::checkLocalUse(const VarDecl *VD, SourceLocation Use) {
+  auto It = LocalOwner.find(VD);
+  if (It != LocalOwner.end() && It->second == Model.Stmts.size())
+    return true;
+  return reject(RejectKind::UnsupportedStatement, Use,
+                "variable '" + VD->getName().str() +
+                    "' declared in the nest is used by more than one "
+                    "statement");
+}
+
+//===-- The walk ----------------------------------------------------------===//
+
+bool NestWalker::walk(const ForStmt *Outer) {
+  if (!visitLoop(Outer))
+    return false;
+  return checkAliasing();
+}
+
+Cond NestWalker::currentDomain() const {
+  Cond D = Cond::makeTrue();
+  for (const Cond &G : Guards)
+    D = Cond::conj(std::move(D), G);
+  return D;
+}
+
+bool NestWalker::visitLoop(const ForStmt *For) {
+  LoopHeader H;
+  if (!readLoopHeader(*this, For, H))
+    return false;
+  for (unsigned Id : LoopStack)
+    if (Model.Loops[Id].Iter == H.Iter)
+      return reject(RejectKind::WriteToIterator, For->getInit()->getBeginLoc(),
+                    "the nest writes iterator '" + H.Iter->getName().str() +
+                        "'");
+  std::optional<Cond> Start = readLoopStart(*this, H);
+  if (!Start)
+    return false;
+  LoopModel L;
+  L.Iter = H.Iter;
+  L.Parent = LoopStack.empty() ? -1 : static_cast<int>(LoopStack.back());
+  L.Info.Iterator = H.Iter->getName().str();
+  L.Info.IteratorType = H.Iter->getType().getUnqualifiedType().getAsString();
+  L.Info.Step = H.Step;
+  L.Info.Loc = makeSourceLoc(Ctx.getSourceManager(), For->getBeginLoc());
+  L.Info.DeclaredInHeader = H.DeclaredInHeader;
+  Model.Loops.push_back(L);
+  LoopStack.push_back(Model.Loops.size() - 1);
+  std::optional<Cond> Bound = readLoopCondition(*this, For, H);
+  if (!Bound)
+    return false;
+  Guards.push_back(Cond::conj(std::move(*Start), std::move(*Bound)));
+  PathPositions.push_back(NextPosition.back()++);
+  NextPosition.push_back(0);
+  bool Ok = visitBody(For->getBody());
+  NextPosition.pop_back();
+  PathPositions.pop_back();
+  Guards.pop_back();
+  LoopStack.pop_back();
+  return Ok;
+}
+
+bool NestWalker::visitBody(const Stmt *S) {
+  if (!S)
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return visitStmtList(llvm::ArrayRef<const Stmt *>(CS->body_begin(),
+                                                      CS->body_end()));
+  return visitStmtList(llvm::ArrayRef<const Stmt *>(&S, 1));
+}
+
+bool NestWalker::visitStmtList(llvm::ArrayRef<const Stmt *> Stmts) {
+  std::vector<const Stmt *> Run;
+  auto Flush = [&] {
+    bool Ok = Run.empty() || emitStmt(Run);
+    Run.clear();
+    return Ok;
+  };
+  for (const Stmt *S : Stmts) {
+    if (!S)
+      continue;
+    if (isa<ForStmt>(S) || isa<CompoundStmt>(S)) {
+      if (!Flush())
+        return false;
+      bool Ok = isa<ForStmt>(S) ? visitLoop(cast<ForStmt>(S)) : visitBody(S);
+      if (!Ok)
+        return false;
+      continue;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      std::optional<Cond> Guard;
+      if (!readIfGuard(If, Guard))
+        return false;
+      if (!Guard) { // a data-dependent `if`: part of the run
+        Run.push_back(S);
+        continue;
+      }
+      if (!Flush() || !visitGuarded(If, *Guard))
+        return false;
+      continue;
+    }
+    if (!isa<Expr>(S) && !isa<DeclStmt>(S) && !isa<NullStmt>(S))
+      return rejectStatement(S);
+    Run.push_back(S);
+  }
+  return Flush();
+}
+
+bool NestWalker::rejectStatement(const Stmt *S) {
+  std::optional<RejectReason> R = rejectControlFlow(Ctx, S);
+  if (!R)
+    R = makeReject(Ctx, RejectKind::UnsupportedStatement, S->getBeginLoc(),
+                   "statement '" + getQuotedText(Ctx, S) +
+                       "' is not supported");
+  if (!Reject)
+    Reject = std::move(*R);
+  return false;
+}
+
+} // namespace hetile

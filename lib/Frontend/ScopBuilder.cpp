@@ -1,0 +1,64 @@
+//===- ScopBuilder.cpp - Clang AST of one loop nest -> Scop ---------------===//
+//
+// Three steps: scanNest (which variables the nest writes), NestWalker (the
+// AST, in textual order, into a NestModel or a RejectReason), assembleScop
+// (isl names and objects).
+//
+//===----------------------------------------------------------------------===//
+
+#include "hetile/Frontend/ScopBuilder.h"
+#include "hetile/Frontend/NestScan.h"
+#include "hetile/Frontend/NestWalker.h"
+#include "hetile/Frontend/ScopAssembler.h"
+#include "hetile/Frontend/SourceText.h"
+
+using namespace clang;
+
+namespace hetile {
+
+namespace {
+ScopBuildResult rejected(RejectReason R) {
+  ScopBuildResult Res;
+  Res.Reject = std::move(R);
+  return Res;
+}
+
+std::string getFunctionName(const FunctionDecl *F) {
+  if (!F || !F->getDeclName().isIdentifier())
+    return F ? F->getNameAsString() : "";
+  return F->getName().str();
+}
+} // namespace
+
+ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
+                          isl_ctx *IslCtx, const Options &Opts) {
+  if (!C.Loop)
+    return rejected(makeReject(Ctx, RejectKind::UnsupportedLoop, C.PragmaLoc,
+                               "no loop to model"));
+  NestScan Scan = scanNest(C.Loop);
+  NestModel Model;
+  NestWalker Walker(Ctx, Scan, Model, Opts);
+  if (!Walker.walk(C.Loop))
+    return rejected(Walker.getReject());
+
+  Scop S;
+  S.Function = getFunctionName(C.Function);
+  const SourceManager &SM = Ctx.getSourceManager();
+  S.PragmaLoc = makeSourceLoc(SM, C.PragmaLoc);
+  std::string Text;
+  if (!getStmtRangeText(Ctx, C.Loop, C.Loop, S.Span, Text))
+    return rejected(makeReject(Ctx, RejectKind::UnsupportedStatement,
+                               C.Loop->getBeginLoc(),
+                               "the nest does not lie in one source file"));
+  std::string Error;
+  if (!assembleScop(Model, IslCtx, S, Error))
+    return rejected(makeReject(Ctx, RejectKind::UnsupportedStatement,
+                               C.Loop->getBeginLoc(),
+                               "the nest could not be modelled (" + Error +
+                                   ")"));
+  ScopBuildResult Res;
+  Res.S = std::move(S);
+  return Res;
+}
+
+} // namespace hetile
