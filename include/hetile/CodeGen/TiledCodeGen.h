@@ -1,0 +1,76 @@
+//===- TiledCodeGen.h - A tiled loop nest as C text -------------*- C++ -*-===//
+//
+// generateTiledNest() turns a Scop and its permutable band into the C block
+// that replaces the nest: tile sizes (run-time or constant), tile loops over
+// aligned origins, isl's point loops with the statements' own source text,
+// and the final values of iterators declared outside the nest. Shape:
+//
+//   {
+//   #ifndef hetile_floord ... #endif          (min/max/floord, once per file)
+//     long hetile_T[2]; ...                   (HETILE_TILE_SIZES, else the
+//     const long hetile_T0 = hetile_T[0];      runtime's default sizes)
+//     /* hetile: tile loops */
+//     for (long hetile_ti = hetile_floord(1, hetile_T0) * hetile_T0;
+//          hetile_ti <= (long)N - 2; hetile_ti += hetile_T0)
+//       for (long hetile_tj = ...)
+//       {
+//         /* hetile: point loops */
+//         for (int i = hetile_max(hetile_ti, 1); i <= ...; i++)
+//           for (int j = ...; j <= ...; j++)
+//             A[i][j] = ...;                  (the statement, verbatim)
+//       }
+//     i = (long)N - 1 > 1 ? (long)N - 1 : 1;  (C89 iterators only)
+//   }
+//
+// Point loops keep the original iterator names (and types) where a band
+// dimension is exactly that iterator; otherwise they are c0, c1, ... and
+// each statement gets `const <type> i = <expr>;` in its own block.
+//
+// Run-time sizes call the runtime (hetile_rt.h): hetile_env_tile_sizes,
+// hetile_tile_sizes_default, hetile_last_error; on an error the generated
+// code prints "hetile: error: <message>" to stderr and exits with status 1,
+// so the file needs <stdio.h>, <stdlib.h> and "hetile_rt.h"
+// (RuntimeIncludes). Constant sizes (Options::TileSizes) need nothing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_CODEGEN_TILEDCODEGEN_H
+#define HETILE_CODEGEN_TILEDCODEGEN_H
+
+#include "hetile/Analysis/Permutability.h"
+#include "hetile/CodeGen/ExitValue.h"
+#include "hetile/Frontend/Scop.h"
+#include "hetile/Support/Options.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace hetile {
+
+/// The headers the generated code needs when its tile sizes are chosen at run
+/// time, in the order they should be included.
+extern const char *const RuntimeIncludes[3];
+
+/// The C block replacing the nest of \p S. \p Exits gives, for every loop
+/// whose iterator is declared outside the nest (ScopLoop::DeclaredInHeader
+/// false), how to compute its final value; a missing one is an error.
+llvm::Expected<std::string> generateTiledNest(const Scop &S,
+                                              const PermutableBand &B,
+                                              const Options &O,
+                                              llvm::ArrayRef<LoopExit> Exits = {});
+
+/// The tiled schedule (Transform's printTiledSchedule) of the nest.
+llvm::Expected<std::string> printTiledScheduleOf(const Scop &S,
+                                                 const PermutableBand &B,
+                                                 const Options &O);
+
+/// The tile and point loops alone, as generateTiledNest prints them (for
+/// --print-ast and tests).
+llvm::Expected<std::string> printTiledAst(const Scop &S,
+                                          const PermutableBand &B,
+                                          const Options &O);
+
+} // namespace hetile
+
+#endif

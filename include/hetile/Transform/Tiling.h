@@ -1,0 +1,85 @@
+//===- Tiling.h - Rectangular tiling of a permutable band -------*- C++ -*-===//
+//
+// tileBand() tiles the outermost permutable band of a Scop rectangularly with
+// tile sizes that are run-time parameters T_0..T_{k-1} (or constants).
+//
+// A tile origin o_m = T_m * floor(b_m / T_m) is not affine in a parametric
+// T_m, so the tile loops are not produced by isl's AST generator: they are
+//
+//   for (o_m = floord(Lower_m, T_m) * T_m; o_m <= Upper_m; o_m += T_m)
+//
+// where Lower_m / Upper_m are the tight bounds of band dimension b_m over the
+// points whose outer band dimensions lie in the current outer tiles
+// (o_j <= b_j <= o_j + T_j - 1, j < m). With o_j and T_j as isl parameters
+// these constraints stay affine, so isl computes the bounds exactly as
+// piecewise affine functions of the parameters, outer origins and sizes.
+// The point loops are isl's: the band schedule restricted to one tile,
+// o_m <= b_m <= o_m + T_m - 1, again with o_m and T_m as parameters.
+//
+// The origins start aligned (a multiple of T_m), so every band dimension is
+// cut by one fixed lattice of tiles; tiles are visited lexicographically,
+// which is legal because the band is fully permutable (not checked here).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_TRANSFORM_TILING_H
+#define HETILE_TRANSFORM_TILING_H
+
+#include "hetile/Analysis/Permutability.h"
+#include "hetile/Frontend/Scop.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace hetile {
+
+/// One tiled band dimension b_m.
+struct TileDim {
+  /// C name (and isl parameter name) of the tile size: hetile_T0, ...
+  std::string Size;
+  /// C name (and isl parameter name) of the tile origin: hetile_ti when b_m
+  /// is the iterator i in every statement, else hetile_t0, ...
+  std::string Origin;
+  /// Tight bounds of b_m over the points in the current outer tiles: total
+  /// functions of the Scop parameters and the outer origins and sizes; 0 and
+  /// -T_m (an empty loop) where no point exists.
+  isl::pw_aff Lower, Upper;
+  /// What holds inside tile loops 0..m (params set): o_j <= Upper_j and
+  /// o_j + T_j - 1 >= Lower_j for j <= m. The context for printing the
+  /// bounds of loop m + 1 and the point loops.
+  isl::set Inside;
+  /// Number of values of b_m over the whole domain (params only), >= 1: the
+  /// extent handed to the default tile-size function.
+  isl::pw_aff Extent;
+};
+
+struct TiledNest {
+  std::vector<TileDim> Dims;
+  /// Sizes fixed at rewrite time, one per band dimension; empty when the
+  /// sizes are chosen at run time.
+  std::vector<long> ConstantSizes;
+  /// Parameters: the Scop context, T_m >= 1 (T_m = c for constant sizes).
+  isl::set Context;
+  /// The permutable band followed by the inner order, restricted to one tile
+  /// (origins and sizes are parameters): isl generates the point loops.
+  isl::schedule PointSchedule;
+};
+
+/// Expands sizes given for a band of depth \p Depth: the first Depth entries,
+/// a shorter list repeating its last entry (DESIGN.md). Fails on a size < 1.
+llvm::Expected<std::vector<long>> expandTileSizes(llvm::ArrayRef<long> Sizes,
+                                                  unsigned Depth);
+
+/// Tiles band \p B of \p S. \p ConstantSizes empty: run-time sizes. Does not
+/// check that the band is permutable; fails on malformed band inputs.
+llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
+                                   llvm::ArrayRef<long> ConstantSizes);
+
+/// The tiled schedule in text (for --print-schedule and tests).
+std::string printTiledSchedule(const TiledNest &N);
+
+} // namespace hetile
+
+#endif

@@ -1,0 +1,353 @@
+//===- PointLoopPrinter.cpp - isl's point loops as C ----------------------===//
+
+#include "PointLoopPrinter.h"
+
+#include <isl/ast.h>
+
+#include <cctype>
+
+namespace hetile {
+
+namespace {
+
+std::string spaces(unsigned N) { return std::string(N, ' '); }
+
+bool isIdentStart(char C) {
+  return std::isalpha(static_cast<unsigned char>(C)) || C == '_';
+}
+bool isIdentChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
+/// Skips a comment or literal starting at \p I; returns false if none.
+bool skipNonCode(const std::string &T, size_t &I) {
+  if (T.compare(I, 2, "//") == 0) {
+    I = T.find('\n', I);
+    I = I == std::string::npos ? T.size() : I;
+    return true;
+  }
+  if (T.compare(I, 2, "/*") == 0) {
+    size_t E = T.find("*/", I + 2);
+    I = E == std::string::npos ? T.size() : E + 2;
+    return true;
+  }
+  if (T[I] != '"' && T[I] != '\'')
+    return false;
+  char Q = T[I++];
+  while (I < T.size() && T[I] != Q)
+    I += T[I] == '\\' ? 2 : 1;
+  I = std::min(I + 1, T.size());
+  return true;
+}
+
+/// The user node's call expression S0(e_1, ..., e_n).
+isl::ast_expr_op callOf(const isl::ast_node_user &User) {
+  return User.expr().as<isl::ast_expr_op>();
+}
+
+void collectUsers(const isl::ast_node &N, std::vector<isl::ast_node_user> &Out) {
+  switch (isl_ast_node_get_type(N.get())) {
+  case isl_ast_node_for:
+    return collectUsers(N.as<isl::ast_node_for>().body(), Out);
+  case isl_ast_node_if: {
+    isl::ast_node_if If = N.as<isl::ast_node_if>();
+    collectUsers(If.then_node(), Out);
+    if (If.has_else_node().is_true())
+      collectUsers(If.else_node(), Out);
+    return;
+  }
+  case isl_ast_node_block: {
+    isl::ast_node_list L = N.as<isl::ast_node_block>().children();
+    for (int I = 0, E = L.size().release(); I < E; ++I)
+      collectUsers(L.at(I), Out);
+    return;
+  }
+  case isl_ast_node_mark:
+    return collectUsers(N.as<isl::ast_node_mark>().node(), Out);
+  case isl_ast_node_user:
+    Out.push_back(N.as<isl::ast_node_user>());
+    return;
+  default:
+    return;
+  }
+}
+
+bool isSignedIntegerType(const std::string &T) {
+  static const char *const Signed[] = {
+      "int",           "signed",    "signed int", "long",     "long int",
+      "signed long",   "long long", "long long int", "short", "short int",
+      "ptrdiff_t",     "ssize_t",   "int32_t",    "int64_t",  "intptr_t"};
+  for (const char *S : Signed)
+    if (T == S)
+      return true;
+  return false;
+}
+
+/// Statement text with the original indentation of its continuation lines
+/// (relative to its first column) re-based at \p Indent.
+std::string indentText(const std::string &Text, unsigned Column,
+                       unsigned Indent) {
+  std::string Out;
+  size_t Pos = 0;
+  bool First = true;
+  while (Pos <= Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    if (End == std::string::npos)
+      End = Text.size();
+    std::string Line = Text.substr(Pos, End - Pos);
+    while (!Line.empty() && std::isspace(static_cast<unsigned char>(Line.back())))
+      Line.pop_back();
+    size_t Lead = Line.find_first_not_of(" \t");
+    if (!First && Lead != std::string::npos)
+      Line = Line.substr(std::min<size_t>(Lead, Column ? Column - 1 : Lead));
+    else if (Lead != std::string::npos)
+      Line = Line.substr(Lead);
+    if (!Line.empty())
+      Out += spaces(Indent) + Line + "\n";
+    First = false;
+    Pos = End + 1;
+  }
+  return Out;
+}
+
+/// A single statement ending in ';' that declares nothing visible outside.
+bool isSimpleStatement(const std::string &Text) {
+  size_t Last = Text.find_last_not_of(" \t\n\r");
+  if (Last == std::string::npos || Text[Last] != ';')
+    return false;
+  size_t Semis = 0;
+  for (size_t I = 0; I < Text.size();) {
+    if (skipNonCode(Text, I))
+      continue;
+    if (Text[I] == ';' || Text[I] == '{')
+      Semis += Text[I] == ';' ? 1 : 2;
+    ++I;
+  }
+  return Semis == 1 && Text.find("//") == std::string::npos;
+}
+
+} // namespace
+
+std::set<std::string> identifiersIn(const std::string &Text) {
+  std::set<std::string> Ids;
+  for (size_t I = 0; I < Text.size();) {
+    if (skipNonCode(Text, I))
+      continue;
+    if (!isIdentStart(Text[I]) || (I > 0 && isIdentChar(Text[I - 1]))) {
+      ++I;
+      continue;
+    }
+    size_t B = I;
+    while (I < Text.size() && isIdentChar(Text[I]))
+      ++I;
+    Ids.insert(Text.substr(B, I - B));
+  }
+  return Ids;
+}
+
+PointLoopPrinter::PointLoopPrinter(const Scop &S, CExprPrinter &Exprs,
+                                   std::set<std::string> Taken)
+    : S(S), Exprs(Exprs), Taken(std::move(Taken)) {}
+
+const ScopStmt *PointLoopPrinter::findStmt(const std::string &Name) const {
+  for (const ScopStmt &Stmt : S.Stmts)
+    if (Stmt.Name == Name)
+      return &Stmt;
+  return nullptr;
+}
+
+std::string PointLoopPrinter::iteratorType(const ScopStmt &Stmt,
+                                           unsigned K) const {
+  if (K < Stmt.LoopIds.size() && Stmt.LoopIds[K] < S.Loops.size() &&
+      !S.Loops[Stmt.LoopIds[K]].IteratorType.empty())
+    return S.Loops[Stmt.LoopIds[K]].IteratorType;
+  return "long";
+}
+
+void PointLoopPrinter::chooseName(const isl::ast_node_for &For,
+                                  const std::string &IslName,
+                                  std::string &Name, std::string &Type) const {
+  Name = Taken.count(IslName) ? "hetile_" + IslName : IslName;
+  Type = "long";
+  std::vector<isl::ast_node_user> Users;
+  collectUsers(For.body(), Users);
+  std::string Candidate, CandidateType;
+  for (const isl::ast_node_user &U : Users) {
+    isl::ast_expr_op Call = callOf(U);
+    const ScopStmt *Stmt = findStmt(Call.arg(0).as<isl::ast_expr_id>().id().name());
+    if (!Stmt)
+      return;
+    std::string Found, FoundType;
+    for (int K = 1, E = Call.n_arg().release(); K < E; ++K) {
+      isl::ast_expr Arg = Call.arg(K);
+      if (isl_ast_expr_get_type(Arg.get()) != isl_ast_expr_id ||
+          Arg.as<isl::ast_expr_id>().id().name() != IslName ||
+          unsigned(K - 1) >= Stmt->Iterators.size())
+        continue;
+      if (!Found.empty())
+        return; // two iterators equal to this loop
+      Found = Stmt->Iterators[K - 1];
+      FoundType = iteratorType(*Stmt, K - 1);
+    }
+    if (Found.empty() || (!Candidate.empty() && (Found != Candidate ||
+                                                 FoundType != CandidateType)))
+      return;
+    Candidate = Found;
+    CandidateType = FoundType;
+  }
+  if (Candidate.empty() || !isSignedIntegerType(CandidateType) ||
+      Exprs.LongCast.count(Candidate))
+    return;
+  for (const std::string &A : Active)
+    if (A == Candidate)
+      return;
+  Name = Candidate;
+  Type = CandidateType;
+}
+
+void PointLoopPrinter::print(const isl::ast_node &Node, unsigned Indent,
+                             std::string &Out) {
+  switch (isl_ast_node_get_type(Node.get())) {
+  case isl_ast_node_for:
+    return printFor(Node.as<isl::ast_node_for>(), Indent, Out);
+  case isl_ast_node_if:
+    return printIf(Node.as<isl::ast_node_if>(), Indent, Out);
+  case isl_ast_node_block: {
+    isl::ast_node_list L = Node.as<isl::ast_node_block>().children();
+    for (int I = 0, E = L.size().release(); I < E; ++I)
+      print(L.at(I), Indent, Out);
+    return;
+  }
+  case isl_ast_node_mark:
+    return print(Node.as<isl::ast_node_mark>().node(), Indent, Out);
+  case isl_ast_node_user:
+    return printUser(Node.as<isl::ast_node_user>(), Indent, Out, false);
+  default:
+    Out += spaces(Indent) + "/* hetile: unsupported isl AST node */\n";
+  }
+}
+
+namespace {
+/// Whether \p N prints as one C statement (a for-body needing no braces).
+bool isSingle(const isl::ast_node &N) {
+  switch (isl_ast_node_get_type(N.get())) {
+  case isl_ast_node_for: {
+    isl::ast_node_for F = N.as<isl::ast_node_for>();
+    return !F.is_degenerate().is_true() || isSingle(F.body());
+  }
+  case isl_ast_node_mark:
+    return isSingle(N.as<isl::ast_node_mark>().node());
+  case isl_ast_node_user:
+    return true;
+  default:
+    return false;
+  }
+}
+} // namespace
+
+void PointLoopPrinter::printBody(const isl::ast_node &Body, unsigned Indent,
+                                 std::string &Out, bool ForceBraces) {
+  bool User = isl_ast_node_get_type(Body.get()) == isl_ast_node_user;
+  if (!ForceBraces && isSingle(Body) &&
+      !(User && needsBlock(Body.as<isl::ast_node_user>()))) {
+    Out += "\n";
+    return print(Body, Indent + 2, Out);
+  }
+  Out += " {\n";
+  if (User)
+    printUser(Body.as<isl::ast_node_user>(), Indent + 2, Out, true);
+  else
+    print(Body, Indent + 2, Out);
+  Out += spaces(Indent) + "}\n";
+}
+
+void PointLoopPrinter::printFor(const isl::ast_node_for &For, unsigned Indent,
+                                std::string &Out) {
+  std::string IslName = For.iterator().as<isl::ast_expr_id>().id().name();
+  auto Saved = Exprs.Names.find(IslName) == Exprs.Names.end()
+                   ? std::string("\x01")
+                   : Exprs.Names[IslName];
+  if (For.is_degenerate().is_true()) {
+    // One iteration: substitute the value, print no loop.
+    std::string Init = Exprs.print(For.init());
+    Exprs.Names[IslName] = Init;
+    print(For.body(), Indent, Out);
+  } else {
+    std::string Name, Type;
+    chooseName(For, IslName, Name, Type);
+    Exprs.Names[IslName] = Name;
+    std::string Inc = Exprs.print(For.inc());
+    std::string Header = "for (" + Type + " " + Name + " = " +
+                         Exprs.print(For.init()) + "; ";
+    std::string Cond = Exprs.print(For.cond()) + "; ";
+    if (Indent + Header.size() + Cond.size() > 72)
+      Cond = "\n" + spaces(Indent + 5) + Cond;
+    Out += spaces(Indent) + Header + Cond +
+           (Inc == "1" ? Name + "++" : Name + " += " + Inc) + ")";
+    Active.push_back(Name);
+    printBody(For.body(), Indent, Out, false);
+    Active.pop_back();
+  }
+  if (Saved == "\x01")
+    Exprs.Names.erase(IslName);
+  else
+    Exprs.Names[IslName] = Saved;
+}
+
+void PointLoopPrinter::printIf(const isl::ast_node_if &If, unsigned Indent,
+                               std::string &Out) {
+  Out += spaces(Indent) + "if (" + Exprs.print(If.cond()) + ")";
+  printBody(If.then_node(), Indent, Out, true);
+  if (!If.has_else_node().is_true())
+    return;
+  Out.pop_back(); // "}\n" -> "} else"
+  Out += " else";
+  printBody(If.else_node(), Indent, Out, true);
+}
+
+std::string PointLoopPrinter::declarations(const isl::ast_node_user &User,
+                                           const ScopStmt &Stmt) const {
+  isl::ast_expr_op Call = callOf(User);
+  std::set<std::string> Used = identifiersIn(Stmt.Text);
+  std::string Decls;
+  for (int K = 1, E = Call.n_arg().release(); K < E; ++K) {
+    unsigned I = unsigned(K - 1);
+    if (I >= Stmt.Iterators.size() || !Used.count(Stmt.Iterators[I]))
+      continue;
+    std::string Value = Exprs.print(Call.arg(K));
+    if (Value == Stmt.Iterators[I])
+      continue;
+    Decls += "const " + iteratorType(Stmt, I) + " " + Stmt.Iterators[I] +
+             " = " + Value + ";\n";
+  }
+  return Decls;
+}
+
+bool PointLoopPrinter::needsBlock(const isl::ast_node_user &User) const {
+  const ScopStmt *Stmt = findStmt(
+      callOf(User).arg(0).as<isl::ast_expr_id>().id().name());
+  return Stmt &&
+         (!isSimpleStatement(Stmt->Text) || !declarations(User, *Stmt).empty());
+}
+
+void PointLoopPrinter::printUser(const isl::ast_node_user &User,
+                                 unsigned Indent, std::string &Out,
+                                 bool InOwnBlock) {
+  std::string Name = callOf(User).arg(0).as<isl::ast_expr_id>().id().name();
+  const ScopStmt *Stmt = findStmt(Name);
+  if (!Stmt) {
+    Out += spaces(Indent) + "/* hetile: unknown statement " + Name + " */\n";
+    return;
+  }
+  std::string Decls = declarations(User, *Stmt);
+  bool Block = !InOwnBlock && (!Decls.empty() || !isSimpleStatement(Stmt->Text));
+  unsigned Inner = Block ? Indent + 2 : Indent;
+  if (Block)
+    Out += spaces(Indent) + "{\n";
+  Out += indentText(Decls, 0, Inner);
+  Out += indentText(Stmt->Text, Stmt->Span.Begin.Column, Inner);
+  if (Block)
+    Out += spaces(Indent) + "}\n";
+}
+
+} // namespace hetile

@@ -1,0 +1,270 @@
+//===- Tiling.cpp - Rectangular tiling of a permutable band ---------------===//
+//
+// See Tiling.h for the construction. Everything here is exact isl arithmetic;
+// nothing is printed as C (that is CodeGen's job).
+//
+//===----------------------------------------------------------------------===//
+
+#include "hetile/Transform/Tiling.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace hetile {
+
+namespace {
+
+llvm::Error makeError(const std::string &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+/// "{ [b0, ..., b_{k-1}] : o_j <= b_j <= o_j + T_j - 1, j < Count }" with the
+/// origins and sizes of the first \p Count dimensions as parameters.
+isl::set tileBox(isl::ctx Ctx, const std::vector<TileDim> &Dims,
+                 unsigned Count) {
+  std::ostringstream OS;
+  OS << "[";
+  for (unsigned J = 0; J < Count; ++J)
+    OS << (J ? ", " : "") << Dims[J].Origin << ", " << Dims[J].Size;
+  OS << "] -> { [";
+  for (unsigned J = 0; J < Dims.size(); ++J)
+    OS << (J ? ", " : "") << "hetile_b" << J;
+  OS << "]";
+  for (unsigned J = 0; J < Count; ++J)
+    OS << (J ? " and " : " : ") << Dims[J].Origin << " <= hetile_b" << J
+       << " <= " << Dims[J].Origin << " + " << Dims[J].Size << " - 1";
+  OS << " }";
+  return isl::set(Ctx, OS.str());
+}
+
+/// Extends \p PA to the whole parameter space with \p Rest outside its
+/// domain.
+isl::pw_aff totalize(isl::pw_aff PA, isl::pw_aff Rest) {
+  isl::set Outside = PA.domain().complement();
+  return PA.union_add(Rest.intersect_domain(Outside)).coalesce();
+}
+
+isl::pw_aff constant(isl::ctx Ctx, long V) {
+  return isl::pw_aff(Ctx, "{ [(" + std::to_string(V) + ")] }");
+}
+
+/// "[Name] -> { [(Factor * Name + Add)] }".
+isl::pw_aff paramAff(isl::ctx Ctx, const std::string &Name, long Factor,
+                     long Add) {
+  return isl::pw_aff(Ctx, "[" + Name + "] -> { [(" + std::to_string(Factor) +
+                              " * " + Name + " + " + std::to_string(Add) +
+                              ")] }");
+}
+
+/// The map S -> [b_m] of statement \p Stmt, or null.
+isl::map bandDimOf(const isl::union_map &Band, const ScopStmt &Stmt,
+                   unsigned M, unsigned Depth) {
+  isl::map Found;
+  Band.intersect_domain(isl::union_set(Stmt.Domain))
+      .foreach_map([&](isl::map Map) -> isl::stat {
+        if (Map.domain().tuple_name() == Stmt.Name)
+          Found = Map;
+        return isl::stat::ok();
+      });
+  if (Found.is_null())
+    return Found;
+  return Found.project_out(isl::dim::out, M + 1, Depth - M - 1)
+      .project_out(isl::dim::out, 0, M);
+}
+
+/// The iterator that band dimension \p M is, unchanged, in every statement;
+/// "" when there is none.
+std::string identityIterator(const Scop &S, const PermutableBand &B,
+                             unsigned M) {
+  std::string Name;
+  for (const ScopStmt &Stmt : S.Stmts) {
+    isl::map Dim = bandDimOf(B.BandSchedule, Stmt, M, B.Depth);
+    if (Dim.is_null())
+      return "";
+    std::string Match;
+    for (unsigned D = 0; D < Stmt.Iterators.size() && Match.empty(); ++D) {
+      std::ostringstream OS;
+      OS << "{ " << Stmt.Name << "[";
+      for (unsigned I = 0; I < Stmt.Iterators.size(); ++I)
+        OS << (I ? ", " : "") << "x" << I;
+      OS << "] -> [x" << D << "] }";
+      isl::map Id = isl::map(Dim.ctx(), OS.str()).intersect_domain(Stmt.Domain);
+      if (Dim.is_equal(Id).is_true())
+        Match = Stmt.Iterators[D];
+    }
+    if (Match.empty() || (!Name.empty() && Match != Name))
+      return "";
+    Name = Match;
+  }
+  return Name;
+}
+
+/// The image of all statement instances under the band: { [b0..b_{k-1}] }.
+llvm::Expected<isl::set> bandImage(const Scop &S, const PermutableBand &B) {
+  isl::union_set Img = B.BandSchedule.intersect_domain(S.getDomains()).range();
+  if (Img.is_null())
+    return makeError("band schedule does not apply to the domains");
+  isl::set Result;
+  unsigned Spaces = 0;
+  Img.foreach_set([&](isl::set Set) -> isl::stat {
+    Result = Set;
+    ++Spaces;
+    return isl::stat::ok();
+  });
+  if (Spaces > 1)
+    return makeError("band schedule maps statements to different spaces");
+  if (Spaces == 0) // nothing executes for any parameter value
+    return tileBox(Img.ctx(), std::vector<TileDim>(B.Depth), 0)
+        .intersect(isl::set(Img.ctx(), "{ : 1 = 0 }"));
+  if (unsigned(Result.tuple_dim().release()) != B.Depth ||
+      isl_set_has_tuple_name(Result.get()) == isl_bool_true)
+    return makeError("band schedule range is not an anonymous " +
+                     std::to_string(B.Depth) + "-d tuple");
+  return Result;
+}
+
+/// Bounds of b_m given the outer tiles, and the extent of b_m overall. Where
+/// no point exists, the bounds are 0 and -T_m: then the loop is empty and
+/// the facts of its body (Inside) are infeasible.
+void computeBounds(const isl::set &Img, std::vector<TileDim> &Dims,
+                   unsigned M) {
+  unsigned K = Dims.size();
+  isl::ctx Ctx = Img.ctx();
+  TileDim &D = Dims[M];
+  isl::set InTiles = Img.intersect(tileBox(Ctx, Dims, M));
+  isl::set Proj = InTiles.project_out(isl::dim::set, M + 1, K - M - 1)
+                      .project_out(isl::dim::set, 0, M);
+  D.Lower = totalize(Proj.dim_min(0), constant(Ctx, 0));
+  D.Upper = totalize(Proj.dim_max(0), paramAff(Ctx, D.Size, -1, 0));
+
+  // Inside loop m: o_m <= Upper_m and o_m + T_m - 1 >= Lower_m.
+  isl::pw_aff O = paramAff(Ctx, D.Origin, 1, 0);
+  isl::pw_aff OEnd = O.add(paramAff(Ctx, D.Size, 1, -1));
+  D.Inside = O.le_set(D.Upper).intersect(OEnd.ge_set(D.Lower));
+  if (M > 0)
+    D.Inside = D.Inside.intersect(Dims[M - 1].Inside);
+
+  isl::set All = Img.project_out(isl::dim::set, M + 1, K - M - 1)
+                     .project_out(isl::dim::set, 0, M);
+  isl::pw_aff Ext = All.dim_max(0).sub(All.dim_min(0)).add_constant(1);
+  D.Extent = totalize(Ext, constant(Ctx, 1));
+}
+
+/// The context: the Scop's, plus T_m >= 1 (or T_m = c).
+isl::set tileContext(const Scop &S, const isl::set &Img,
+                     const std::vector<TileDim> &Dims,
+                     const std::vector<long> &Sizes) {
+  std::ostringstream OS;
+  OS << "[";
+  for (unsigned M = 0; M < Dims.size(); ++M)
+    OS << (M ? ", " : "") << Dims[M].Size;
+  OS << "] -> { : ";
+  for (unsigned M = 0; M < Dims.size(); ++M) {
+    OS << (M ? " and " : "") << Dims[M].Size;
+    if (Sizes.empty())
+      OS << " >= 1";
+    else
+      OS << " = " << Sizes[M];
+  }
+  OS << " }";
+  isl::set Ctx = isl::set(Img.ctx(), OS.str());
+  isl::set Scop = S.Context.is_null() ? Img.params().universe(Img.params().get_space())
+                                      : S.Context;
+  return Ctx.intersect(Scop);
+}
+
+/// The band node of \p Sched, split so that it has exactly \p Depth members.
+llvm::Expected<isl::schedule> exactBand(isl::schedule Sched, unsigned Depth) {
+  isl::schedule_node Node = Sched.root().child(0);
+  if (Node.is_null() || !Node.isa<isl::schedule_node_band>().is_true())
+    return makeError("the schedule's outermost node is not a band");
+  isl::schedule_node_band Band = Node.as<isl::schedule_node_band>();
+  unsigned N = unsigned(Band.n_member().release());
+  if (N < Depth)
+    return makeError("the schedule's band has " + std::to_string(N) +
+                     " members, fewer than the depth " + std::to_string(Depth));
+  if (N > Depth)
+    Band = Band.split(Depth);
+  return Band.schedule();
+}
+
+} // namespace
+
+llvm::Expected<std::vector<long>> expandTileSizes(llvm::ArrayRef<long> Sizes,
+                                                  unsigned Depth) {
+  std::vector<long> Result;
+  if (Sizes.empty())
+    return Result;
+  for (unsigned M = 0; M < Depth; ++M) {
+    long V = Sizes[std::min<size_t>(M, Sizes.size() - 1)];
+    if (V < 1)
+      return makeError("tile size " + std::to_string(V) +
+                       " is not an integer >= 1");
+    Result.push_back(V);
+  }
+  return Result;
+}
+
+llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
+                                   llvm::ArrayRef<long> ConstantSizes) {
+  if (B.Depth == 0 || B.BandSchedule.is_null() || B.Schedule.is_null() ||
+      S.Stmts.empty())
+    return makeError("no permutable band to tile");
+  TiledNest N;
+  auto Sizes = expandTileSizes(ConstantSizes, B.Depth);
+  if (!Sizes)
+    return Sizes.takeError();
+  N.ConstantSizes = *Sizes;
+
+  for (unsigned M = 0; M < B.Depth; ++M) {
+    TileDim D;
+    D.Size = "hetile_T" + std::to_string(M);
+    std::string It = identityIterator(S, B, M);
+    D.Origin = It.empty() ? "hetile_t" + std::to_string(M) : "hetile_t" + It;
+    N.Dims.push_back(D);
+  }
+  for (const TileDim &D : N.Dims)
+    for (const std::string &P : S.Params)
+      if (P == D.Size || P == D.Origin)
+        return makeError("parameter '" + P + "' clashes with a generated name");
+
+  auto Img = bandImage(S, B);
+  if (!Img)
+    return Img.takeError();
+  for (unsigned M = 0; M < B.Depth; ++M)
+    computeBounds(*Img, N.Dims, M);
+  N.Context = tileContext(S, *Img, N.Dims, N.ConstantSizes);
+
+  isl::union_set InTile =
+      B.BandSchedule.intersect_domain(S.getDomains())
+          .intersect_range(isl::union_set(tileBox(Img->ctx(), N.Dims, B.Depth)))
+          .domain();
+  auto Sched = exactBand(B.Schedule, B.Depth);
+  if (!Sched)
+    return Sched.takeError();
+  N.PointSchedule = Sched->intersect_domain(InTile);
+  if (N.PointSchedule.is_null() || N.Context.is_null())
+    return makeError("isl failed to build the tiled schedule");
+  return N;
+}
+
+std::string printTiledSchedule(const TiledNest &N) {
+  std::ostringstream OS;
+  OS << "tile sizes:";
+  for (unsigned M = 0; M < N.Dims.size(); ++M) {
+    OS << " " << N.Dims[M].Size;
+    if (!N.ConstantSizes.empty())
+      OS << "=" << N.ConstantSizes[M];
+  }
+  OS << "\ncontext: " << toString(N.Context) << "\n";
+  for (const TileDim &D : N.Dims) {
+    OS << "tile loop " << D.Origin << " step " << D.Size << ":\n"
+       << "  lower: " << toString(D.Lower) << "\n"
+       << "  upper: " << toString(D.Upper) << "\n"
+       << "  extent: " << toString(D.Extent) << "\n";
+  }
+  OS << "point schedule: " << toString(N.PointSchedule) << "\n";
+  return OS.str();
+}
+
+} // namespace hetile
