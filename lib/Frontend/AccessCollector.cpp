@@ -282,8 +282,17 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   }
   A.Text = getExprText(W.getASTContext(), E);
   A.Loc = makeSourceLoc(W.getASTContext().getSourceManager(), E->getBeginLoc());
-  Out.Accesses.push_back(std::move(A));
+  addAccess(std::move(A));
   return true;
+}
+
+void AccessCollector::addAccess(AccessModel A) {
+  // The same access twice in a statement (e.g. from a MAX macro) is one.
+  for (const AccessModel &Old : Out.Accesses)
+    if (Old.Kind == A.Kind && Old.Array == A.Array &&
+        Old.Subscripts == A.Subscripts)
+      return;
+  Out.Accesses.push_back(std::move(A));
 }
 
 bool AccessCollector::addScalarAccess(const DeclRefExpr *E, const VarDecl *VD,
@@ -295,7 +304,7 @@ bool AccessCollector::addScalarAccess(const DeclRefExpr *E, const VarDecl *VD,
   A.Array = VD;
   A.Text = getExprText(W.getASTContext(), E);
   A.Loc = makeSourceLoc(W.getASTContext().getSourceManager(), E->getBeginLoc());
-  Out.Accesses.push_back(std::move(A));
+  addAccess(std::move(A));
   return true;
 }
 

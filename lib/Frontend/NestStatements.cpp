@@ -17,7 +17,6 @@ using namespace clang;
 
 namespace hetile {
 
-namespace {
 bool containsLoop(const Stmt *S) {
   if (!S)
     return false;
@@ -25,6 +24,8 @@ bool containsLoop(const Stmt *S) {
     return true;
   return llvm::any_of(S->children(), containsLoop);
 }
+
+namespace {
 
 std::optional<RejectReason> unstructured(const ASTContext &Ctx, const Stmt *S,
                                          std::string What) {

@@ -8,6 +8,9 @@
 #include "hetile/Frontend/SourceText.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -92,6 +95,13 @@ bool NestWalker::checkLocalUse(const VarDecl *VD, SourceLocation Use) {
 bool NestWalker::walk(const ForStmt *Outer) {
   if (!visitLoop(Outer))
     return false;
+  // Parameters in declaration order (function parameters as declared).
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::sort(Model.Params.begin(), Model.Params.end(),
+                   [&](const VarDecl *A, const VarDecl *B) {
+                     return SM.isBeforeInTranslationUnit(A->getLocation(),
+                                                         B->getLocation());
+                   });
   return checkAliasing();
 }
 
@@ -147,6 +157,39 @@ bool NestWalker::visitBody(const Stmt *S) {
   return visitStmtList(llvm::ArrayRef<const Stmt *>(&S, 1));
 }
 
+namespace {
+void collectDecls(const Stmt *S, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        Out.insert(VD);
+  for (const Stmt *Child : S->children())
+    collectDecls(Child, Out);
+}
+
+bool refersTo(const Stmt *S, const llvm::SmallPtrSetImpl<const VarDecl *> &Vars) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && Vars.count(VD))
+      return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return refersTo(C, Vars); });
+}
+} // namespace
+
+bool NestWalker::usesLocalOf(const IfStmt *If,
+                             llvm::ArrayRef<const Stmt *> Run) const {
+  if (Run.empty() || containsLoop(If))
+    return false;
+  llvm::SmallPtrSet<const VarDecl *, 8> Locals;
+  for (const Stmt *S : Run)
+    collectDecls(S, Locals);
+  return !Locals.empty() && refersTo(If, Locals);
+}
+
 bool NestWalker::visitStmtList(llvm::ArrayRef<const Stmt *> Stmts) {
   std::vector<const Stmt *> Run;
   auto Flush = [&] {
@@ -169,7 +212,10 @@ bool NestWalker::visitStmtList(llvm::ArrayRef<const Stmt *> Stmts) {
       std::optional<Cond> Guard;
       if (!readIfGuard(If, Guard))
         return false;
-      if (!Guard) { // a data-dependent `if`: part of the run
+      // A data-dependent `if`, or one that reads a scalar declared in the
+      // run (it must stay in the statement that declares it): part of the
+      // run, its writes may-writes.
+      if (!Guard || usesLocalOf(If, Run)) {
         Run.push_back(S);
         continue;
       }

@@ -180,6 +180,7 @@ bool Assembler::buildStmt(const StmtModel &SM, size_t Index) {
   St.Domain = isl::set(isl::ctx(Ctx), Dom);
   if (!check(St.Domain, Dom))
     return false;
+  St.Domain = St.Domain.coalesce();
   std::string Sched = scheduleText(SM, Tuple);
   St.Schedule = isl::map(isl::ctx(Ctx), Sched);
   if (!check(St.Schedule, Sched))

@@ -45,6 +45,8 @@ private:
                       MemoryAccess::AccessKind K);
   bool addScalarAccess(const clang::DeclRefExpr *E, const clang::VarDecl *VD,
                        MemoryAccess::AccessKind K);
+  /// Appends \p A unless the statement already has the same access.
+  void addAccess(AccessModel A);
   bool reject(RejectKind K, const clang::Stmt *At, std::string Message);
 
   NestWalker &W;

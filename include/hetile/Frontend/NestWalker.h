@@ -9,7 +9,9 @@
 // one compound is one statement, so a scalar declared in it stays private.
 // An `if` whose condition is not affine (it reads data) and that contains no
 // loop is such a plain statement: its condition's reads are reads and the
-// writes under it are may-writes (MemoryAccess::AccessKind::MayWrite).
+// writes under it are may-writes (MemoryAccess::AccessKind::MayWrite). So is
+// an affine `if` without loops that reads a scalar declared earlier in the
+// run (the scalar must stay private to one statement).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_NESTWALKER_H
@@ -72,6 +74,9 @@ private:
   bool readIfGuard(const clang::IfStmt *If, std::optional<Cond> &Guard);
   /// Walks the branches of an affine `if` under its guard and complement.
   bool visitGuarded(const clang::IfStmt *If, const Cond &Guard);
+  /// Whether \p If (without loops) reads a variable declared in \p Run.
+  bool usesLocalOf(const clang::IfStmt *If,
+                   llvm::ArrayRef<const clang::Stmt *> Run) const;
   bool emitStmt(llvm::ArrayRef<const clang::Stmt *> Run);
   bool rejectStatement(const clang::Stmt *S);
   bool checkAliasing();
@@ -96,6 +101,9 @@ private:
   /// First use of each array (where an aliasing problem is reported).
   std::vector<clang::SourceLocation> ArrayFirstUse;
 };
+
+/// Whether \p S contains a loop (for, while or do).
+bool containsLoop(const clang::Stmt *S);
 
 /// The rejection of a statement kind that breaks the structured control flow
 /// of the nest (while, do, goto, break, continue, return, switch, labels), or
