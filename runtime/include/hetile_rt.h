@@ -221,10 +221,123 @@ int hetile_ay_integer_point(int n, const double *xbar, const long *u,
 int hetile_ay_time_facet(const hetile_ay_problem *prob, const double *x,
                          double *time_out);
 
-/* FIXME: [ZZ16] (T_P(h1, h2) of eq. 3.4, cache constraint 3.5, exact and
- * genetic solvers, bilinear c_p table) and [RD02] (strip heights with
- * T_calc(h_j, w, P_j) about constant, redundant-work width model) are not
- * implemented yet; see the runtime README section. */
+/* ----------------------------------------- 3D tile sizes [ZZ16] */
+
+/* Three-level nest U_c x U_s1 x U_s2 on P nodes of computational powers vp
+ * ([ZZ16] section 3): the u_c dimension is cut into one chunk V_i per
+ * node, the chunks into h1 x h2 subchunks (tiles) run in a pipeline.
+ * Node i's cost per iteration c_p_i(h1, h2) is measured on a grid and
+ * bilinearly interpolated (section 4); a 1 x 1 grid is a constant. */
+typedef struct hetile_zz_problem {
+  int p;                /* number of nodes P                                 */
+  const double *vp;     /* vp[p] > 0, any scale (normalised to sum 1)        */
+  long uc, us1, us2;    /* extents U_c, U_s1, U_s2                           */
+  const long *cache;    /* cache[p] bytes per node, (3.5); NULL: none        */
+  long elem_bytes;      /* bytes per iteration point, (3.6) (e.g. 8)         */
+  double cd, cc;        /* start-up latency, cost per unit of data (3.2)     */
+  double twa;           /* work assignment time T_wa (3.4), e.g. 0           */
+  int ngrid1, ngrid2;   /* c_p grid: ngrid1 values of h1 x ngrid2 of h2      */
+  const long *grid1;    /* increasing h1 abscissae (NULL if ngrid1 == 1)     */
+  const long *grid2;    /* increasing h2 abscissae (NULL if ngrid2 == 1)     */
+  const double *cp;     /* cp[(i*ngrid1 + a)*ngrid2 + b] > 0: node i, input  */
+                        /* order, at (grid1[a], grid2[b])                    */
+} hetile_zz_problem;
+
+typedef struct hetile_zz_result {
+  long h1, h2;          /* the tile sizes                                   */
+  double time;          /* T_P(h1, h2), (3.4)                               */
+  long bound;           /* M of (3.6): h1*h2 <= M (-1 without caches)       */
+  long evaluations;     /* evaluations of (3.4)                             */
+  long generation;      /* GA: the generation that found h1, h2 (0: exact)  */
+  double seconds;       /* wall-clock time of the solver                    */
+} hetile_zz_result;
+
+/* Algorithm 1 of [ZZ16], V_i = U_c * vp_i with sum vp_i = 1, in integers:
+ * floor(U_c vp_i / sum vp) (exact for decimals of <= 6 digits), then the
+ * U_c - sum V_i left over one each to the nodes from the fastest down
+ * (ties: input order). This rounding reproduces every V_i of Table 4.4.
+ * chunks_out[p] is in input order. */
+int hetile_zz_chunks(int p, const double *vp, long uc, long *chunks_out);
+
+/* M of (3.6): min_i floor(cache_i / (V_i * elem_bytes)); the constraint
+ * V_i h1 h2 <= CacheSize_i of (3.5) is h1*h2 <= M. HETILE_ERR_INFEASIBLE
+ * (naming the node) when M < 1. */
+int hetile_zz_cache_bound(int p, const long *chunks, const long *cache,
+                          long elem_bytes, long *bound_out);
+
+/* c_p_i(h1, h2): bilinear interpolation in node i's grid (section 4),
+ * constant beyond the grid's edges. */
+int hetile_zz_cost(const hetile_zz_problem *prob, int node, double h1,
+                   double h2, double *cp_out);
+
+/* T_P(h1, h2) of (3.4) for integer 1 <= h1 <= U_s1, 1 <= h2 <= U_s2. */
+int hetile_zz_time(const hetile_zz_problem *prob, long h1, long h2,
+                   double *time_out);
+
+/* Problem (3.5) solved exactly: every integer (h1, h2) with h1*h2 <= M
+ * (O(M log U) points; at most 2e8, else HETILE_ERR_INVALID). Ties go to
+ * the smaller h1 + h2, then the smaller h1. */
+int hetile_zz_solve_exact(const hetile_zz_problem *prob,
+                          hetile_zz_result *res);
+
+/* The tiling genetic algorithm of [ZZ16] section 3.4. Fields <= 0 take
+ * the defaults in brackets (the paper gives no values). */
+typedef struct hetile_zz_ga_params {
+  long population;      /* chromosomes per generation [50]                  */
+  long generations;     /* fixed number of generations [500]                */
+  double p_crossover;   /* arithmetic crossover probability [0.8]           */
+  double p_mutation;    /* mutation probability per child [0.1]             */
+  double penalty;       /* c of (3.6) [T_P(1, 1)]                           */
+  unsigned long seed;   /* the RNG (splitmix64) seed; 0 is a valid seed     */
+} hetile_zz_ga_params;
+
+int hetile_zz_solve_ga(const hetile_zz_problem *prob,
+                       const hetile_zz_ga_params *params,
+                       hetile_zz_result *res);
+
+/* ------------------------------------------ strips [RD02] */
+
+/* The computation model of [RD02] section 4.4 and the communication model
+ * of section 4.5 (seconds). */
+typedef struct hetile_rd_model {
+  double tau_calc;      /* average calculation time of one task             */
+  double tau_l2;        /* fetch from L2 to L1                              */
+  double tau_mem;       /* fetch from memory to L2, counted if h > threshold*/
+  long mem_threshold;   /* the delta_{h>3000} of section 4.4 (3000 there)   */
+  double beta, tau_comm;/* one tile's messages cost beta + w tau_comm       */
+} hetile_rd_model;
+
+/* Redundant tasks of one tile of width w: the two triangles, w(w-1)
+ * ([RD02] section 3.3). */
+int hetile_rd_redundant_tasks(long w, long *tasks_out);
+
+/* T_calc(h, w) of [RD02] section 4.4 on a processor of relative cycle time
+ * t (every tau scaled by t: the T_calc(h, w, P_j) of section 5). */
+int hetile_rd_tcalc(const hetile_rd_model *m, long h, long w, double t,
+                    double *tcalc_out);
+
+/* Strip heights h_j >= 1, sum h_j = H, minimising max_j T_calc(h_j, w,
+ * P_j) ([RD02] section 5: T_calc(h_j, w, P_j) ~ constant); exact over the
+ * integers. tmax_out (may be NULL) receives the maximum. h_out[p]. */
+int hetile_rd_heights(const hetile_rd_model *m, int p, const double *t,
+                      long H, long w, long *h_out, double *tmax_out);
+
+/* Time per column of width w with the heights above: (max_j T_calc +
+ * beta + w tau_comm) / w ([RD02] sections 4.4-4.5). */
+int hetile_rd_column_time(const hetile_rd_model *m, int p, const double *t,
+                          long H, long w, double *time_out);
+
+/* Section 4.6 / Figure 9: over nw candidate widths, times_out[nw] (may be
+ * NULL) per column; w_opt (ties: the smaller) and the band of widths
+ * within (1 + tolerance) of the optimum (2% in the paper): its min and
+ * max. */
+int hetile_rd_width(const hetile_rd_model *m, int p, const double *t,
+                    long H, int nw, const long *widths, double tolerance,
+                    double *times_out, long *wopt_out, long *wmin_out,
+                    long *wmax_out);
+
+/* The extrapolated optimal time per task of section 5: 1 / sum_j 1/t_j. */
+int hetile_rd_extrapolated_time(int p, const double *t, double *time_out);
 
 /* ------------------------------------------- platform and environment */
 

@@ -1,0 +1,29 @@
+//===- ZareiModel.h - the model of [ZZ16] shared by its solvers -*- C++ -*-===//
+#ifndef HETILE_RT_ZAREIMODEL_H
+#define HETILE_RT_ZAREIMODEL_H
+
+#include "hetile_rt.h"
+
+#include <vector>
+
+namespace hetile::rt {
+
+/// A checked [ZZ16] problem with its chunks V_i and cache bound M.
+struct ZzModel {
+  const hetile_zz_problem *Prob = nullptr;
+  std::vector<long> Chunks; // V_i, input order
+  long Bound = -1;          // M of (3.6); -1 without caches
+};
+
+/// Checks Prob and computes the chunks and M (errors as the C API).
+int zzBuild(const hetile_zz_problem *Prob, ZzModel &M);
+/// c_p of a node by bilinear interpolation (section 4).
+double zzCost(const hetile_zz_problem *Prob, int Node, double H1, double H2);
+/// T_P(h1, h2) of (3.4).
+double zzTime(const ZzModel &M, long H1, long H2);
+/// h1 h2 <= M, the cache constraint of (3.5).
+bool zzFeasible(const ZzModel &M, long H1, long H2);
+
+} // namespace hetile::rt
+
+#endif
