@@ -278,10 +278,12 @@ void PointLoopPrinter::printFor(const isl::ast_node_for &For, unsigned Indent,
     Exprs.Names[IslName] = Name;
     std::string Inc = Exprs.print(For.inc());
     std::string Header = "for (" + Type + " " + Name + " = " +
-                         Exprs.print(For.init()) + "; ";
+                         Exprs.print(For.init()) + ";";
     std::string Cond = Exprs.print(For.cond()) + "; ";
-    if (Indent + Header.size() + Cond.size() > 72)
-      Cond = "\n" + spaces(Indent + 5) + Cond;
+    Cond = (Indent + Header.size() + Cond.size() > 72
+                ? "\n" + spaces(Indent + 5)
+                : std::string(" ")) +
+           Cond;
     Out += spaces(Indent) + Header + Cond +
            (Inc == "1" ? Name + "++" : Name + " += " + Inc) + ")";
     Active.push_back(Name);
