@@ -72,6 +72,8 @@ bool AccessCollector::visitDecl(const Decl *D, bool May) {
   if (!VD->hasLocalStorage())
     return W.reject(RejectKind::UnsupportedStatement, VD->getLocation(),
                     "static variable " + Name + " declared in the nest");
+  if (!visitExpr(VD->getInit(), May)) // first: e.g. `double *p = A[i]`
+    return false;
   QualType T = VD->getType();
   if (T->isVariableArrayType())
     return W.reject(RejectKind::UnsupportedType, VD->getLocation(),
@@ -83,7 +85,7 @@ bool AccessCollector::visitDecl(const Decl *D, bool May) {
     return W.reject(RejectKind::UnsupportedType, VD->getLocation(),
                     Name + " has unsupported type '" + T.getAsString() + "'");
   W.declareLocal(VD);
-  return visitExpr(VD->getInit(), May);
+  return true;
 }
 
 //===-- Expressions -------------------------------------------------------===//
