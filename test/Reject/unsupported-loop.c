@@ -1,0 +1,38 @@
+// for headers the model cannot read: no condition, a condition that bounds
+// the iterator against its step, '!=' with a non-unit step, several
+// variables initialized.
+// RUN: %hetile analyze %s -- -std=c11 2>%t.err | FileCheck %s --check-prefix=REPORT
+// RUN: FileCheck %s < %t.err
+
+void nocond(int N, double A[restrict N][N]) {
+#pragma hetile
+  for (int i = 0;; i++)
+    for (int j = 0; j < N; j++)
+      A[i][j] = 0;
+}
+// CHECK: unsupported-loop.c:[[@LINE-4]]:3: remark: nest not tiled: loop on 'i' has no condition [hetile-reject-unsupported-loop]
+// REPORT: nest at {{.*}}unsupported-loop.c:9:3 in function 'nocond': not tiled [hetile-reject-unsupported-loop]
+
+void against(int N, double A[restrict N][N]) {
+#pragma hetile
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j > -N; j++)
+      A[i][j] = 0;
+}
+// CHECK: unsupported-loop.c:[[@LINE-3]]:21: remark: nest not tiled: condition 'j > -N' does not bound 'j' in the direction of its step [hetile-reject-unsupported-loop]
+
+void ne(int N, double A[restrict N][N]) {
+#pragma hetile
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j != N; j += 2)
+      A[i][j] = 0;
+}
+// CHECK: unsupported-loop.c:[[@LINE-3]]:21: remark: nest not tiled: condition 'j != N' is not equivalent to '<' or '>' (needs a unit step and a signed iterator) [hetile-reject-unsupported-loop]
+
+void two(int N, double A[restrict N][N]) {
+#pragma hetile
+  for (int i = 0, k = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      A[i][j] = k;
+}
+// CHECK: unsupported-loop.c:[[@LINE-4]]:8: remark: nest not tiled: loop initialization 'int i = 0, k = 0;' does not initialize exactly one iterator [hetile-reject-unsupported-loop]
