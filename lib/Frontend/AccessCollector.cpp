@@ -83,7 +83,7 @@ bool AccessCollector::visitDecl(const Decl *D, bool May) {
     Elem = AT->getElementType();
   if (!isSupportedElementType(Elem))
     return W.reject(RejectKind::UnsupportedType, VD->getLocation(),
-                    Name + " has unsupported type '" + T.getAsString() + "'");
+                    Name + " has unsupported type '" + T.getAsString(W.getASTContext().getPrintingPolicy()) + "'");
   W.declareLocal(VD);
   return true;
 }

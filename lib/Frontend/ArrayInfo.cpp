@@ -61,15 +61,15 @@ std::optional<ArrayDescription> describeArray(const ASTContext &Ctx,
   }
   if (Elem->isPointerType()) {
     Problem = "array '" + D.Info.Name + "' holds pointers (type '" +
-              T.getAsString() + "')";
+              T.getAsString(Ctx.getPrintingPolicy()) + "')";
     return std::nullopt;
   }
   if (!isSupportedElementType(Elem) || Elem.isVolatileQualified()) {
     Problem = "'" + D.Info.Name + "' has unsupported type '" +
-              T.getAsString() + "'";
+              T.getAsString(Ctx.getPrintingPolicy()) + "'";
     return std::nullopt;
   }
-  D.Info.ElementType = Elem.getUnqualifiedType().getAsString();
+  D.Info.ElementType = Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
   D.Info.ElementBytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
   return D;
 }

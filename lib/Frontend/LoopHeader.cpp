@@ -62,7 +62,7 @@ bool readInit(NestWalker &W, const ForStmt *For, LoopHeader &H) {
       T.isVolatileQualified())
     return W.reject(RejectKind::UnsupportedType, Init->getBeginLoc(),
                     "iterator '" + H.Iter->getName().str() + "' has type '" +
-                        T.getAsString() + "'");
+                        T.getAsString(W.getASTContext().getPrintingPolicy()) + "'");
   return true;
 }
 

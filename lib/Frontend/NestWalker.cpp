@@ -128,7 +128,8 @@ bool NestWalker::visitLoop(const ForStmt *For) {
   L.Iter = H.Iter;
   L.Parent = LoopStack.empty() ? -1 : static_cast<int>(LoopStack.back());
   L.Info.Iterator = H.Iter->getName().str();
-  L.Info.IteratorType = H.Iter->getType().getUnqualifiedType().getAsString();
+  L.Info.IteratorType = H.Iter->getType().getUnqualifiedType().getAsString(
+      Ctx.getPrintingPolicy());
   L.Info.Step = H.Step;
   L.Info.Loc = makeSourceLoc(Ctx.getSourceManager(), For->getBeginLoc());
   L.Info.DeclaredInHeader = H.DeclaredInHeader;

@@ -1,0 +1,30 @@
+// Types the model does not cover: a floating-point iterator, struct members,
+// arrays of pointers.
+// RUN: %hetile analyze %s -- -std=c11 2>%t.err | FileCheck %s --check-prefix=REPORT
+// RUN: FileCheck %s < %t.err
+
+void f(int N, double A[restrict N][N]) {
+#pragma hetile
+  for (double x = 0; x < N; x++)
+    for (int j = 0; j < N; j++)
+      A[0][j] = x;
+}
+// CHECK: unsupported-type.c:[[@LINE-4]]:8: remark: nest not tiled: iterator 'x' has type 'double' [hetile-reject-unsupported-type]
+// REPORT: nest at {{.*}}unsupported-type.c:8:3 in function 'f': not tiled [hetile-reject-unsupported-type]
+
+struct point { double x, y; };
+void g(int N, struct point P[restrict N][N]) {
+#pragma hetile
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      P[i][j].x = 0;
+}
+// CHECK: unsupported-type.c:[[@LINE-2]]:7: remark: nest not tiled: struct member access 'P[i][j].x' is not supported [hetile-reject-unsupported-type]
+
+void h(int N, double **restrict R) {
+#pragma hetile
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      R[i][j] = 0;
+}
+// CHECK: unsupported-type.c:[[@LINE-2]]:7: remark: nest not tiled: array 'R' holds pointers (type 'double **restrict') [hetile-reject-unsupported-type]
