@@ -126,6 +126,27 @@ std::vector<double> Args::positives(const std::string &Flag) const {
   return V;
 }
 
+std::vector<double> Args::repeatedPositives(const std::string &Flag) const {
+  std::string S = str(Flag);
+  if (S.empty())
+    throw UsageError(Flag + ": empty list");
+  std::vector<double> V;
+  for (const std::string &Part : split(S, ',')) {
+    size_t Star = Part.find('*');
+    std::string Value = Part.substr(0, Star);
+    long Count = Star == std::string::npos
+                     ? 1
+                     : parseInteger(Part.substr(Star + 1), Flag, 1);
+    double X = parseNumber(Value, Flag, -INFINITY);
+    if (!(X > 0))
+      throw UsageError(Flag + ": " + Value + " must be a positive number");
+    if (Count > 1000000 || V.size() + Count > 1000000)
+      throw UsageError(Flag + ": more than 1000000 entries");
+    V.insert(V.end(), Count, X);
+  }
+  return V;
+}
+
 void Json::comma() {
   if (NeedComma)
     Out += ", ";

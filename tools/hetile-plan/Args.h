@@ -33,6 +33,8 @@ public:
   double number(const std::string &Flag, double Min) const;
   std::vector<long> integers(const std::string &Flag, long Min) const;
   std::vector<double> positives(const std::string &Flag) const;
+  /// Like positives, where an entry V*N stands for N copies of V.
+  std::vector<double> repeatedPositives(const std::string &Flag) const;
   long integerOr(const std::string &Flag, long Min, long Default) const;
   double numberOr(const std::string &Flag, double Min, double Default) const;
 

@@ -1,7 +1,7 @@
 //===- CmdTileSize.cpp - hetile-plan tile-size ------------------------------===//
 //
 // --model andonov-yanev: the n-dimensional orthogonal tile sizing of
-// Andonov & Yanev (1998), section 3.
+// Andonov & Yanev (1998), section 3. --model zarei3d: CmdTileSizeZarei.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Args.h"
@@ -72,13 +72,27 @@ int runAndonovYanev(const Args &A) {
 
 } // namespace
 
+/// The value of --model (--model M or --model=M), "" if absent: each model
+/// has its own flags.
+static std::string modelOf(int Argc, char **Argv) {
+  for (int I = 0; I < Argc; ++I) {
+    std::string Arg = Argv[I];
+    if (Arg == "--model" && I + 1 < Argc)
+      return Argv[I + 1];
+    if (Arg.rfind("--model=", 0) == 0)
+      return Arg.substr(8);
+  }
+  return "";
+}
+
 int hetile::plan::runTileSize(int Argc, char **Argv) {
+  if (modelOf(Argc, Argv) == "zarei3d")
+    return runTileSizeZarei(Argc, Argv);
   Args A(Argc, Argv, {"--model", "--extents", "--grid", "--beta", "--tau-a",
                       "--tau-t", "--b"}, {"--json"});
   std::string Model = A.str("--model");
   if (Model == "andonov-yanev")
     return runAndonovYanev(A);
-  // FIXME: zarei3d (Zarei Zefreh et al. 2016) and rastello-dauxois are
-  // not implemented yet.
-  throw UsageError("--model: '" + Model + "' is not one of andonov-yanev");
+  throw UsageError("--model: '" + Model +
+                   "' is not one of andonov-yanev, zarei3d");
 }

@@ -13,6 +13,9 @@ int runAlloc(int Argc, char **Argv);
 int runSimulate(int Argc, char **Argv);
 int runTileSize(int Argc, char **Argv);
 int runHier(int Argc, char **Argv);
+/// tile-size --model zarei3d (called by runTileSize).
+int runTileSizeZarei(int Argc, char **Argv);
+int runStrips(int Argc, char **Argv);
 
 /// Column owners for a --strategy value (shared by alloc and simulate);
 /// Notes collects what the user should know (fallbacks).

@@ -22,8 +22,17 @@ static const char Usage[] =
     "             [--strategy ...] [--max-chunk S] [--gantt out.svg] [--json]\n"
     "  tile-size  --model andonov-yanev --extents m1,...,m(n+1) --grid p1,...,pn\n"
     "             --beta B --tau-a A --tau-t T [--b printed|example] [--json]\n"
+    "  tile-size  --model zarei3d --powers VP,VP*N,... --extents Uc,Us1,Us2\n"
+    "             --cd X --cc X (--cp C[,C...] | --cp-table FILE)\n"
+    "             [--cache BYTES[K|M|G][,...]] [--elem-bytes 8] [--twa X]\n"
+    "             [--solver exact|ga] [--seed N] [--population N]\n"
+    "             [--generations N] [--p-crossover X] [--p-mutation X]\n"
+    "             [--penalty X] [--json]\n"
     "  hier       --clusters 'T,T,...;T,...' --panel B [--period K]\n"
     "             [--panels N] [--json]\n"
+    "  strips     --times T,T*N,... --height H (--width W | --widths LIST|LO:HI[:STEP])\n"
+    "             --tau-calc X [--tau-l2 X] [--tau-mem X] [--mem-threshold 3000]\n"
+    "             [--beta X] [--tau-comm X] [--tolerance 0.02] [--json]\n"
     "cycle times: time per tile, larger = slower (Boulet et al. Table 1)\n";
 
 int main(int Argc, char **Argv) {
@@ -42,6 +51,8 @@ int main(int Argc, char **Argv) {
       return runTileSize(Argc - 2, Argv + 2);
     if (Cmd == "hier")
       return runHier(Argc - 2, Argv + 2);
+    if (Cmd == "strips")
+      return runStrips(Argc - 2, Argv + 2);
     throw UsageError("unknown command '" + Cmd + "' (try hetile-plan --help)");
   } catch (const UsageError &E) {
     std::fprintf(stderr, "hetile-plan: error: %s\n", E.what());
