@@ -117,8 +117,13 @@ std::string CExprPrinter::printOp(const isl::ast_expr &E, int &Prec) const {
   if (infixOp(T, B)) {
     assert(N == 2 && "binary operator with other than two operands");
     Prec = B.Prec;
-    return operand(Op.arg(0), B.Prec) + " " + B.Spelling + " " +
-           operand(Op.arg(1), B.Associative ? B.Prec : B.Prec - 1);
+    // && inside || is parenthesized (gcc's -Wparentheses asks for it).
+    int Left = B.Prec == PrecOr ? PrecAnd - 1 : B.Prec;
+    int Right = B.Prec == PrecOr ? PrecAnd - 1
+                : B.Associative ? B.Prec
+                                : B.Prec - 1;
+    return operand(Op.arg(0), Left) + " " + B.Spelling + " " +
+           operand(Op.arg(1), Right);
   }
   switch (T) {
   case isl_ast_expr_op_minus:

@@ -175,7 +175,7 @@ llvm::Error NestEmitter::exitValues(llvm::ArrayRef<LoopExit> Exits,
     auto V = computeExitValue(*E, Loop.Step);
     if (!V)
       return V.takeError();
-    isl::set Dom = V->domain().intersect(Ctx);
+    isl::set Dom = V->domain().intersect(Ctx).coalesce();
     if (Dom.is_empty().is_true())
       continue;
     std::string Value = Exprs.print(Build.restrict(Dom).expr_from(*V));
