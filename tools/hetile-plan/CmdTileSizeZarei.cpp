@@ -121,11 +121,15 @@ hetile_zz_ga_params gaParams(const Args &A) {
   hetile_zz_ga_params Par{};
   Par.population = A.integerOr("--population", 2, 0);
   Par.generations = A.integerOr("--generations", 1, 0);
-  Par.p_crossover = A.numberOr("--p-crossover", 0, 0);
-  Par.p_mutation = A.numberOr("--p-mutation", 0, 0);
-  if (Par.p_crossover > 1 || Par.p_mutation > 1)
-    throw UsageError("--p-crossover, --p-mutation: must be in [0, 1]");
+  // The library reads 0 as "the default": ask for (0, 1] here.
+  Par.p_crossover = A.numberOr("--p-crossover", 0, 0.8);
+  Par.p_mutation = A.numberOr("--p-mutation", 0, 0.1);
+  if (!(Par.p_crossover > 0 && Par.p_crossover <= 1 && Par.p_mutation > 0 &&
+        Par.p_mutation <= 1))
+    throw UsageError("--p-crossover, --p-mutation: must be in (0, 1]");
   Par.penalty = A.numberOr("--penalty", 0, 0);
+  if (A.has("--penalty") && !(Par.penalty > 0))
+    throw UsageError("--penalty: must be positive");
   Par.seed = (unsigned long)A.integerOr("--seed", 0, 1);
   return Par;
 }
@@ -146,6 +150,80 @@ void printResult(const char *Name, const hetile_zz_result &R) {
   std::printf(", %.3g ms)\n", R.seconds * 1e3);
 }
 
+/// --cache: bytes per node, V*N repeats V.
+std::vector<long> caches(const Args &A, int P) {
+  std::vector<long> Cache;
+  if (!A.has("--cache"))
+    return Cache;
+  std::string S = A.str("--cache");
+  if (S.empty())
+    throw UsageError("--cache: empty list");
+  for (const std::string &Part : split(S, ',')) {
+    size_t Star = Part.find('*');
+    long N = Star == std::string::npos
+                 ? 1
+                 : parseInteger(Part.substr(Star + 1), "--cache", 1);
+    if (N > P)
+      throw UsageError("--cache: more values than nodes");
+    Cache.insert(Cache.end(), N, parseBytes(Part.substr(0, Star), "--cache"));
+  }
+  return perNode(Cache, P, "--cache");
+}
+
+/// What both printers need.
+struct Outcome {
+  std::string Solver;
+  std::vector<long> Chunks;
+  hetile_zz_result Exact{}, Ga{};
+  std::string Skipped; // why the exact solver did not run ("" if it did)
+  hetile_zz_ga_params Par{};
+  const hetile_zz_result &best() const { return Solver == "ga" ? Ga : Exact; }
+  long bound() const { return best().bound; }
+  double gap() const {
+    return Skipped.empty() ? best().time / Exact.time - 1 : NAN;
+  }
+};
+
+void printJson(const Outcome &O) {
+  Json J;
+  J.open('{').key("model").str("zarei3d").key("solver").str(O.Solver);
+  J.key("chunks").list(O.Chunks).key("bound").num(O.bound());
+  J.key("h1").num(O.best().h1).key("h2").num(O.best().h2);
+  J.key("time").num(O.best().time);
+  if (!O.Skipped.empty())
+    J.key("exact").null();
+  else
+    jsonResult(J, "exact", O.Exact);
+  if (O.Solver == "ga") {
+    jsonResult(J, "ga", O.Ga);
+    J.key("ga_gap").num(O.gap()).key("seed").num((long)O.Par.seed);
+  }
+  std::fputs(J.close('}').text().c_str(), stdout);
+}
+
+void printText(const Outcome &O) {
+  std::printf("chunks:  %s (V_i = U_c vp_i, Algorithm 1)\n",
+              joinNumbers(O.Chunks).c_str());
+  if (O.bound() >= 0)
+    std::printf("cache:   h1*h2 <= %ld (M of (3.6))\n", O.bound());
+  if (O.Solver == "ga") {
+    printResult("ga:", O.Ga);
+    if (O.Skipped.empty())
+      std::printf("ga gap:  %.4f%% above the exact optimum (seed %lu)\n",
+                  100 * O.gap(), O.Par.seed);
+  }
+  if (!O.Skipped.empty())
+    std::printf("exact:   skipped (%s)\n", O.Skipped.c_str());
+  else
+    printResult("exact:", O.Exact);
+}
+
+/// The library's messages name the model and the quantity at fault.
+void solved(int Status) {
+  if (Status < 0)
+    throw UsageError(hetile_last_error());
+}
+
 } // namespace
 
 int hetile::plan::runTileSizeZarei(int Argc, char **Argv) {
@@ -161,25 +239,11 @@ int hetile::plan::runTileSizeZarei(int Argc, char **Argv) {
   if (U.size() != 3)
     throw UsageError("--extents: need U_c,U_s1,U_s2, got " +
                      std::to_string(U.size()) + " values");
-  std::string Solver = A.has("--solver") ? A.str("--solver") : "exact";
-  if (Solver != "exact" && Solver != "ga")
-    throw UsageError("--solver: '" + Solver + "' is not exact or ga");
-  std::vector<long> Cache;
-  if (A.has("--cache")) {
-    std::string S = A.str("--cache");
-    if (S.empty())
-      throw UsageError("--cache: empty list");
-    for (const std::string &Part : split(S, ',')) {
-      size_t Star = Part.find('*');
-      long N = Star == std::string::npos
-                   ? 1
-                   : parseInteger(Part.substr(Star + 1), "--cache", 1);
-      if (N > P)
-        throw UsageError("--cache: more values than nodes");
-      Cache.insert(Cache.end(), N, parseBytes(Part.substr(0, Star), "--cache"));
-    }
-    Cache = perNode(Cache, P, "--cache");
-  }
+  Outcome O;
+  O.Solver = A.has("--solver") ? A.str("--solver") : "exact";
+  if (O.Solver != "exact" && O.Solver != "ga")
+    throw UsageError("--solver: '" + O.Solver + "' is not exact or ga");
+  std::vector<long> Cache = caches(A, P);
   CostGrid G = costs(A, P);
   hetile_zz_problem Prob{P, Vp.data(), U[0], U[1], U[2],
                          Cache.empty() ? nullptr : Cache.data(),
@@ -187,55 +251,18 @@ int hetile::plan::runTileSizeZarei(int Argc, char **Argv) {
                          A.number("--cc", 0), A.numberOr("--twa", 0, 0),
                          (int)G.G1.size(), (int)G.G2.size(), G.G1.data(),
                          G.G2.data(), G.Cp.data()};
-  std::vector<long> Chunks(P);
-  // The library's messages name the model and the quantity at fault.
-  auto Solved = [](int Status) {
-    if (Status < 0)
-      throw UsageError(hetile_last_error());
-  };
-  Solved(hetile_zz_chunks(P, Vp.data(), U[0], Chunks.data()));
-  hetile_zz_result Exact{}, Ga{};
-  hetile_zz_ga_params Par = gaParams(A);
-  if (Solver == "ga")
-    Solved(hetile_zz_solve_ga(&Prob, &Par, &Ga));
+  O.Chunks.resize(P);
+  solved(hetile_zz_chunks(P, Vp.data(), U[0], O.Chunks.data()));
+  O.Par = gaParams(A);
+  if (O.Solver == "ga")
+    solved(hetile_zz_solve_ga(&Prob, &O.Par, &O.Ga));
   // The exact answer too, for comparison; with --solver ga it may be
   // skipped when the feasible set is too large to enumerate.
-  int ExactStatus = hetile_zz_solve_exact(&Prob, &Exact);
-  std::string Skipped = ExactStatus < 0 ? hetile_last_error() : "";
-  if (Solver == "exact")
-    Solved(ExactStatus);
-  const hetile_zz_result &Best = Solver == "ga" ? Ga : Exact;
-  double Gap = ExactStatus < 0 ? NAN : Best.time / Exact.time - 1;
-  long Bound = Solver == "ga" ? Ga.bound : Exact.bound;
-  if (A.has("--json")) {
-    Json J;
-    J.open('{').key("model").str("zarei3d").key("solver").str(Solver);
-    J.key("chunks").list(Chunks).key("bound").num(Bound);
-    J.key("h1").num(Best.h1).key("h2").num(Best.h2).key("time").num(Best.time);
-    if (ExactStatus < 0)
-      J.key("exact").null();
-    else
-      jsonResult(J, "exact", Exact);
-    if (Solver == "ga") {
-      jsonResult(J, "ga", Ga);
-      J.key("ga_gap").num(Gap).key("seed").num((long)Par.seed);
-    }
-    std::fputs(J.close('}').text().c_str(), stdout);
-    return 0;
-  }
-  std::printf("chunks:  %s (V_i = U_c vp_i, Algorithm 1)\n",
-              joinNumbers(Chunks).c_str());
-  if (Bound >= 0)
-    std::printf("cache:   h1*h2 <= %ld (M of (3.6))\n", Bound);
-  if (Solver == "ga") {
-    printResult("ga:", Ga);
-    if (ExactStatus == 0)
-      std::printf("ga gap:  %.4f%% above the exact optimum (seed %lu)\n",
-                  100 * Gap, Par.seed);
-  }
+  int ExactStatus = hetile_zz_solve_exact(&Prob, &O.Exact);
+  if (O.Solver == "exact")
+    solved(ExactStatus);
   if (ExactStatus < 0)
-    std::printf("exact:   skipped (%s)\n", Skipped.c_str());
-  else
-    printResult("exact:", Exact);
+    O.Skipped = hetile_last_error();
+  A.has("--json") ? printJson(O) : printText(O);
   return 0;
 }
