@@ -30,7 +30,11 @@ bool isStatementLikeName(const std::string &Name) {
 
 std::string makeIslName(const std::string &CName,
                         const std::set<std::string> &Taken) {
+  // Clang accepts `$` in identifiers; isl does not.
   std::string N = CName;
+  for (char &C : N)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+      C = '_';
   while (isIslKeyword(N) || isStatementLikeName(N) || Taken.count(N))
     N += "_";
   return N;

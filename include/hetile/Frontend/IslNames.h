@@ -22,8 +22,9 @@ bool isIslKeyword(const std::string &Name);
 /// Whether \p Name has the form of a statement tuple name (S<digits>).
 bool isStatementLikeName(const std::string &Name);
 
-/// \p CName, or CName followed by as many `_` as needed so that it is no isl
-/// keyword, no statement-like name, and not in \p Taken.
+/// \p CName (with any character other than letters, digits and `_`, e.g.
+/// `$`, replaced by `_`), followed by as many `_` as needed so that it is no
+/// isl keyword, no statement-like name, and not in \p Taken.
 std::string makeIslName(const std::string &CName,
                         const std::set<std::string> &Taken);
 
