@@ -27,7 +27,6 @@ config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%gcc", config.gcc or "gcc"))
 config.substitutions.append(("%rt_cflags", "-I" + rt_include))
 config.substitutions.append(("%rt_libs", "-L%s -Wl,-rpath,%s -lhetile_rt -lm" % (rt_libdir, rt_libdir)))
-config.substitutions.append(("%S/Inputs", os.path.join(config.test_source_root, "Inputs")))
 
 if config.mpi_found.upper() in ("TRUE", "ON", "1"):
     config.available_features.add("mpi")

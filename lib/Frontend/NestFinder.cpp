@@ -87,11 +87,14 @@ bool isBlankCode(StringRef Text) {
   return true;
 }
 
+/// Whether \p S is or contains a `for` statement.
 bool containsFor(const Stmt *S) {
   if (!S)
     return false;
+  if (isa<ForStmt>(S))
+    return true;
   for (const Stmt *Child : S->children())
-    if (Child && (isa<ForStmt>(Child) || containsFor(Child)))
+    if (containsFor(Child))
       return true;
   return false;
 }

@@ -31,13 +31,13 @@ void outer_has_call(int T, int N, double A[restrict N][N]) {
 }
 
 // AUTO-NOT: one_dim
-// AUTO:     auto.c:27:5: remark: nest not tiled: call to 'printf' may have side effects [hetile-reject-side-effect-call]
+// AUTO:     auto.c:26:5: remark: nest not tiled: call to 'printf' may have side effects [hetile-reject-side-effect-call]
 // AUTO:     nest at {{.*}}auto.c:15:3 in function 'two_nests'
 // AUTO:       tilable: yes
 // AUTO:     nest at {{.*}}auto.c:19:3 in function 'two_nests'
 // AUTO:       tilable: yes
 // AUTO:     nest at {{.*}}auto.c:25:3 in function 'outer_has_call': not tiled [hetile-reject-side-effect-call]
-// AUTO:     nest at {{.*}}auto.c:28:5 in function 'outer_has_call'
+// AUTO:     nest at {{.*}}auto.c:27:5 in function 'outer_has_call'
 // AUTO:       tilable: yes
 
 // MARKED-NOT: remark

@@ -13,7 +13,7 @@ void smith_waterman(int N, int M, int H[restrict N + 1][M + 1],
                            MAX(H[i - 1][j] - 2, H[i][j - 1] - 2)));
 }
 
-// CHECK-LABEL: nest at {{.*}}smith-waterman.c:12:3 in function 'smith_waterman'
+// CHECK-LABEL: nest at {{.*}}smith-waterman.c:10:3 in function 'smith_waterman'
 // CHECK-LABEL:   dependences:
 // CHECK-DAG:       flow S0 -> S0 on H: distance (0, 1)
 // CHECK-DAG:       flow S0 -> S0 on H: distance (1, 0)

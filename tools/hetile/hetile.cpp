@@ -9,6 +9,7 @@
 
 #include "hetile/Driver/HetileAction.h"
 #include "hetile/Driver/Report.h"
+#include "hetile/Rewrite/FileRewriter.h"
 #include "hetile/Support/IslBinding.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -40,13 +41,32 @@ static cl::opt<bool> NoSkewOpt(
              "when the nest as written is not fully permutable"),
     cl::cat(HetileCategory));
 
+static cl::OptionCategory RewriteCategory("hetile rewrite options");
+static cl::opt<std::string> OutputOpt("o", cl::desc("Write the rewritten file here (one input only)"),
+                                      cl::value_desc("file"), cl::cat(RewriteCategory));
+static cl::opt<bool> InPlaceOpt("in-place",
+                                cl::desc("Rewrite the input files in place, keeping FILE.orig"),
+                                cl::cat(RewriteCategory));
+static cl::opt<Backend> BackendOpt(
+    "backend", cl::desc("Code to generate"),
+    cl::values(clEnumValN(Backend::Seq, "seq", "tiled sequential code (default)"),
+               clEnumValN(Backend::Omp, "omp", "tiles in parallel with OpenMP")),
+    cl::init(Backend::Seq), cl::cat(RewriteCategory));
+static cl::list<long> TileSizesOpt(
+    "tile-sizes", cl::CommaSeparated,
+    cl::desc("Fix the tile sizes at rewrite time (default: chosen at run time)"),
+    cl::value_desc("a,b,..."), cl::cat(RewriteCategory));
+
 static const char Usage[] =
     "usage: hetile <command> FILE... [options] [-- <clang args>]\n"
     "commands:\n"
     "  analyze   find the fully permutable loop nests and report them\n"
+    "  rewrite   replace each tilable nest by tiled code\n"
     "run 'hetile <command> --help' for the options of a command\n";
 
 namespace {
+
+Options optionsFromCommandLine();
 
 /// Prints the analysis of each file, as text at once or as one JSON document
 /// at the end.
@@ -103,12 +123,13 @@ int runAnalyze(int Argc, const char **Argv) {
   }
   if (!checkInputs(Parser->getSourcePathList()))
     return 1;
-  Options Opts;
-  Opts.Auto = AutoOpt;
-  Opts.Format = FormatOpt;
-  Opts.AssumeNoAlias = AssumeNoAliasOpt;
-  Opts.AllowSkew = !NoSkewOpt;
-
+  if (!OutputOpt.empty() || InPlaceOpt || !TileSizesOpt.empty() ||
+      BackendOpt.getNumOccurrences()) {
+    errs() << "hetile: error: -o, --in-place, --backend and --tile-sizes are "
+              "options of 'hetile rewrite'\n";
+    return 1;
+  }
+  Options Opts = optionsFromCommandLine();
   IslContext Isl;
   ReportSink Sink;
   clang::tooling::ClangTool Tool(Parser->getCompilations(),
@@ -119,6 +140,92 @@ int runAnalyze(int Argc, const char **Argv) {
     errs() << "hetile: error: some input could not be compiled; its nests were "
               "not analyzed\n";
   return Status == 0 ? 0 : 1;
+}
+
+/// Rewrites each main file; the text goes to -o, in place, or stdout.
+class RewriteSink : public NestSink {
+public:
+  explicit RewriteSink(const Options &Opts) : Opts(Opts) {}
+
+  void handleTranslationUnit(clang::ASTContext &Ctx,
+                             std::vector<AnalyzedNest> &Nests) override {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    clang::FileID Main = SM.getMainFileID();
+    std::string File = SM.getFileEntryRefForID(Main)->getName().str();
+    RewriteResult R = rewriteBuffer(File, SM.getBufferData(Main), Nests, Opts);
+    // Code generation failures are rejections too: say so at the nest.
+    std::vector<AnalyzedNest> Failed;
+    for (AnalyzedNest &N : Nests)
+      if (N.Reject && N.Reject->Kind == RejectKind::CodeGenFailed)
+        Failed.push_back(std::move(N));
+    emitRejectRemarks(Ctx.getDiagnostics(), Failed);
+    std::string Err;
+    if (InPlaceOpt)
+      Err = R.NumTiled ? writeFileAtomically(File, R.Text, /*Backup=*/true) : "";
+    else if (!OutputOpt.empty())
+      Err = writeFileAtomically(OutputOpt, R.Text, /*Backup=*/false);
+    else
+      outs() << R.Text;
+    if (!Err.empty()) {
+      errs() << "hetile: error: " << Err << "\n";
+      HadError = true;
+    }
+  }
+  bool failed() const { return HadError; }
+
+private:
+  const Options &Opts;
+  bool HadError = false;
+};
+
+Options optionsFromCommandLine() {
+  Options Opts;
+  Opts.Auto = AutoOpt;
+  Opts.Format = FormatOpt;
+  Opts.AssumeNoAlias = AssumeNoAliasOpt;
+  Opts.AllowSkew = !NoSkewOpt;
+  Opts.TargetBackend = BackendOpt;
+  Opts.TileSizes.assign(TileSizesOpt.begin(), TileSizesOpt.end());
+  return Opts;
+}
+
+/// Checks what the option parser cannot: returns an error message or "".
+std::string checkRewriteOptions(size_t NumInputs) {
+  if (InPlaceOpt && !OutputOpt.empty())
+    return "-o and --in-place exclude each other";
+  if (!OutputOpt.empty() && NumInputs != 1)
+    return "-o takes exactly one input file";
+  for (long T : TileSizesOpt)
+    if (T < 1)
+      return "--tile-sizes: each size must be an integer >= 1, got " + std::to_string(T);
+  return "";
+}
+
+int runRewrite(int Argc, const char **Argv) {
+  auto Parser = clang::tooling::CommonOptionsParser::create(
+      Argc, Argv, HetileCategory, cl::OneOrMore,
+      "hetile rewrite: replace each tilable loop nest of C files by tiled code\n");
+  if (!Parser) {
+    errs() << "hetile: error: " << toString(Parser.takeError()) << "\n";
+    return 1;
+  }
+  if (!checkInputs(Parser->getSourcePathList()))
+    return 1;
+  std::string Problem = checkRewriteOptions(Parser->getSourcePathList().size());
+  if (!Problem.empty()) {
+    errs() << "hetile: error: " << Problem << "\n";
+    return 1;
+  }
+  Options Opts = optionsFromCommandLine();
+  IslContext Isl;
+  RewriteSink Sink(Opts);
+  clang::tooling::ClangTool Tool(Parser->getCompilations(),
+                                 Parser->getSourcePathList());
+  int Status = Tool.run(newHetileActionFactory(Opts, Isl.get(), Sink).get());
+  if (Status != 0)
+    errs() << "hetile: error: some input could not be compiled; it was left "
+              "unchanged\n";
+  return Status == 0 && !Sink.failed() ? 0 : 1;
 }
 
 } // namespace
@@ -145,6 +252,10 @@ int main(int Argc, const char **Argv) {
   int N = static_cast<int>(Args.size());
   if (Command == "analyze")
     return runAnalyze(N, Args.data());
+  if (Command == "rewrite") {
+    cl::HideUnrelatedOptions({&HetileCategory, &RewriteCategory});
+    return runRewrite(N, Args.data());
+  }
   errs() << "hetile: error: unknown command '" << Command << "'\n" << Usage;
   return 1;
 }

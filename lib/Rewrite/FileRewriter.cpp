@@ -1,0 +1,129 @@
+//===- FileRewriter.cpp - Tiled nests into the original buffer ------------===//
+
+#include "hetile/Rewrite/FileRewriter.h"
+#include "hetile/CodeGen/TiledCodeGen.h"
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using clang::tooling::Replacement;
+using clang::tooling::Replacements;
+
+namespace hetile {
+
+namespace {
+
+const char IncludeLine[] = "#include \"hetile_rt.h\"\n";
+
+/// The whole line holding offset \p Offset, without its newline.
+std::pair<unsigned, unsigned> lineAround(llvm::StringRef Buffer, unsigned Offset) {
+  size_t Begin = Buffer.rfind('\n', Offset);
+  Begin = Begin == llvm::StringRef::npos ? 0 : Begin + 1;
+  size_t End = Buffer.find('\n', Offset);
+  if (End == llvm::StringRef::npos)
+    End = Buffer.size();
+  return {static_cast<unsigned>(Begin), static_cast<unsigned>(End - Begin)};
+}
+
+/// The replacements of one nest: its text, and its pragma line.
+llvm::Expected<Replacements> nestReplacements(llvm::StringRef FileName,
+                                              llvm::StringRef Buffer,
+                                              const AnalyzedNest &N,
+                                              const Options &Opts) {
+  const Scop &S = *N.S;
+  unsigned Begin = S.Span.Begin.Offset, End = S.Span.EndOffset;
+  if (Begin == ~0u || End == ~0u || End <= Begin || End > Buffer.size())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the nest's source range is unknown");
+  llvm::Expected<std::string> Code = generateTiledNest(S, *N.Band, Opts);
+  if (!Code)
+    return Code.takeError();
+  Replacements R;
+  if (llvm::Error E = R.add(Replacement(FileName, Begin, End - Begin, *Code)))
+    return std::move(E);
+  if (N.Marked && N.PragmaLoc.Offset != ~0u && N.PragmaLoc.Offset < Begin) {
+    auto [LineBegin, LineLen] = lineAround(Buffer, N.PragmaLoc.Offset);
+    std::string Comment = "/* hetile: the nest below was tiled (" +
+                         Buffer.substr(LineBegin, LineLen).trim().str() + ") */";
+    if (llvm::Error E = R.add(Replacement(FileName, LineBegin, LineLen, Comment)))
+      return std::move(E);
+  }
+  return R;
+}
+
+/// Adds every replacement of \p New to \p All, or none of them when one
+/// overlaps what is there (another nest's text).
+llvm::Error addAllOrNothing(Replacements &All, const Replacements &New) {
+  Replacements Trial = All;
+  for (const Replacement &One : New)
+    if (llvm::Error E = Trial.add(One))
+      return E;
+  All = std::move(Trial);
+  return llvm::Error::success();
+}
+
+bool includesRuntimeHeader(llvm::StringRef Buffer) {
+  return Buffer.contains("#include \"hetile_rt.h\"") ||
+         Buffer.contains("#include <hetile_rt.h>");
+}
+
+} // namespace
+
+RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
+                            std::vector<AnalyzedNest> &Nests,
+                            const Options &Opts) {
+  Replacements All;
+  RewriteResult Result;
+  for (AnalyzedNest &N : Nests) {
+    if (!N.isTilable())
+      continue;
+    llvm::Expected<Replacements> R = nestReplacements(FileName, Buffer, N, Opts);
+    llvm::Error Err = R ? addAllOrNothing(All, *R) : R.takeError();
+    if (Err) {
+      N.Reject = RejectReason{RejectKind::CodeGenFailed, N.Loc,
+                              "tiled code could not be generated: " +
+                                  llvm::toString(std::move(Err))};
+      continue;
+    }
+    ++Result.NumTiled;
+  }
+  if (Result.NumTiled != 0 && !includesRuntimeHeader(Buffer))
+    llvm::cantFail(All.add(Replacement(FileName, 0, 0, IncludeLine)));
+  llvm::Expected<std::string> Text = clang::tooling::applyAllReplacements(Buffer, All);
+  Result.Text = Text ? *Text : Buffer.str();
+  if (!Text)
+    llvm::consumeError(Text.takeError());
+  return Result;
+}
+
+std::string writeFileAtomically(llvm::StringRef Path, llvm::StringRef Text,
+                                bool Backup) {
+  if (Backup) {
+    if (std::error_code EC = llvm::sys::fs::copy_file(Path, Path.str() + ".orig"))
+      return "cannot back up '" + Path.str() + "': " + EC.message();
+  }
+  llvm::SmallString<256> Model(Path);
+  Model += ".hetile-%%%%%%";
+  int FD;
+  llvm::SmallString<256> Temp;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp))
+    return "cannot write next to '" + Path.str() + "': " + EC.message();
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      llvm::sys::fs::remove(Temp);
+      return "cannot write '" + Temp.str().str() + "': " + OS.error().message();
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Temp, Path)) {
+    llvm::sys::fs::remove(Temp);
+    return "cannot replace '" + Path.str() + "': " + EC.message();
+  }
+  return "";
+}
+
+} // namespace hetile
