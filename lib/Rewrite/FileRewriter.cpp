@@ -15,8 +15,6 @@ namespace hetile {
 
 namespace {
 
-const char IncludeLine[] = "#include \"hetile_rt.h\"\n";
-
 /// The whole line holding offset \p Offset, without its newline.
 std::pair<unsigned, unsigned> lineAround(llvm::StringRef Buffer, unsigned Offset) {
   size_t Begin = Buffer.rfind('\n', Offset);
@@ -64,9 +62,37 @@ llvm::Error addAllOrNothing(Replacements &All, const Replacements &New) {
   return llvm::Error::success();
 }
 
-bool includesRuntimeHeader(llvm::StringRef Buffer) {
-  return Buffer.contains("#include \"hetile_rt.h\"") ||
-         Buffer.contains("#include <hetile_rt.h>");
+/// The `#include` lines the generated code needs that \p Buffer lacks:
+/// hetile_rt.h in quotes, the C library headers in angle brackets.
+/// Whether a directive line of \p Buffer includes \p Header (comments and
+/// strings that merely mention it do not count).
+bool hasIncludeDirective(llvm::StringRef Buffer, llvm::StringRef Header) {
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Buffer.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    Line = Line.trim();
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim();
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.trim();
+    if (Line == ("<" + Header + ">").str() || Line == ("\"" + Header + "\"").str())
+      return true;
+  }
+  return false;
+}
+
+std::string missingIncludes(llvm::StringRef Buffer) {
+  std::string Lines;
+  for (llvm::StringRef Header : RuntimeIncludes) {
+    if (hasIncludeDirective(Buffer, Header))
+      continue;
+    bool Ours = Header == "hetile_rt.h";
+    Lines += "#include " + std::string(Ours ? "\"" : "<") + Header.str() +
+             (Ours ? "\"" : ">") + "\n";
+  }
+  return Lines;
 }
 
 } // namespace
@@ -89,8 +115,9 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
     }
     ++Result.NumTiled;
   }
-  if (Result.NumTiled != 0 && !includesRuntimeHeader(Buffer))
-    llvm::cantFail(All.add(Replacement(FileName, 0, 0, IncludeLine)));
+  std::string Includes = missingIncludes(Buffer);
+  if (Result.NumTiled != 0 && !Includes.empty())
+    llvm::cantFail(All.add(Replacement(FileName, 0, 0, Includes)));
   llvm::Expected<std::string> Text = clang::tooling::applyAllReplacements(Buffer, All);
   Result.Text = Text ? *Text : Buffer.str();
   if (!Text)
