@@ -382,6 +382,65 @@ double hetile_timer_now(void);
 int hetile_calibrate_times(int p, const double *seconds, long resolution,
                            long *t_out);
 
+/* --------------------------------- pipelined schedule [BDRV98] s. 3.2 */
+/* The schedule generated OpenMP code runs ([BDRV98] section 3.2, with
+ * threads as processors): ncols tile columns allocated in blocks of
+ * consecutive columns; processor q computes its blocks in order, row by row
+ * inside a block; before row r of a block starting at column f it waits
+ * until column f-1 has finished row r (hetile_sched_wait(s, f-1, r)), and
+ * after the row it posts the block's last column (hetile_sched_post).
+ * Rows are numbered the same way by every processor. Use:
+ *   hetile_sched_create (one thread), hetile_sched_calibrate (every thread,
+ *   if hetile_sched_needs_calibration), hetile_sched_allocate (one thread,
+ *   after the others calibrated), then hetile_sched_block / wait / post
+ *   from every thread, hetile_sched_destroy (one thread) at the end.
+ * Cycle times: HETILE_PLATFORM, else HETILE_SPEEDS, else a calibration
+ * (cached per process and processor count), or equal with
+ * HETILE_CALIBRATE=0. Allocation: HETILE_ALLOC (hetile_env_alloc). */
+typedef struct hetile_sched hetile_sched;
+/* HETILE_ALLOC=auto|optimal|bounded|bounded:S|cyclic|block-cyclic:B into a
+ * HETILE_ALLOC_* strategy and its parameter: 0 if unset (auto), 1 if set,
+ * HETILE_ERR_ENV naming the variable if malformed. */
+int hetile_env_alloc(int *strategy, long *param);
+int hetile_sched_create(int p, long ncols, hetile_sched **out);
+/* 1 if the cycle times must be measured by hetile_sched_calibrate. */
+int hetile_sched_needs_calibration(const hetile_sched *s);
+/* Processor `me` times a fixed workload (best of 3, slowed by
+ * HETILE_EMULATE_SPEEDS as real work would be). Safe to call from all
+ * processors at once. */
+int hetile_sched_calibrate(hetile_sched *s, int me);
+/* The calibration workload alone: seconds_out receives its time on the
+ * calling processor `me` (emulated slowdown included). */
+int hetile_calibrate_run(int me, double *seconds_out);
+/* Cycle times from calibration seconds: hetile_calibrate_times with
+ * resolution 10, then all equal (1) when the largest is within 15% of the
+ * smallest (a choice of ours: measurement noise is not heterogeneity). */
+int hetile_calibrate_snap(int p, const double *seconds, double *t_out);
+/* Allocates the columns (hetile_alloc_owners) and resets the progress. */
+int hetile_sched_allocate(hetile_sched *s);
+/* Owner of column col (after allocate), or a negative error. */
+int hetile_sched_owner(const hetile_sched *s, long col);
+/* Block b (0, 1, ...) of processor me: 1 and its first/last columns, or 0
+ * when me has fewer blocks. */
+int hetile_sched_block(const hetile_sched *s, int me, long b, long *first,
+                       long *last);
+/* Waits until column col has finished row row (col < 0: returns at once).
+ * Spins briefly, then yields, then sleeps: threads may outnumber cores. */
+void hetile_sched_wait(hetile_sched *s, long col, long row);
+/* Column col has finished rows 0..row (release). */
+void hetile_sched_post(hetile_sched *s, long col, long row);
+/* 1 if the generated code should time its work and report it with
+ * hetile_sched_work_done (HETILE_EMULATE_SPEEDS is set). */
+int hetile_sched_timing(const hetile_sched *s);
+/* Processor me did seconds of work: sleeps as HETILE_EMULATE_SPEEDS asks. */
+int hetile_sched_work_done(hetile_sched *s, int me, double seconds);
+/* 1 if HETILE_STATS is set (and not 0): the generated code prints
+ * hetile_sched_describe() to stderr. */
+int hetile_sched_verbose(const hetile_sched *s);
+/* One line: processors, cycle times and their source, the strategy, the
+ * number of columns each processor got. Valid until destroy. */
+const char *hetile_sched_describe(const hetile_sched *s);
+void hetile_sched_destroy(hetile_sched *s);
 /* ------------------------------------------------ default tile sizes */
 
 /* Tile sizes usable before any calibration or model (not from the papers):
