@@ -46,7 +46,8 @@ enum {
   HETILE_ERR_INFEASIBLE = -3, /* constraints admit no solution             */
   HETILE_ERR_ENV = -4,        /* an environment variable is malformed      */
   HETILE_ERR_IO = -5,         /* a file cannot be read or written          */
-  HETILE_ERR_NOMEM = -6       /* out of memory                             */
+  HETILE_ERR_NOMEM = -6,      /* out of memory                             */
+  HETILE_ERR_TIMEOUT = -7     /* a watchdog expired (-8: hetile_rt_mpi.h)  */
 };
 
 /* The message of the last failing call of this thread ("" if none). */

@@ -1,0 +1,178 @@
+/*
+ * hetile_rt_mpi.h - the MPI layer of hetile's runtime (libhetile_rt_mpi).
+ *
+ * What the SPMD code of `hetile rewrite --backend=mpi` calls: one tiled nest
+ * of ncols tile columns runs the pipelined columnwise schedule of [BDRV98]
+ * section 3.2 (hypotheses H1-H5) with MPI ranks as processors:
+ *
+ *   hetile_mpi *m;
+ *   if (hetile_mpi_begin(ncols, &m) < 0) { print hetile_last_error(); abort }
+ *   for (b = 0; hetile_mpi_block(m, me, b, &first, &last); ++b)
+ *     for each row r of tiles (the same order on every rank):
+ *       if (first > 0) hetile_mpi_recv(m, owner(first - 1), tag, ...);
+ *       hetile_mpi_compute_begin(m); ...tiles first..last of row r...;
+ *       hetile_mpi_compute_end(m, last - first + 1);
+ *       if (last + 1 < ncols) {
+ *         buf = hetile_mpi_send_buffer(m, bytes); ...pack...;
+ *         hetile_mpi_send(m, owner(last + 1), tag, buf, bytes);
+ *       }
+ *   hetile_mpi_gather(m, ...) per array written in the nest;
+ *   hetile_mpi_end(m);
+ *
+ * Blocks are maximal runs of consecutive columns with the same owner, so the
+ * column left of a block always belongs to another rank. Every rank must call
+ * hetile_mpi_begin, hetile_mpi_gather and hetile_mpi_end (collectives), and
+ * from one thread (MPI_THREAD_FUNNELED).
+ *
+ * Conventions are those of hetile_rt.h: 0 or a documented non-negative value
+ * on success, a negative HETILE_ERR_* with a message for hetile_last_error()
+ * on error; nothing is printed and nothing exits, except hetile_mpi_abort.
+ * Errors of MPI itself are HETILE_ERR_MPI (the nest's communicator returns
+ * errors instead of aborting).
+ *
+ * Environment (read by hetile_mpi_begin, identically on every rank; a
+ * malformed value is an error naming the variable, on every rank):
+ *   HETILE_PLATFORM, HETILE_SPEEDS   cycle times (hetile_platform_times)
+ *   HETILE_CALIBRATE=0               equal cycle times instead of measuring
+ *   HETILE_ALLOC                     strategy (hetile_env_alloc)
+ *   HETILE_EMULATE_SPEEDS            slows rank r (hetile_emulate_delay)
+ *   HETILE_WATCHDOG=S                receive timeout in seconds (default
+ *                                    120; 0 waits forever)
+ *   HETILE_STATS=1                   hetile_mpi_verbose() returns 1
+ *   HETILE_MPI_MAX_COUNT=N           largest count passed to one MPI call
+ *                                    (default and maximum INT_MAX); larger
+ *                                    messages and gathers use derived
+ *                                    datatypes. For testing those paths.
+ */
+#ifndef HETILE_RT_MPI_H
+#define HETILE_RT_MPI_H
+
+#include <mpi.h>
+
+#include "hetile_rt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+  HETILE_ERR_MPI = -8 /* an MPI call failed (its message is quoted)        */
+};
+
+typedef struct hetile_mpi hetile_mpi;
+
+/* ------------------------------------------------------------ the world */
+
+/* Rank and size of MPI_COMM_WORLD (or a negative error), initialising MPI
+ * first if the program has not (MPI_Init_thread, MPI_THREAD_FUNNELED; then
+ * MPI_Finalize runs at exit, via atexit, unless the program finalised MPI
+ * itself). For the program's own I/O. */
+int hetile_mpi_world_rank(void);
+int hetile_mpi_world_size(void);
+
+/* ------------------------------------------------------------- one nest */
+
+/* Starts one tiled nest of ncols >= 0 tile columns (collective): MPI init if
+ * needed; a private communicator (MPI_Comm_dup of MPI_COMM_WORLD); cycle
+ * times from HETILE_PLATFORM / HETILE_SPEEDS (one per rank), else equal with
+ * HETILE_CALIBRATE=0, else a calibration (hetile_mpi_calibrate, once per
+ * process); the allocation hetile_alloc_owners with HETILE_ALLOC. Rank 0's
+ * settings are broadcast, so the allocation is identical on every rank. An
+ * error on any rank is returned on every rank (message of the lowest failing
+ * rank, prefixed with "rank R: " on the others); *out is then NULL. */
+int hetile_mpi_begin(long ncols, hetile_mpi **out);
+int hetile_mpi_rank(const hetile_mpi *m);
+int hetile_mpi_size(const hetile_mpi *m);
+/* Owner of column col, or HETILE_ERR_INVALID. */
+int hetile_mpi_owner(const hetile_mpi *m, long col);
+/* Block b (0, 1, ...) of rank `rank` (any rank, not only mine): 1 and its
+ * first/last columns, 0 when that rank has fewer blocks (or bad input). */
+int hetile_mpi_block(const hetile_mpi *m, int rank, long b, long *first,
+                     long *last);
+
+/* A buffer of `bytes` bytes (0 allowed; never NULL on success) for the next
+ * hetile_mpi_send; owned by the runtime until that send completes. NULL
+ * (with a message) when out of memory. */
+void *hetile_mpi_send_buffer(hetile_mpi *m, size_t bytes);
+/* Non-blocking send (MPI_Isend) of `bytes` bytes of a buffer returned by
+ * hetile_mpi_send_buffer (bytes <= its size) to rank dest, tag in
+ * 0..hetile_mpi_tag_ub. Completed sends are reaped on later calls. Counts
+ * messages and bytes for the statistics. */
+int hetile_mpi_send(hetile_mpi *m, int dest, int tag, void *buf,
+                    size_t bytes);
+/* Blocking receive of exactly `bytes` bytes from src with tag (another size
+ * is HETILE_ERR_INVALID), under the watchdog: if no such message arrived
+ * after HETILE_WATCHDOG seconds, HETILE_ERR_TIMEOUT with a message naming
+ * this rank, src and tag. Waits politely (spin, yield, then short sleeps)
+ * so that oversubscribed ranks do not steal each other's cores. The wait
+ * is counted in the statistics. */
+int hetile_mpi_recv(hetile_mpi *m, int src, int tag, void *buf,
+                    size_t bytes);
+/* The largest usable tag (the MPI_TAG_UB attribute, at least 32767). */
+int hetile_mpi_tag_ub(const hetile_mpi *m);
+
+/* Brackets a piece of computation (e.g. a row of tiles of a block): counts
+ * `tiles`, accumulates compute time; end sleeps as HETILE_EMULATE_SPEEDS
+ * asks for this rank (hetile_emulate_delay), the sleep counted as compute. */
+int hetile_mpi_compute_begin(hetile_mpi *m);
+int hetile_mpi_compute_end(hetile_mpi *m, long tiles);
+
+/* Final values (collective): every rank contributes `bytes` bytes (mine may
+ * be NULL when bytes is 0). root_only == 0: every rank receives all
+ * contributions (MPI_Allgatherv); else only rank 0 does (MPI_Gatherv) and
+ * the others get *all_out = NULL. *all_out is the concatenation in rank
+ * order, owned by the runtime until hetile_mpi_end (each call has its own
+ * buffer); offsets_out[size + 1] (every rank) receives each rank's start
+ * offset, offsets_out[size] = the total. Totals over 2 GiB (counts beyond
+ * int) go through derived datatypes, one rank at a time. */
+int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
+                      int root_only, const void **all_out,
+                      size_t *offsets_out);
+
+/* One line describing the allocation ("hetile: 4 ranks, cycle times
+ * 1,1,2,4 (HETILE_SPEEDS), allocation auto, 20 tile columns; columns per
+ * rank: 8,8,4,0"). Valid until hetile_mpi_end. */
+const char *hetile_mpi_describe(const hetile_mpi *m);
+/* One line of statistics for this rank ("hetile: rank 1/4: 12 tiles, 40
+ * messages, 81920 bytes sent, compute 0.52 s, wait 0.10 s, communicate
+ * 0.01 s"): compute = inside compute_begin/end (emulated slowdown
+ * included); wait = until a receive's message arrived; communicate = the
+ * rest of the time in sends, receives and gathers. Valid until the next
+ * call on m. */
+const char *hetile_mpi_stats(const hetile_mpi *m);
+/* 1 if HETILE_STATS is set and not 0. */
+int hetile_mpi_verbose(const hetile_mpi *m);
+
+/* Completes all pending sends (under the watchdog) and frees the nest, its
+ * communicator and its buffers (m may be NULL). On HETILE_ERR_TIMEOUT the
+ * buffers of the sends still pending are leaked on purpose (MPI may still
+ * read them); the caller is expected to hetile_mpi_abort(NULL, code). */
+int hetile_mpi_end(hetile_mpi *m);
+
+/* MPI_Abort on the nest's communicator (MPI_COMM_WORLD if m is NULL) with
+ * `code`; for the generated code after it printed an error. Does not
+ * return. If MPI is already finalised, calls abort(). */
+void hetile_mpi_abort(hetile_mpi *m, int code);
+
+/* --------------------------------------------------------- calibration */
+
+/* Every rank times the calibration workload (hetile_calibrate_run, slowed
+ * by HETILE_EMULATE_SPEEDS); the seconds are gathered and turned into cycle
+ * times by hetile_calibrate_snap, identical on every rank (collective).
+ * t_out and seconds_out (may be NULL) have world-size entries. What
+ * hetile_mpi_begin does when it must measure (issue #4 item 5). */
+int hetile_mpi_calibrate(double *t_out, double *seconds_out);
+
+/* The communication cost T_com = startup + bytes * per_byte ([BDRV98] H3,
+ * [AY98] (3): beta + tau_t * size), one-way, by ping-pong between rank 0
+ * and every other rank in turn (0 B .. 1 MiB, each size repeated, the
+ * median kept), then a least-squares line through all the medians
+ * (negative coefficients clamped to 0). Collective; the result is sent
+ * from rank 0 so it is identical on every rank. One rank: both 0. */
+int hetile_mpi_pingpong(double *startup_out, double *per_byte_out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HETILE_RT_MPI_H */

@@ -1,0 +1,126 @@
+//===- MpiGather.cpp - final values of a nest to every rank or to rank 0 ----===//
+//
+// After the nest, each rank holds the final values of the columns it owns;
+// the generated code packs them, and hetile_mpi_gather concatenates every
+// rank's bytes in rank order, on every rank (MPI_Allgatherv) or on rank 0
+// (MPI_Gatherv), so that the code after the nest runs unchanged (issue #5,
+// "Data"). Counts and displacements of those calls are ints: when the total
+// exceeds that (or HETILE_MPI_MAX_COUNT), each rank's bytes travel alone
+// with a derived datatype (MPI_Bcast from it, or a send to rank 0).
+//
+//===----------------------------------------------------------------------===//
+#include "Error.h"
+#include "MpiInternal.h"
+
+#include <cstring>
+#include <new>
+
+using namespace hetile::rt;
+using namespace hetile::rt::mpi;
+
+namespace {
+
+/// Counts and displacements fit in int: one MPI_Allgatherv / MPI_Gatherv.
+int gatherSmall(hetile_mpi &M, const void *Mine, size_t Bytes, bool RootOnly,
+                char *All, const std::vector<size_t> &Offsets) {
+  std::vector<int> Counts(M.Size), Displs(M.Size);
+  for (int Q = 0; Q < M.Size; ++Q) {
+    Counts[Q] = (int)(Offsets[Q + 1] - Offsets[Q]);
+    Displs[Q] = (int)Offsets[Q];
+  }
+  if (RootOnly)
+    return check(MPI_Gatherv(Mine, (int)Bytes, MPI_BYTE, All, Counts.data(),
+                             Displs.data(), MPI_BYTE, 0, M.Comm),
+                 "MPI_Gatherv");
+  return check(MPI_Allgatherv(Mine, (int)Bytes, MPI_BYTE, All, Counts.data(),
+                              Displs.data(), MPI_BYTE, M.Comm),
+               "MPI_Allgatherv");
+}
+
+/// Beyond int counts: rank by rank, with a datatype of exactly that rank's
+/// size. Every rank builds the same datatype, as MPI_Bcast requires.
+int gatherLarge(hetile_mpi &M, const void *Mine, size_t Bytes, bool RootOnly,
+                char *All, const std::vector<size_t> &Offsets) {
+  if (All && Bytes > 0)
+    std::memcpy(All + Offsets[M.Rank], Mine, Bytes);
+  for (int Q = 0; Q < M.Size; ++Q) {
+    size_t N = Offsets[Q + 1] - Offsets[Q];
+    if (N == 0 || (RootOnly && Q == 0))
+      continue;
+    ByteType Type;
+    if (int E = Type.init(N, M.MaxCount))
+      return E;
+    int E = MPI_SUCCESS;
+    if (!RootOnly)
+      E = MPI_Bcast(All + Offsets[Q], Type.count(), Type.type(), Q, M.Comm);
+    else if (M.Rank == Q)
+      E = MPI_Send(Mine, Type.count(), Type.type(), 0, M.TagUb, M.Comm);
+    else if (M.Rank == 0)
+      E = MPI_Recv(All + Offsets[Q], Type.count(), Type.type(), Q, M.TagUb,
+                   M.Comm, MPI_STATUS_IGNORE);
+    if (E != MPI_SUCCESS)
+      return mpiFail(E, RootOnly ? "gather to rank 0" : "MPI_Bcast");
+  }
+  return HETILE_OK;
+}
+
+/// Every rank's size, and their prefix sums: Offsets[Size + 1].
+int exchangeSizes(hetile_mpi &M, size_t Bytes, std::vector<size_t> &Offsets) {
+  std::vector<unsigned long long> Sizes(M.Size);
+  unsigned long long Mine = Bytes;
+  if (int E = check(MPI_Allgather(&Mine, 1, MPI_UNSIGNED_LONG_LONG,
+                                  Sizes.data(), 1, MPI_UNSIGNED_LONG_LONG,
+                                  M.Comm), "MPI_Allgather"))
+    return E;
+  Offsets.assign(M.Size + 1, 0);
+  for (int Q = 0; Q < M.Size; ++Q) {
+    if (Sizes[Q] > SIZE_MAX - Offsets[Q])
+      return fail(HETILE_ERR_OVERFLOW, "hetile_mpi_gather: the total size "
+                  "overflows size_t");
+    Offsets[Q + 1] = Offsets[Q] + (size_t)Sizes[Q];
+  }
+  return HETILE_OK;
+}
+
+} // namespace
+
+extern "C" int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
+                                 int root_only, const void **all_out,
+                                 size_t *offsets_out) {
+  if (!m || !all_out || !offsets_out || (!mine && bytes > 0))
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_gather: null nest, output or "
+                "data");
+  *all_out = nullptr;
+  static const char Empty = 0;
+  if (!mine)
+    mine = &Empty;
+  double T0 = hetile_timer_now();
+  std::vector<size_t> Offsets;
+  if (int E = exchangeSizes(*m, bytes, Offsets))
+    return E;
+  size_t Total = Offsets[m->Size];
+  bool Receives = !root_only || m->Rank == 0;
+  std::unique_ptr<char[]> All;
+  int E = HETILE_OK;
+  if (Receives) {
+    All.reset(new (std::nothrow) char[Total > 0 ? Total : 1]);
+    if (!All)
+      E = fail(HETILE_ERR_NOMEM, "hetile_mpi_gather: no memory for %zu bytes "
+               "on rank %d", Total, m->Rank);
+  }
+  if ((E = agree(m->Comm, m->Rank, E)))
+    return E;
+  if (Total <= (size_t)m->MaxCount)
+    E = gatherSmall(*m, mine, bytes, root_only, All.get(), Offsets);
+  else
+    E = gatherLarge(*m, mine, bytes, root_only, All.get(), Offsets);
+  m->Communicate += hetile_timer_now() - T0;
+  if (E)
+    return E;
+  std::copy(Offsets.begin(), Offsets.end(), offsets_out);
+  if (Receives) {
+    *all_out = All.get();
+    m->Gathered.push_back(std::move(All));
+  }
+  return HETILE_OK;
+}

@@ -1,0 +1,153 @@
+//===- MpiInternal.h - libhetile_rt_mpi internals ---------------*- C++ -*-===//
+//
+// The nest object behind hetile_mpi and the helpers the Mpi*.cpp files
+// share: MPI start-up, errors of MPI turned into HETILE_ERR_MPI, errors made
+// consistent across ranks, datatypes for messages beyond int counts, and the
+// polite wait for a message under the watchdog.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_RT_MPIINTERNAL_H
+#define HETILE_RT_MPIINTERNAL_H
+
+#include "hetile_rt_mpi.h"
+
+#include <climits>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hetile::rt::mpi {
+
+/// Initialises MPI if the program has not (MPI_THREAD_FUNNELED) and then
+/// registers MPI_Finalize with atexit (skipped if the program finalises MPI
+/// itself). HETILE_ERR_MPI if MPI was already finalised.
+int ensureInit();
+
+/// Returns HETILE_ERR_MPI with "What: <MPI's message for Err>".
+int mpiFail(int Err, const char *What);
+
+/// 0 if Err is MPI_SUCCESS, else mpiFail(Err, What).
+inline int check(int Err, const char *What) {
+  return Err == MPI_SUCCESS ? 0 : mpiFail(Err, What);
+}
+
+/// Makes an error consistent across the ranks of Comm (collective): 0 if
+/// Err == 0 on every rank, else, on every rank, the code and message of the
+/// lowest failing rank (prefixed with "rank R: " on the other ranks).
+int agree(MPI_Comm Comm, int Rank, int Err);
+
+/// HETILE_WATCHDOG: seconds >= 0 (default 120; 0 waits forever).
+int envWatchdog(double &Seconds);
+
+/// HETILE_MPI_MAX_COUNT: the largest count of one MPI call, 1..INT_MAX
+/// (default INT_MAX). Lowering it exercises the derived-datatype paths.
+int envMaxCount(long &Count);
+
+/// A datatype and count describing exactly Bytes contiguous bytes: MPI_BYTE
+/// x Bytes when Bytes <= MaxCount, else one derived type (chunks of
+/// MaxCount bytes and a remainder), freed with the object. Its type
+/// signature is Bytes MPI_BYTEs either way, so either form matches the
+/// other at the receiver.
+class ByteType {
+public:
+  ByteType() = default;
+  ByteType(const ByteType &) = delete;
+  ByteType &operator=(const ByteType &) = delete;
+  ~ByteType();
+  int init(size_t Bytes, long MaxCount);
+  MPI_Datatype type() const { return Type; }
+  int count() const { return Count; }
+
+private:
+  MPI_Datatype Type = MPI_BYTE;
+  int Count = 0;
+  bool Derived = false;
+};
+
+/// Waits until a message from Src with Tag can be received on Comm (matched
+/// with MPI_Improbe, so that it is received with MPI_Mrecv), spinning
+/// briefly, then yielding, then sleeping up to 200 us at a time: ranks may
+/// outnumber cores. HETILE_ERR_TIMEOUT (no message set) after Watchdog
+/// seconds (0: never).
+int waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
+                MPI_Message &Msg, MPI_Status &Status);
+
+/// The size in bytes of a matched message.
+int messageBytes(const MPI_Status &Status, size_t &Bytes);
+
+/// Receives exactly Bytes bytes from Src with Tag on Comm under the
+/// watchdog (waitMessage + size check + MPI_Mrecv); Waited receives the
+/// seconds spent waiting. Timeout messages name Me, Src and Tag.
+int recvExact(MPI_Comm Comm, int Me, int Src, int Tag, void *Buf,
+              size_t Bytes, double Watchdog, long MaxCount, double &Waited);
+
+/// Calibrates the ranks of Comm (collective): Seconds and Times get Size
+/// entries, identical on every rank. The ranks take turns, so that each is
+/// timed while the others sleep (ranks may outnumber cores).
+int calibrateOn(MPI_Comm Comm, int Rank, int Size, double Watchdog,
+                std::vector<double> &Seconds, std::vector<double> &Times);
+
+/// A heap buffer whose address does not move when the object does.
+struct Buffer {
+  std::unique_ptr<char[]> Data;
+  size_t Capacity = 0;
+};
+
+/// A send in flight: its buffer stays alive until the request completes.
+struct Outgoing {
+  Buffer Buf;
+  MPI_Request Request = MPI_REQUEST_NULL;
+};
+
+/// Opens the nest's own communicator (MPI_Comm_dup of MPI_COMM_WORLD,
+/// returning errors instead of aborting) and reads its rank, size and
+/// largest tag.
+int openComm(hetile_mpi &M);
+
+} // namespace hetile::rt::mpi
+
+/// One tiled nest on the ranks of a private communicator.
+struct hetile_mpi {
+  MPI_Comm Comm = MPI_COMM_NULL;
+  int Rank = 0;
+  int Size = 1;
+  long NCols = 0;
+  /// MPI_TAG_UB; hetile_mpi_tag_ub() is one less, TagUb is the runtime's.
+  int TagUb = 32767;
+
+  // Settings (rank 0's, broadcast).
+  int Strategy = HETILE_ALLOC_AUTO;
+  long Param = 0;
+  double Watchdog = 120;
+  long MaxCount = INT_MAX;
+  bool Verbose = false;
+  bool Emulating = false;
+
+  // The allocation: cycle times, where they came from, owners, blocks.
+  std::vector<double> Times;
+  std::string Source;
+  std::vector<int> Owner;
+  /// Blocks[q]: the (first, last) columns of rank q's blocks, in order.
+  std::vector<std::vector<std::pair<long, long>>> Blocks;
+  std::string Description;
+
+  // Sends: buffers handed out but not sent, sends in flight, spare buffers.
+  std::vector<hetile::rt::mpi::Buffer> HandedOut;
+  std::vector<hetile::rt::mpi::Outgoing> Pending;
+  std::vector<hetile::rt::mpi::Buffer> Spare;
+  /// The results of hetile_mpi_gather, alive until hetile_mpi_end.
+  std::vector<std::unique_ptr<char[]>> Gathered;
+
+  // Statistics.
+  long Tiles = 0;
+  long Messages = 0;
+  unsigned long long BytesSent = 0;
+  double Compute = 0, Wait = 0, Communicate = 0;
+  double ComputeStart = -1;
+  mutable std::string StatsLine;
+
+  ~hetile_mpi();
+};
+
+#endif

@@ -1,0 +1,254 @@
+//===- MpiSupport.cpp - MPI start-up, errors, datatypes, polite waits -------===//
+//
+// What every part of libhetile_rt_mpi needs: MPI initialised on demand (and
+// finalised at exit when we initialised it), MPI's errors turned into
+// HETILE_ERR_MPI, errors made the same on every rank, byte counts beyond
+// int, and waiting for a message without stealing the cores of
+// oversubscribed ranks, under the watchdog (issue #5: a failed rank makes
+// the job fail with a message, never hang).
+//
+//===----------------------------------------------------------------------===//
+#include "Error.h"
+#include "MpiInternal.h"
+
+#include <sched.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+
+using namespace hetile::rt;
+using namespace hetile::rt::mpi;
+
+namespace {
+
+/// Registered with atexit when the runtime initialised MPI: finalises it
+/// unless the program already did.
+void finalizeAtExit() {
+  int Finalized = 0;
+  MPI_Finalized(&Finalized);
+  if (!Finalized)
+    MPI_Finalize();
+}
+
+/// One step of a polite wait that has lasted Waited seconds: spin for the
+/// first 50 us, yield until 2 ms, then sleep Waited/16, at most 200 us (a
+/// late wake-up costs at most ~6% of the wait, or 200 us).
+void pause(double Waited) {
+  if (Waited < 50e-6)
+    return;
+  if (Waited < 2e-3) {
+    sched_yield();
+    return;
+  }
+  double Nap = std::min(200e-6, Waited / 16);
+  struct timespec Req = {0, (long)(Nap * 1e9)};
+  nanosleep(&Req, nullptr);
+}
+
+} // namespace
+
+int mpi::ensureInit() {
+  int Initialized = 0, Finalized = 0;
+  MPI_Initialized(&Initialized);
+  MPI_Finalized(&Finalized);
+  if (Finalized)
+    return fail(HETILE_ERR_MPI, "MPI has already been finalised");
+  if (Initialized)
+    return HETILE_OK;
+  int Provided = 0;
+  if (int E = MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &Provided))
+    return mpiFail(E, "MPI_Init_thread");
+  std::atexit(finalizeAtExit);
+  return HETILE_OK;
+}
+
+int mpi::mpiFail(int Err, const char *What) {
+  char Text[MPI_MAX_ERROR_STRING] = "";
+  int Len = 0;
+  MPI_Error_string(Err, Text, &Len);
+  return fail(HETILE_ERR_MPI, "%s failed: %s", What, Text);
+}
+
+int mpi::agree(MPI_Comm Comm, int Rank, int Err) {
+  int Mine = Err < 0 ? Rank : INT_MAX, First = INT_MAX;
+  if (int E = check(MPI_Allreduce(&Mine, &First, 1, MPI_INT, MPI_MIN, Comm),
+                    "MPI_Allreduce"))
+    return E;
+  if (First == INT_MAX)
+    return HETILE_OK;
+  struct {
+    int Code;
+    char Text[512];
+  } Msg = {Err, ""};
+  if (Rank == First)
+    std::snprintf(Msg.Text, sizeof Msg.Text, "%s", hetile_last_error());
+  if (int E = check(MPI_Bcast(&Msg, sizeof Msg, MPI_BYTE, First, Comm),
+                    "MPI_Bcast"))
+    return E;
+  if (Rank == First)
+    return fail(Msg.Code, "%s", Msg.Text);
+  return fail(Msg.Code, "rank %d: %s", First, Msg.Text);
+}
+
+int mpi::envWatchdog(double &Seconds) {
+  Seconds = 120;
+  const char *Text = std::getenv("HETILE_WATCHDOG");
+  if (!Text)
+    return HETILE_OK;
+  char *End;
+  errno = 0;
+  double V = std::strtod(Text, &End);
+  if (!*Text || *End || errno == ERANGE || !std::isfinite(V) || V < 0)
+    return fail(HETILE_ERR_ENV, "HETILE_WATCHDOG: '%s' is not a number of "
+                "seconds >= 0 (0 waits forever)", Text);
+  Seconds = V;
+  return HETILE_OK;
+}
+
+int mpi::envMaxCount(long &Count) {
+  Count = INT_MAX;
+  const char *Text = std::getenv("HETILE_MPI_MAX_COUNT");
+  if (!Text)
+    return HETILE_OK;
+  char *End;
+  errno = 0;
+  long V = std::strtol(Text, &End, 10);
+  if (!*Text || *End || errno == ERANGE || V < 1 || V > INT_MAX)
+    return fail(HETILE_ERR_ENV, "HETILE_MPI_MAX_COUNT: '%s' is not an integer "
+                "in 1..%d", Text, INT_MAX);
+  Count = V;
+  return HETILE_OK;
+}
+
+ByteType::~ByteType() {
+  int Finalized = 0;
+  MPI_Finalized(&Finalized);
+  if (Derived && !Finalized)
+    MPI_Type_free(&Type);
+}
+
+/// Bytes <= MaxCount: MPI_BYTE x Bytes. Else the "large count" technique:
+/// contiguous(N, contiguous(MaxCount, MPI_BYTE)), followed by the R bytes
+/// left over in a struct type, sent with count 1.
+int ByteType::init(size_t Bytes, long MaxCount) {
+  if (Bytes <= (size_t)MaxCount) {
+    Count = (int)Bytes;
+    return HETILE_OK;
+  }
+  size_t N = Bytes / (size_t)MaxCount, R = Bytes % (size_t)MaxCount;
+  if (N > (size_t)INT_MAX)
+    return fail(HETILE_ERR_OVERFLOW, "a message of %zu bytes is too large for "
+                "MPI", Bytes);
+  MPI_Datatype Chunk, Chunks;
+  if (int E = check(MPI_Type_contiguous((int)MaxCount, MPI_BYTE, &Chunk),
+                    "MPI_Type_contiguous"))
+    return E;
+  int E = check(MPI_Type_contiguous((int)N, Chunk, &Chunks),
+                "MPI_Type_contiguous");
+  MPI_Type_free(&Chunk);
+  if (E)
+    return E;
+  Type = Chunks;
+  if (R > 0) {
+    int Lengths[2] = {1, (int)R};
+    MPI_Aint Displacements[2] = {0, (MPI_Aint)(N * (size_t)MaxCount)};
+    MPI_Datatype Types[2] = {Chunks, MPI_BYTE};
+    E = check(MPI_Type_create_struct(2, Lengths, Displacements, Types, &Type),
+              "MPI_Type_create_struct");
+    MPI_Type_free(&Chunks);
+    if (E)
+      return E;
+  }
+  Derived = true;
+  Count = 1;
+  return check(MPI_Type_commit(&Type), "MPI_Type_commit");
+}
+
+int mpi::waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
+                     MPI_Message &Msg, MPI_Status &Status) {
+  double Start = hetile_timer_now();
+  while (true) {
+    int Flag = 0;
+    if (int E = check(MPI_Improbe(Src, Tag, Comm, &Flag, &Msg, &Status),
+                      "MPI_Improbe"))
+      return E;
+    if (Flag)
+      return HETILE_OK;
+    double Waited = hetile_timer_now() - Start;
+    if (Watchdog > 0 && Waited > Watchdog)
+      return HETILE_ERR_TIMEOUT;
+    pause(Waited);
+  }
+}
+
+int mpi::messageBytes(const MPI_Status &Status, size_t &Bytes) {
+  MPI_Count N = 0;
+  if (int E = check(MPI_Get_elements_x(&Status, MPI_BYTE, &N),
+                    "MPI_Get_elements_x"))
+    return E;
+  if (N < 0)
+    return fail(HETILE_ERR_MPI, "MPI_Get_elements_x: undefined size");
+  Bytes = (size_t)N;
+  return HETILE_OK;
+}
+
+int mpi::recvExact(MPI_Comm Comm, int Me, int Src, int Tag, void *Buf,
+                   size_t Bytes, double Watchdog, long MaxCount,
+                   double &Waited) {
+  MPI_Message Msg;
+  MPI_Status Status;
+  double Start = hetile_timer_now();
+  int E = waitMessage(Comm, Src, Tag, Watchdog, Msg, Status);
+  Waited = hetile_timer_now() - Start;
+  if (E == HETILE_ERR_TIMEOUT)
+    return fail(E, "rank %d: no message from rank %d (tag %d) after %g s "
+                "(HETILE_WATCHDOG): rank %d failed or the program deadlocked "
+                "(if it is only slow, raise HETILE_WATCHDOG)",
+                Me, Src, Tag, Watchdog, Src);
+  if (E)
+    return E;
+  size_t Got = 0;
+  if ((E = messageBytes(Status, Got)))
+    return E;
+  // FIXME: the mismatched message stays matched and unreceived; callers
+  // abort on this error, so it is not drained.
+  if (Got != Bytes)
+    return fail(HETILE_ERR_INVALID, "rank %d: the message from rank %d (tag "
+                "%d) has %zu bytes, %zu expected", Me, Src, Tag, Got, Bytes);
+  ByteType Type;
+  if ((E = Type.init(Bytes, MaxCount)))
+    return E;
+  return check(MPI_Mrecv(Buf, Type.count(), Type.type(), &Msg,
+                         MPI_STATUS_IGNORE), "MPI_Mrecv");
+}
+
+extern "C" int hetile_mpi_world_rank(void) {
+  if (int E = ensureInit())
+    return E;
+  int Rank = 0;
+  if (int E = check(MPI_Comm_rank(MPI_COMM_WORLD, &Rank), "MPI_Comm_rank"))
+    return E;
+  return Rank;
+}
+
+extern "C" int hetile_mpi_world_size(void) {
+  if (int E = ensureInit())
+    return E;
+  int Size = 0;
+  if (int E = check(MPI_Comm_size(MPI_COMM_WORLD, &Size), "MPI_Comm_size"))
+    return E;
+  return Size;
+}
+
+extern "C" void hetile_mpi_abort(hetile_mpi *m, int code) {
+  int Finalized = 0;
+  MPI_Finalized(&Finalized);
+  if (Finalized || ensureInit() != HETILE_OK)
+    std::abort();
+  MPI_Abort(m && m->Comm != MPI_COMM_NULL ? m->Comm : MPI_COMM_WORLD, code);
+  std::abort(); // MPI_Abort does not return
+}
