@@ -27,6 +27,13 @@ config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%gcc", config.gcc or "gcc"))
 config.substitutions.append(("%rt_cflags", "-I" + rt_include))
 config.substitutions.append(("%rt_libs", "-L%s -Wl,-rpath,%s -lhetile_rt -lm" % (rt_libdir, rt_libdir)))
+# MPI tests (test/RuntimeMpi): mpicc driving clang, mpirun as root with more
+# ranks than cores.
+config.substitutions.append(("%mpicc", "env OMPI_CC={0} MPICH_CC={0} {1}".format(
+    config.clang, getattr(config, "mpicc", "") or "mpicc")))
+config.substitutions.append(("%mpirun", (getattr(config, "mpiexec", "") or "mpirun") +
+                             " --allow-run-as-root --oversubscribe --bind-to none"))
+config.substitutions.append(("%rt_mpi_libs", "-L%s -Wl,-rpath,%s -lhetile_rt_mpi -lhetile_rt -lm" % (rt_libdir, rt_libdir)))
 
 if config.mpi_found.upper() in ("TRUE", "ON", "1"):
     config.available_features.add("mpi")

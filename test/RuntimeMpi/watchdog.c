@@ -1,0 +1,54 @@
+/* The watchdog (issue #5: a rank that fails makes the job exit non-zero
+ * with a message naming the rank, never hang). "recv": rank 1 never sends,
+ * so rank 0's receive times out after HETILE_WATCHDOG=2 seconds; "send":
+ * rank 0 never receives rank 1's 1 MiB message, so rank 1's hetile_mpi_end
+ * times out. The rank that timed out prints the error and aborts the job.
+ * REQUIRES: mpi
+ * RUN: %mpicc -std=c11 -Wall -Werror %rt_cflags %s -o %t %rt_mpi_libs
+ * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 not %mpirun -np 2 %t recv 2>&1 | FileCheck %s --check-prefix=RECV
+ * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 not %mpirun -np 3 %t send 2>&1 | FileCheck %s --check-prefix=SEND
+ *
+ * RECV: rank 0: error -7: rank 0: no message from rank 1 (tag 5) after 2 s (HETILE_WATCHDOG): rank 1 failed or the program deadlocked (if it is only slow, raise HETILE_WATCHDOG)
+ * RECV: rank 0: fired within 2 to 10 s: yes
+ * SEND: rank 1: error -7: rank 1: 1 sends not received after 2 s (HETILE_WATCHDOG): a receiver failed or the program deadlocked (if it is only slow, raise HETILE_WATCHDOG)
+ * SEND: rank 1: fired within 2 to 10 s: yes
+ */
+#include "hetile_rt_mpi.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Prints the error of the rank that timed out and aborts the job. */
+static void timedOut(hetile_mpi *m, int me, int rc, double t0) {
+  double took = hetile_timer_now() - t0;
+  fprintf(stderr, "rank %d: error %d: %s\n", me, rc, hetile_last_error());
+  fprintf(stderr, "rank %d: fired within 2 to 10 s: %s\n", me,
+          took >= 2 && took <= 10 ? "yes" : "no");
+  hetile_mpi_abort(m, 3);
+}
+
+int main(int argc, char **argv) {
+  int sendMode = argc > 1 && !strcmp(argv[1], "send");
+  hetile_mpi *m;
+  int me, rc;
+  double t0, x;
+  if (hetile_mpi_begin(2, &m) < 0)
+    return 1;
+  me = hetile_mpi_rank(m);
+  t0 = hetile_timer_now();
+  if (!sendMode && me == 0) {
+    rc = hetile_mpi_recv(m, 1, 5, &x, sizeof x);
+    timedOut(m, me, rc, t0);
+  }
+  if (sendMode && me == 1) {
+    void *buf = hetile_mpi_send_buffer(m, 1 << 20);
+    memset(buf, 1, 1 << 20);
+    hetile_mpi_send(m, 0, 7, buf, 1 << 20);
+    rc = hetile_mpi_end(m);
+    timedOut(NULL, me, rc, t0);
+  }
+  if (sendMode)
+    sleep(30); /* the ranks that never receive, until the abort */
+  return 0;
+}
