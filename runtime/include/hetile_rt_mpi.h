@@ -66,7 +66,8 @@ typedef struct hetile_mpi hetile_mpi;
 /* Rank and size of MPI_COMM_WORLD (or a negative error), initialising MPI
  * first if the program has not (MPI_Init_thread, MPI_THREAD_FUNNELED; then
  * MPI_Finalize runs at exit, via atexit, unless the program finalised MPI
- * itself). For the program's own I/O. */
+ * itself). For the program's own I/O. A program that calls MPI_Init itself
+ * must do so before its first hetile_mpi_* call. */
 int hetile_mpi_world_rank(void);
 int hetile_mpi_world_size(void);
 
@@ -136,9 +137,9 @@ const char *hetile_mpi_describe(const hetile_mpi *m);
 /* One line of statistics for this rank ("hetile: rank 1/4: 12 tiles, 40
  * messages, 81920 bytes sent, compute 0.52 s, wait 0.10 s, communicate
  * 0.01 s"): compute = inside compute_begin/end (emulated slowdown
- * included); wait = until a receive's message arrived; communicate = the
- * rest of the time in sends, receives and gathers. Valid until the next
- * call on m. */
+ * included); wait = until a receive's message arrived, and until every
+ * rank reached hetile_mpi_gather; communicate = the rest of the time in
+ * sends, receives and gathers. Valid until the next call on m. */
 const char *hetile_mpi_stats(const hetile_mpi *m);
 /* 1 if HETILE_STATS is set and not 0. */
 int hetile_mpi_verbose(const hetile_mpi *m);

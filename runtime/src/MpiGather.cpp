@@ -94,10 +94,15 @@ extern "C" int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
   static const char Empty = 0;
   if (!mine)
     mine = &Empty;
+  // The exchange of sizes synchronises the ranks: its time is counted as
+  // waiting for the others to finish the nest, the rest as communication.
   double T0 = hetile_timer_now();
   std::vector<size_t> Offsets;
-  if (int E = exchangeSizes(*m, bytes, Offsets))
-    return E;
+  int Sizes = exchangeSizes(*m, bytes, Offsets);
+  m->Wait += hetile_timer_now() - T0;
+  if (Sizes)
+    return Sizes;
+  T0 = hetile_timer_now();
   size_t Total = Offsets[m->Size];
   bool Receives = !root_only || m->Rank == 0;
   std::unique_ptr<char[]> All;
