@@ -9,6 +9,7 @@
 #include "hetile/CodeGen/TiledCodeGen.h"
 
 #include "CExprPrinter.h"
+#include "NestEmitter.h"
 #include "PointLoopPrinter.h"
 
 #include "hetile/Transform/Tiling.h"
@@ -19,9 +20,15 @@ namespace hetile {
 
 const char *const RuntimeIncludes[3] = {"stdio.h", "stdlib.h", "hetile_rt.h"};
 
-namespace {
+std::vector<std::string> runtimeIncludes(const Options &O) {
+  std::vector<std::string> H = {"stdio.h", "stdlib.h"};
+  if (O.TargetBackend == Backend::Omp)
+    H.push_back("omp.h");
+  H.push_back("hetile_rt.h");
+  return H;
+}
 
-llvm::Error makeError(const std::string &Msg) {
+llvm::Error makeCodeGenError(const std::string &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
@@ -31,7 +38,7 @@ std::string spaces(unsigned N) { return std::string(N, ' '); }
 /// a tile size or an isl constant); min and max. Macros, so that the block
 /// can be pasted inside a function; guarded, so that several nests of one
 /// file define them once.
-const char *const Helpers =
+const char *const HelperMacros =
     "#ifndef hetile_floord\n"
     "#define hetile_floord(n, d) \\\n"
     "  (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))\n"
@@ -39,7 +46,6 @@ const char *const Helpers =
     "#define hetile_max(a, b) ((a) > (b) ? (a) : (b))\n"
     "#endif\n";
 
-/// `for (Init; Cond; Inc)`, on three lines when longer than 80 columns.
 std::string forHeader(unsigned Indent, const std::string &Init,
                       const std::string &Cond, const std::string &Inc) {
   std::string One = spaces(Indent) + "for (" + Init + "; " + Cond + "; " + Inc + ")";
@@ -49,50 +55,52 @@ std::string forHeader(unsigned Indent, const std::string &Init,
   return spaces(Indent) + "for (" + Init + Cont + Cond + Cont + Inc + ")";
 }
 
-/// Everything the generation of one nest needs.
-struct NestEmitter {
-  const Scop &S;
-  TiledNest N;
-  CExprPrinter Exprs;
-  /// The parameters, sizes and origins, with the facts of the context.
-  isl::set Params;
+NestEmitter::NestEmitter(const Scop &S, TiledNest Tiled)
+    : S(S), N(std::move(Tiled)) {
+  std::string Origins = "[";
+  for (unsigned M = 0; M < N.Dims.size(); ++M)
+    Origins += (M ? ", " : "") + N.Dims[M].Origin;
+  Params = N.Context.intersect(isl::set(N.Context.ctx(), Origins + "] -> { : }"));
+  Exprs.LongCast.insert(S.Params.begin(), S.Params.end());
+}
 
-  NestEmitter(const Scop &S, TiledNest Tiled) : S(S), N(std::move(Tiled)) {
-    std::string Origins = "[";
-    for (unsigned M = 0; M < N.Dims.size(); ++M)
-      Origins += (M ? ", " : "") + N.Dims[M].Origin;
-    Params = N.Context.intersect(isl::set(N.Context.ctx(), Origins + "] -> { : }"));
-    Exprs.LongCast.insert(S.Params.begin(), S.Params.end());
+isl::ast_build NestEmitter::buildInside(unsigned Depth) const {
+  isl::set Ctx = Params;
+  if (Depth > 0)
+    Ctx = Ctx.intersect(N.Dims[Depth - 1].Inside);
+  return isl::ast_build::from_context(Ctx);
+}
+
+isl::ast_build NestEmitter::buildInBox() const {
+  return isl::ast_build::from_context(Params.intersect(N.BoxInside));
+}
+
+llvm::Expected<std::string> NestEmitter::print(const isl::ast_build &Build,
+                                               const isl::pw_aff &PA,
+                                               const std::string &What,
+                                               bool Comparand) const {
+  isl::ast_expr E = Build.expr_from(PA);
+  if (E.is_null())
+    return makeCodeGenError("cannot compute " + What);
+  return Comparand ? Exprs.printComparand(E) : Exprs.print(E);
+}
+
+std::set<std::string> NestEmitter::takenNames() const {
+  std::set<std::string> Taken(S.Params.begin(), S.Params.end());
+  for (const ScopStmt &Stmt : S.Stmts) {
+    std::set<std::string> Ids = identifiersIn(Stmt.Text);
+    Taken.insert(Ids.begin(), Ids.end());
+    Taken.insert(Stmt.Iterators.begin(), Stmt.Iterators.end());
   }
-
-  /// The AST build inside tile loops 0..Depth-1 (Depth 0: outside them).
-  isl::ast_build buildInside(unsigned Depth) const {
-    isl::set Ctx = Params;
-    if (Depth > 0)
-      Ctx = Ctx.intersect(N.Dims[Depth - 1].Inside);
-    return isl::ast_build::from_context(Ctx);
+  for (const TileDim &D : N.Dims) {
+    Taken.insert(D.Size);
+    Taken.insert(D.Origin);
   }
+  return Taken;
+}
 
-  std::set<std::string> takenNames() const {
-    std::set<std::string> Taken(S.Params.begin(), S.Params.end());
-    for (const ScopStmt &Stmt : S.Stmts) {
-      std::set<std::string> Ids = identifiersIn(Stmt.Text);
-      Taken.insert(Ids.begin(), Ids.end());
-      Taken.insert(Stmt.Iterators.begin(), Stmt.Iterators.end());
-    }
-    for (const TileDim &D : N.Dims) {
-      Taken.insert(D.Size);
-      Taken.insert(D.Origin);
-    }
-    return Taken;
-  }
-
-  llvm::Error tileSizes(std::string &Out) const;
-  llvm::Error loops(std::string &Out);
-  llvm::Error exitValues(llvm::ArrayRef<LoopExit> Exits, std::string &Out) const;
-};
-
-llvm::Error NestEmitter::tileSizes(std::string &Out) const {
+llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
+                                   unsigned First) const {
   unsigned K = N.Dims.size();
   if (!N.ConstantSizes.empty()) {
     for (unsigned M = 0; M < K; ++M)
@@ -100,24 +108,44 @@ llvm::Error NestEmitter::tileSizes(std::string &Out) const {
              std::to_string(N.ConstantSizes[M]) + ";\n";
     return llvm::Error::success();
   }
+  // The runtime's default caps its first dimension (the distributed one) so
+  // that every processor gets several tiles: hand it dimension First first.
+  std::vector<unsigned> Order = {First};
+  for (unsigned M = 0; M < K; ++M)
+    if (M != First)
+      Order.push_back(M);
   std::string KS = std::to_string(K);
+  bool Permuted = First != 0;
   Out += "  /* hetile: tile sizes from HETILE_TILE_SIZES, else the runtime's "
          "default */\n"
          "  long hetile_T[" + KS + "];\n  {\n"
          "    const long hetile_extents[" + KS + "] = {";
-  for (unsigned M = 0; M < K; ++M) {
-    isl::pw_aff Ext = N.Dims[M].Extent.intersect_params(N.Context);
-    if (Ext.is_null())
-      return makeError("cannot compute the extent of band dimension " +
-                       std::to_string(M));
-    Out += (M ? ", " : "") + Exprs.print(buildInside(0).expr_from(Ext));
+  for (unsigned J = 0; J < K; ++J) {
+    isl::pw_aff Ext = N.Dims[Order[J]].Extent.intersect_params(N.Context);
+    auto Text = print(buildInside(0), Ext,
+                      "the extent of band dimension " + std::to_string(Order[J]));
+    if (!Text)
+      return Text.takeError();
+    Out += (J ? ", " : "") + *Text;
   }
   Out += "};\n"
-         "    int hetile_rc = hetile_env_tile_sizes(" + KS + ", hetile_T);\n"
-         "    if (hetile_rc == 0)\n"
-         "      hetile_rc = hetile_tile_sizes_default(" + KS +
-         ", hetile_extents, 1, hetile_T);\n"
-         "    if (hetile_rc < 0) {\n"
+         "    int hetile_rc = hetile_env_tile_sizes(" + KS + ", hetile_T);\n";
+  if (!Permuted) {
+    Out += "    if (hetile_rc == 0)\n"
+           "      hetile_rc = hetile_tile_sizes_default(" + KS +
+           ", hetile_extents, " + NProcs + ", hetile_T);\n";
+  } else {
+    // The extents were handed in the order Order: put the sizes back.
+    Out += "    if (hetile_rc == 0) {\n"
+           "      long hetile_sizes[" + KS + "];\n"
+           "      hetile_rc = hetile_tile_sizes_default(" + KS +
+           ", hetile_extents, " + NProcs + ", hetile_sizes);\n";
+    for (unsigned J = 0; J < K; ++J)
+      Out += "      hetile_T[" + std::to_string(Order[J]) + "] = hetile_sizes[" +
+             std::to_string(J) + "];\n";
+    Out += "    }\n";
+  }
+  Out += "    if (hetile_rc < 0) {\n"
          "      fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
          "      exit(1);\n"
          "    }\n"
@@ -128,32 +156,14 @@ llvm::Error NestEmitter::tileSizes(std::string &Out) const {
   return llvm::Error::success();
 }
 
-llvm::Error NestEmitter::loops(std::string &Out) {
-  unsigned Indent = 2;
-  Out += "  /* hetile: tile loops */\n";
-  for (unsigned M = 0; M < N.Dims.size(); ++M) {
-    const TileDim &D = N.Dims[M];
-    isl::ast_build Build = buildInside(M);
-    isl::ast_expr Lower = Build.expr_from(D.Lower);
-    isl::ast_expr Upper = Build.expr_from(D.Upper);
-    if (Lower.is_null() || Upper.is_null())
-      return makeError("cannot compute the bounds of tile loop " + D.Origin);
-    if (M)
-      Indent += 2;
-    Out += forHeader(Indent,
-                     "long " + D.Origin + " = hetile_floord(" +
-                         Exprs.print(Lower) + ", " + D.Size + ") * " + D.Size,
-                     D.Origin + " <= " + Exprs.printComparand(Upper),
-                     D.Origin + " += " + D.Size) +
-           (M + 1 == N.Dims.size() ? " {\n" : "\n");
-  }
-  isl::ast_node Points = buildInside(N.Dims.size()).node_from(N.PointSchedule);
+llvm::Error NestEmitter::pointLoops(const isl::ast_build &Build,
+                                    unsigned Indent, std::string &Out) {
+  isl::ast_node Points = Build.node_from(N.PointSchedule);
   if (Points.is_null())
-    return makeError("isl failed to generate the point loops");
-  Out += spaces(Indent + 2) + "/* hetile: point loops */\n";
+    return makeCodeGenError("isl failed to generate the point loops");
+  Out += spaces(Indent) + "/* hetile: point loops */\n";
   PointLoopPrinter Printer(S, Exprs, takenNames());
-  Printer.print(Points, Indent + 2, Out);
-  Out += spaces(Indent) + "}\n";
+  Printer.print(Points, Indent, Out);
   return llvm::Error::success();
 }
 
@@ -170,8 +180,8 @@ llvm::Error NestEmitter::exitValues(llvm::ArrayRef<LoopExit> Exits,
       if (X.Loop == L)
         E = &X;
     if (!E)
-      return makeError("final value of iterator '" + Loop.Iterator +
-                       "' (declared outside the nest) is unknown");
+      return makeCodeGenError("final value of iterator '" + Loop.Iterator +
+                              "' (declared outside the nest) is unknown");
     auto V = computeExitValue(*E, Loop.Step);
     if (!V)
       return V.takeError();
@@ -189,9 +199,54 @@ llvm::Error NestEmitter::exitValues(llvm::ArrayRef<LoopExit> Exits,
   return llvm::Error::success();
 }
 
+namespace {
+
+/// The seq backend: tile loops with tight bounds, lexicographic order.
+llvm::Error emitSeqLoops(NestEmitter &E, std::string &Out) {
+  const TiledNest &N = E.N;
+  unsigned Indent = 2;
+  Out += "  /* hetile: tile loops */\n";
+  for (unsigned M = 0; M < N.Dims.size(); ++M) {
+    const TileDim &D = N.Dims[M];
+    isl::ast_build Build = E.buildInside(M);
+    isl::ast_expr Lower = Build.expr_from(D.Lower);
+    isl::ast_expr Upper = Build.expr_from(D.Upper);
+    if (Lower.is_null() || Upper.is_null())
+      return makeCodeGenError("cannot compute the bounds of tile loop " + D.Origin);
+    if (M)
+      Indent += 2;
+    Out += forHeader(Indent,
+                     "long " + D.Origin + " = hetile_floord(" +
+                         E.Exprs.print(Lower) + ", " + D.Size + ") * " + D.Size,
+                     D.Origin + " <= " + E.Exprs.printComparand(Upper),
+                     D.Origin + " += " + D.Size) +
+           (M + 1 == N.Dims.size() ? " {\n" : "\n");
+  }
+  if (auto Err = E.pointLoops(E.buildInside(N.Dims.size()), Indent + 2, Out))
+    return Err;
+  Out += spaces(Indent) + "}\n";
+  return llvm::Error::success();
+}
+
 llvm::Expected<TiledNest> tile(const Scop &S, const PermutableBand &B,
                                const Options &O) {
   return tileBand(S, B, O.TileSizes);
+}
+
+/// The tile loops and point loops of the backend \p O asks for.
+llvm::Error emitLoops(NestEmitter &E, const Options &O, std::string &Out) {
+  switch (O.TargetBackend) {
+  case Backend::Seq:
+    return emitSeqLoops(E, Out);
+  case Backend::Omp:
+    return emitOmpLoops(E, O, Out);
+  case Backend::Mpi:
+  case Backend::MpiOmp:
+    break;
+  }
+  // FIXME: the MPI backends (issue #5) are not written yet.
+  return makeCodeGenError("backend '" + std::string(getBackendName(O.TargetBackend)) +
+                          "' is not implemented yet");
 }
 
 } // namespace
@@ -204,10 +259,14 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
   if (!Tiled)
     return Tiled.takeError();
   NestEmitter E(S, std::move(*Tiled));
-  std::string Out = std::string("{\n") + Helpers;
-  if (auto Err = E.tileSizes(Out))
+  std::string Out = std::string("{\n") + HelperMacros;
+  bool Parallel = O.TargetBackend != Backend::Seq;
+  if (O.TargetBackend == Backend::Omp && E.N.ConstantSizes.empty())
+    Out += ompNumProcs();
+  if (auto Err = E.tileSizes(Out, Parallel ? "hetile_nprocs" : "1",
+                             Parallel ? E.N.ColumnDim : 0))
     return std::move(Err);
-  if (auto Err = E.loops(Out))
+  if (auto Err = emitLoops(E, O, Out))
     return std::move(Err);
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);
@@ -231,7 +290,7 @@ llvm::Expected<std::string> printTiledAst(const Scop &S,
     return Tiled.takeError();
   NestEmitter E(S, std::move(*Tiled));
   std::string Out;
-  if (auto Err = E.loops(Out))
+  if (auto Err = emitLoops(E, O, Out))
     return std::move(Err);
   return Out;
 }

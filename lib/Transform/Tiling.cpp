@@ -148,6 +148,21 @@ void computeBounds(const isl::set &Img, std::vector<TileDim> &Dims,
                      .project_out(isl::dim::set, 0, M);
   isl::pw_aff Ext = All.dim_max(0).sub(All.dim_min(0)).add_constant(1);
   D.Extent = totalize(Ext, constant(Ctx, 1));
+  D.GlobalLower = totalize(All.dim_min(0), constant(Ctx, 0));
+  D.GlobalUpper = totalize(All.dim_max(0), paramAff(Ctx, D.Size, -1, 0));
+}
+
+/// o_m <= GlobalUpper_m and o_m + T_m - 1 >= GlobalLower_m for every m.
+isl::set boxInside(const std::vector<TileDim> &Dims) {
+  isl::set Box;
+  for (const TileDim &D : Dims) {
+    isl::ctx Ctx = D.GlobalLower.ctx();
+    isl::pw_aff O = paramAff(Ctx, D.Origin, 1, 0);
+    isl::pw_aff OEnd = O.add(paramAff(Ctx, D.Size, 1, -1));
+    isl::set In = O.le_set(D.GlobalUpper).intersect(OEnd.ge_set(D.GlobalLower));
+    Box = Box.is_null() ? In : Box.intersect(In);
+  }
+  return Box;
 }
 
 /// The context: the Scop's, plus T_m >= 1 (or T_m = c).
@@ -234,6 +249,8 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
   for (unsigned M = 0; M < B.Depth; ++M)
     computeBounds(*Img, N.Dims, M);
   N.Context = tileContext(S, *Img, N.Dims, N.ConstantSizes);
+  N.BoxInside = boxInside(N.Dims);
+  N.ColumnDim = B.Depth - 1;
 
   isl::union_set InTile =
       B.BandSchedule.intersect_domain(S.getDomains())
@@ -261,8 +278,11 @@ std::string printTiledSchedule(const TiledNest &N) {
     OS << "tile loop " << D.Origin << " step " << D.Size << ":\n"
        << "  lower: " << toString(D.Lower) << "\n"
        << "  upper: " << toString(D.Upper) << "\n"
-       << "  extent: " << toString(D.Extent) << "\n";
+       << "  extent: " << toString(D.Extent) << "\n"
+       << "  box: " << toString(D.GlobalLower) << " .. "
+       << toString(D.GlobalUpper) << "\n";
   }
+  OS << "columns: band dimension " << N.ColumnDim << "\n";
   OS << "point schedule: " << toString(N.PointSchedule) << "\n";
   return OS.str();
 }

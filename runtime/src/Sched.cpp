@@ -169,7 +169,18 @@ extern "C" int hetile_sched_create(int p, long ncols, hetile_sched **out) {
       S->Seconds.assign(p, 0.0);
     }
   }
-  S->Emulating = std::getenv("HETILE_EMULATE_SPEEDS") != nullptr;
+  if (const char *Emu = std::getenv("HETILE_EMULATE_SPEEDS")) {
+    // Checked here, so that the processors' later calls cannot fail.
+    std::vector<double> F(4096);
+    int N = hetile_parse_times(Emu, "HETILE_EMULATE_SPEEDS", F.data(),
+                               (int)F.size());
+    if (N < 0)
+      return N;
+    if (N < p)
+      return fail(HETILE_ERR_ENV, "HETILE_EMULATE_SPEEDS: %d factors for %d "
+                  "processors (one per thread or rank expected)", N, p);
+    S->Emulating = true;
+  }
   const char *Stats = std::getenv("HETILE_STATS");
   S->Verbose = Stats && std::strcmp(Stats, "0") != 0;
   S->Rows.reset(new Progress[ncols > 0 ? ncols : 1]);

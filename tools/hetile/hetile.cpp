@@ -50,8 +50,24 @@ static cl::opt<bool> InPlaceOpt("in-place",
 static cl::opt<Backend> BackendOpt(
     "backend", cl::desc("Code to generate"),
     cl::values(clEnumValN(Backend::Seq, "seq", "tiled sequential code (default)"),
-               clEnumValN(Backend::Omp, "omp", "tiles in parallel with OpenMP")),
+               clEnumValN(Backend::Omp, "omp", "tiles in parallel with OpenMP"),
+               clEnumValN(Backend::Mpi, "mpi", "tiles pipelined across MPI ranks"),
+               clEnumValN(Backend::MpiOmp, "mpi+omp",
+                          "MPI across ranks, OpenMP inside a rank")),
     cl::init(Backend::Seq), cl::cat(RewriteCategory));
+static cl::opt<OmpSchedule> OmpScheduleOpt(
+    "omp-schedule", cl::desc("Order of the tiles with --backend=omp"),
+    cl::values(clEnumValN(OmpSchedule::Pipeline, "pipeline",
+                          "blocks of tile columns per thread, sized to the "
+                          "threads' speeds, point-to-point waits (default)"),
+               clEnumValN(OmpSchedule::Wavefront, "wavefront",
+                          "tile wavefronts, a barrier between them")),
+    cl::init(OmpSchedule::Pipeline), cl::cat(RewriteCategory));
+static cl::opt<bool> LineDirectivesOpt(
+    "line-directives",
+    cl::desc("Add #line directives so that compiler messages and debug info "
+             "refer to the lines of the input file"),
+    cl::cat(RewriteCategory));
 static cl::list<long> TileSizesOpt(
     "tile-sizes", cl::CommaSeparated,
     cl::desc("Fix the tile sizes at rewrite time (default: chosen at run time)"),
@@ -124,9 +140,9 @@ int runAnalyze(int Argc, const char **Argv) {
   if (!checkInputs(Parser->getSourcePathList()))
     return 1;
   if (!OutputOpt.empty() || InPlaceOpt || !TileSizesOpt.empty() ||
-      BackendOpt.getNumOccurrences()) {
-    errs() << "hetile: error: -o, --in-place, --backend and --tile-sizes are "
-              "options of 'hetile rewrite'\n";
+      BackendOpt.getNumOccurrences() || OmpScheduleOpt.getNumOccurrences()) {
+    errs() << "hetile: error: -o, --in-place, --backend, --omp-schedule and "
+              "--tile-sizes are options of 'hetile rewrite'\n";
     return 1;
   }
   Options Opts = optionsFromCommandLine();
@@ -185,7 +201,9 @@ Options optionsFromCommandLine() {
   Opts.AssumeNoAlias = AssumeNoAliasOpt;
   Opts.AllowSkew = !NoSkewOpt;
   Opts.TargetBackend = BackendOpt;
+  Opts.OmpSchedKind = OmpScheduleOpt;
   Opts.TileSizes.assign(TileSizesOpt.begin(), TileSizesOpt.end());
+  Opts.EmitLineDirectives = LineDirectivesOpt;
   return Opts;
 }
 
@@ -195,10 +213,13 @@ std::string checkRewriteOptions(size_t NumInputs) {
     return "-o and --in-place exclude each other";
   if (!OutputOpt.empty() && NumInputs != 1)
     return "-o takes exactly one input file";
-  // FIXME: the OpenMP backend (issue #3) is not written yet; refuse it rather
-  // than emit sequential code under its name.
-  if (BackendOpt == Backend::Omp)
-    return "--backend=omp is not implemented yet; only --backend=seq is";
+  // FIXME: the MPI backends (issue #5) are not written yet; refuse them
+  // rather than leave every nest untouched with a remark.
+  if (BackendOpt == Backend::Mpi || BackendOpt == Backend::MpiOmp)
+    return std::string("--backend=") + getBackendName(BackendOpt) +
+           " is not implemented yet; --backend=seq and --backend=omp are";
+  if (OmpScheduleOpt.getNumOccurrences() && BackendOpt != Backend::Omp)
+    return "--omp-schedule needs --backend=omp";
   for (long T : TileSizesOpt)
     if (T < 1)
       return "--tile-sizes: each size must be an integer >= 1, got " + std::to_string(T);

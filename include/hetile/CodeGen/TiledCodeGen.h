@@ -45,12 +45,17 @@
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace hetile {
 
 /// The headers the generated code needs when its tile sizes are chosen at run
 /// time, in the order they should be included.
 extern const char *const RuntimeIncludes[3];
+
+/// The headers the code of backend O.TargetBackend needs, in order: the C
+/// library's (<...>), then "hetile_rt.h".
+std::vector<std::string> runtimeIncludes(const Options &O);
 
 /// The C block replacing the nest of \p S. \p Exits gives, for every loop
 /// whose iterator is declared outside the nest (ScopLoop::DeclaredInHeader

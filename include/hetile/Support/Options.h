@@ -14,6 +14,11 @@
 namespace hetile {
 
 enum class Backend { Seq, Omp, Mpi, MpiOmp };
+/// "seq", "omp", "mpi", "mpi+omp": the spelling of --backend.
+const char *getBackendName(Backend B);
+/// How the omp backend orders tiles: the pipelined columnwise schedule of
+/// Boulet et al. (point-to-point waits), or a barrier per tile wavefront.
+enum class OmpSchedule { Pipeline, Wavefront };
 enum class OutputFormat { Text, Json };
 
 struct Options {
@@ -30,8 +35,13 @@ struct Options {
 
   // Rewrite options (used by later stages).
   Backend TargetBackend = Backend::Seq;
+  OmpSchedule OmpSchedKind = OmpSchedule::Pipeline;
   /// Tile sizes fixed at rewrite time; empty = chosen at run time.
   std::vector<long> TileSizes;
+  /// Put `#line` directives in the rewritten file so that compiler messages
+  /// and debug info refer to the original lines (the Clang plugin sets it;
+  /// `hetile rewrite --line-directives`).
+  bool EmitLineDirectives = false;
 };
 
 } // namespace hetile

@@ -53,6 +53,10 @@ struct TileDim {
   /// Number of values of b_m over the whole domain (params only), >= 1: the
   /// extent handed to the default tile-size function.
   isl::pw_aff Extent;
+  /// Bounds of b_m over the whole domain (params only; 0 and -T_m where no
+  /// point exists): the bounding box that the parallel backends scan, so
+  /// that every processor numbers tile rows the same way.
+  isl::pw_aff GlobalLower, GlobalUpper;
 };
 
 struct TiledNest {
@@ -62,6 +66,13 @@ struct TiledNest {
   std::vector<long> ConstantSizes;
   /// Parameters: the Scop context, T_m >= 1 (T_m = c for constant sizes).
   isl::set Context;
+  /// What holds inside the box scan of every tile loop (params set):
+  /// o_m <= GlobalUpper_m and o_m + T_m - 1 >= GlobalLower_m for all m.
+  isl::set BoxInside;
+  /// The band dimension whose tiles are the columns distributed to
+  /// processors by the parallel backends ([BDRV98] section 3.2): the last
+  /// one; the others, scanned lexicographically, number the rows.
+  unsigned ColumnDim = 0;
   /// The permutable band followed by the inner order, restricted to one tile
   /// (origins and sizes are parameters): isl generates the point loops.
   isl::schedule PointSchedule;

@@ -1,0 +1,90 @@
+//===- NestEmitter.h - Pieces of a tiled nest as C text ---------*- C++ -*-===//
+//
+// Private to CodeGen. What every backend prints the same way: the helper
+// macros, the tile sizes (HETILE_TILE_SIZES, else the runtime's default, or
+// constants), the point loops of one tile (isl's AST with the statements'
+// source text), and the final values of iterators declared outside the nest.
+// The backends (TiledCodeGen.cpp: seq; OmpCodeGen.cpp: omp) arrange the tile
+// loops around them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_LIB_CODEGEN_NESTEMITTER_H
+#define HETILE_LIB_CODEGEN_NESTEMITTER_H
+
+#include "CExprPrinter.h"
+
+#include "hetile/CodeGen/ExitValue.h"
+#include "hetile/Frontend/Scop.h"
+#include "hetile/Support/Options.h"
+#include "hetile/Transform/Tiling.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hetile {
+
+llvm::Error makeCodeGenError(const std::string &Msg);
+
+std::string spaces(unsigned N);
+
+/// `for (Init; Cond; Inc)`, on three lines when longer than 80 columns.
+std::string forHeader(unsigned Indent, const std::string &Init,
+                      const std::string &Cond, const std::string &Inc);
+
+/// hetile_floord/min/max, guarded so several nests of a file define them
+/// once.
+extern const char *const HelperMacros;
+
+struct NestEmitter {
+  const Scop &S;
+  TiledNest N;
+  CExprPrinter Exprs;
+  /// The parameters, sizes and origins, with the facts of the context.
+  isl::set Params;
+
+  NestEmitter(const Scop &S, TiledNest Tiled);
+
+  /// The AST build inside tile loops 0..Depth-1 of the seq scan (Depth 0:
+  /// outside them).
+  isl::ast_build buildInside(unsigned Depth) const;
+  /// The AST build inside every tile loop of the box scan.
+  isl::ast_build buildInBox() const;
+  /// \p PA printed as C in \p Build.
+  /// With \p Comparand, parenthesized unless arithmetic (an operand of a
+  /// comparison or subtraction).
+  llvm::Expected<std::string> print(const isl::ast_build &Build,
+                                    const isl::pw_aff &PA,
+                                    const std::string &What,
+                                    bool Comparand = false) const;
+
+  /// Declares hetile_T0.. (`const long`). \p NProcs: C text of the number
+  /// of processors handed to the default sizes; \p First: the band
+  /// dimension handed first (the distributed one).
+  llvm::Error tileSizes(std::string &Out, const std::string &NProcs = "1",
+                        unsigned First = 0) const;
+  /// The point loops of the tile whose origins are the current values,
+  /// under the facts of \p Build, with the marker comment.
+  llvm::Error pointLoops(const isl::ast_build &Build, unsigned Indent,
+                         std::string &Out);
+  /// Assignments of the final values of iterators declared outside.
+  llvm::Error exitValues(llvm::ArrayRef<LoopExit> Exits,
+                         std::string &Out) const;
+  /// Identifiers a generated name must not take.
+  std::set<std::string> takenNames() const;
+};
+
+/// `const int hetile_nprocs = omp_get_max_threads();` (1 without OpenMP):
+/// the processors the omp backend's default tile sizes are chosen for.
+std::string ompNumProcs();
+
+/// The omp backend's loops (OmpCodeGen.cpp): everything between the tile
+/// sizes and the exit values.
+llvm::Error emitOmpLoops(NestEmitter &E, const Options &O, std::string &Out);
+
+} // namespace hetile
+
+#endif

@@ -1,0 +1,255 @@
+//===- OmpCodeGen.cpp - Tiles in parallel with OpenMP ---------------------===//
+//
+// Two schedules of the tiles of a fully permutable band (every tile-level
+// dependence distance is >= 0 in every band dimension):
+//
+// Pipeline (the default), [BDRV98] section 3.2 with threads as processors:
+// the tiles along the last band dimension are the columns; the runtime
+// (hetile_sched_*) allocates them to threads in blocks sized to each
+// thread's speed; every thread computes its blocks in column order, row by
+// row inside a block (rows: the other band dimensions, lexicographically);
+// before a row it waits until the column left of its block has finished
+// that row, after it posts its last column. Rows scan the bounding box of
+// the band, so that all threads number them alike:
+//
+//   #pragma omp parallel
+//   {  ... create (single), calibrate (all), allocate (single) ...
+//     for (b = 0; hetile_sched_block(s, me, b, &first, &last); b++) {
+//       long row = 0;
+//       for (long hetile_ti = <box>; ...)                   rows
+//       { hetile_sched_wait(s, first - 1, row);
+//         for (long hetile_tj = col0 + first * T1; ...)      columns
+//           <point loops>
+//         hetile_sched_post(s, last, row); row++; } } }
+//
+// Wavefront: tiles whose tile coordinates have the same sum form a
+// wavefront; they are independent (a dependence increases the sum by at
+// least 1), so each wavefront is an `omp for`, and its implicit barrier
+// separates wavefronts.
+//
+// Without -fopenmp the code still compiles and runs on one thread.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestEmitter.h"
+
+namespace hetile {
+
+namespace {
+
+/// The OpenMP query \p Call, or \p Serial when compiled without OpenMP.
+std::string ompQuery(unsigned Indent, const std::string &Decl,
+                     const std::string &Call, const std::string &Serial) {
+  return "#ifdef _OPENMP\n" + spaces(Indent) + Decl + " = " + Call +
+         ";\n#else\n" + spaces(Indent) + Decl + " = " + Serial +
+         ";\n#endif\n";
+}
+
+struct BoxDim {
+  std::string Lower, Upper; ///< C text, parameters only
+};
+
+llvm::Expected<std::vector<BoxDim>> boxBounds(const NestEmitter &E) {
+  std::vector<BoxDim> Box;
+  isl::ast_build Build = E.buildInside(0);
+  for (const TileDim &D : E.N.Dims) {
+    auto L = E.print(Build, D.GlobalLower, "the lower bound of " + D.Origin);
+    if (!L)
+      return L.takeError();
+    auto U = E.print(Build, D.GlobalUpper, "the upper bound of " + D.Origin,
+                     /*Comparand=*/true);
+    if (!U)
+      return U.takeError();
+    Box.push_back({*L, *U});
+  }
+  return Box;
+}
+
+/// The first aligned origin of band dimension M of the box.
+std::string boxStart(const NestEmitter &E, const BoxDim &B, unsigned M) {
+  const std::string &T = E.N.Dims[M].Size;
+  return "hetile_floord(" + B.Lower + ", " + T + ") * " + T;
+}
+
+/// The error report of the runtime call that set hetile_err.
+const char *const ReportError =
+    "fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());";
+
+/// Creation, calibration and allocation of the schedule inside the parallel
+/// region; leaves hetile_err < 0 on every thread after a failure.
+std::string pipelineSetup() {
+  std::string S;
+  S += ompQuery(6, "const int hetile_me", "omp_get_thread_num()", "0");
+  S += "#pragma omp single\n"
+       "      {\n";
+  S += ompQuery(8, "const int hetile_p", "omp_get_num_threads()", "1");
+  S += "        hetile_err = hetile_sched_create(hetile_p, hetile_ncols, "
+       "&hetile_s);\n"
+       "        if (hetile_err < 0)\n"
+       "          " + std::string(ReportError) + "\n"
+       "      }\n"
+       "      if (hetile_err == 0 && hetile_sched_needs_calibration(hetile_s))\n"
+       "        (void)hetile_sched_calibrate(hetile_s, hetile_me);\n"
+       "#pragma omp barrier\n"
+       "#pragma omp single\n"
+       "      {\n"
+       "        if (hetile_err == 0 && (hetile_err = "
+       "hetile_sched_allocate(hetile_s)) < 0)\n"
+       "          " + std::string(ReportError) + "\n"
+       "      }\n";
+  return S;
+}
+
+llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
+                         std::string &Out) {
+  const TiledNest &N = E.N;
+  unsigned C = N.ColumnDim;
+  const TileDim &Col = N.Dims[C];
+  Out += "  /* hetile: tile columns along band dimension " + std::to_string(C) +
+         ", allocated to threads in blocks by the runtime */\n"
+         "  const long hetile_col0 = " + boxStart(E, Box[C], C) + ";\n"
+         "  const long hetile_ncols = " + Box[C].Upper +
+         " >= hetile_col0\n"
+         "      ? (" + Box[C].Upper + " - hetile_col0) / " + Col.Size +
+         " + 1 : 0;\n"
+         "  if (hetile_ncols > 0) {\n"
+         "    hetile_sched *hetile_s = 0;\n"
+         "    int hetile_err = 0;\n"
+         "#pragma omp parallel\n"
+         "    {\n" +
+         pipelineSetup() +
+         "      if (hetile_err == 0) {\n"
+         "        const int hetile_emul = hetile_sched_timing(hetile_s);\n"
+         "        long hetile_b, hetile_first, hetile_last;\n"
+         "        for (hetile_b = 0; hetile_sched_block(hetile_s, hetile_me, "
+         "hetile_b, &hetile_first,\n"
+         "                                               &hetile_last); "
+         "hetile_b++) {\n"
+         "          long hetile_row = 0;\n"
+         "          /* hetile: tile loops */\n";
+  unsigned Indent = 10;
+  std::vector<unsigned> Rows;
+  for (unsigned M = 0; M < N.Dims.size(); ++M)
+    if (M != C)
+      Rows.push_back(M);
+  for (unsigned R = 0; R < Rows.size(); ++R) {
+    const TileDim &D = N.Dims[Rows[R]];
+    if (R)
+      Indent += 2;
+    Out += forHeader(Indent,
+                     "long " + D.Origin + " = " + boxStart(E, Box[Rows[R]], Rows[R]),
+                     D.Origin + " <= " + Box[Rows[R]].Upper,
+                     D.Origin + " += " + D.Size) +
+           (R + 1 == Rows.size() ? " {\n" : "\n");
+  }
+  if (Rows.empty())
+    Out += spaces(Indent) + "{ /* one row */\n";
+  Indent += 2;
+  std::string In = spaces(Indent);
+  Out += In + "hetile_sched_wait(hetile_s, hetile_first - 1, hetile_row);\n" +
+         In + "const double hetile_clock = hetile_emul ? hetile_timer_now() : 0;\n";
+  Out += forHeader(Indent,
+                   "long " + Col.Origin + " = hetile_col0 + hetile_first * " +
+                       Col.Size,
+                   Col.Origin + " <= hetile_col0 + hetile_last * " + Col.Size,
+                   Col.Origin + " += " + Col.Size) + " {\n";
+  if (auto Err = E.pointLoops(E.buildInBox(), Indent + 2, Out))
+    return Err;
+  Out += In + "}\n" +
+         In + "if (hetile_emul)\n" +
+         In + "  (void)hetile_sched_work_done(hetile_s, hetile_me,\n" +
+         In + "                               hetile_timer_now() - hetile_clock);\n" +
+         In + "hetile_sched_post(hetile_s, hetile_last, hetile_row);\n" +
+         In + "hetile_row++;\n";
+  Indent -= 2;
+  Out += spaces(Indent) + "}\n"
+         "        }\n"
+         "      }\n"
+         "    }\n"
+         "    if (hetile_err < 0)\n"
+         "      exit(1);\n"
+         "    if (hetile_sched_verbose(hetile_s))\n"
+         "      fprintf(stderr, \"%s\\n\", hetile_sched_describe(hetile_s));\n"
+         "    hetile_sched_destroy(hetile_s);\n"
+         "  }\n";
+  return llvm::Error::success();
+}
+
+llvm::Error emitWavefront(NestEmitter &E, const std::vector<BoxDim> &Box,
+                          std::string &Out) {
+  const TiledNest &N = E.N;
+  unsigned K = N.Dims.size();
+  auto Idx = [](const char *Name, unsigned M) {
+    return std::string(Name) + std::to_string(M);
+  };
+  Out += "  /* hetile: tile wavefronts (tiles of equal coordinate sum run in "
+         "parallel) */\n";
+  std::string Count = "1", NonEmpty, Sum;
+  for (unsigned M = 0; M < K; ++M) {
+    Out += "  const long " + Idx("hetile_start", M) + " = " +
+           boxStart(E, Box[M], M) + ";\n"
+           "  const long " + Idx("hetile_n", M) + " = " + Box[M].Upper +
+           " >= " + Idx("hetile_start", M) + "\n      ? (" + Box[M].Upper +
+           " - " + Idx("hetile_start", M) + ") / " + N.Dims[M].Size +
+           " + 1 : 0;\n";
+    NonEmpty += (M ? " && " : "") + Idx("hetile_n", M) + " > 0";
+    Sum += (M ? " + " : "") + Idx("hetile_n", M);
+    if (M + 1 < K)
+      Count += " * " + Idx("hetile_n", M);
+  }
+  Out += "  if (" + NonEmpty + ") {\n"
+         "    const long hetile_nw = " + Sum + " - " + std::to_string(K - 1) +
+         ";\n"
+         "#pragma omp parallel\n"
+         "    for (long hetile_w = 0; hetile_w < hetile_nw; hetile_w++) {\n"
+         "      long hetile_k;\n"
+         "#pragma omp for schedule(dynamic)\n"
+         "      for (hetile_k = 0; hetile_k < " + Count + "; hetile_k++) {\n";
+  if (K > 1)
+    Out += "        long hetile_r = hetile_k;\n";
+  for (unsigned M = K - 1; M-- > 0;) {
+    if (M == 0) {
+      Out += "        const long hetile_x0 = hetile_r;\n";
+      break;
+    }
+    Out += "        const long " + Idx("hetile_x", M) + " = hetile_r % " +
+           Idx("hetile_n", M) + ";\n"
+           "        hetile_r /= " + Idx("hetile_n", M) + ";\n";
+  }
+  std::string Last = Idx("hetile_x", K - 1);
+  Out += "        const long " + Last + " = hetile_w";
+  for (unsigned M = 0; M + 1 < K; ++M)
+    Out += " - " + Idx("hetile_x", M);
+  Out += ";\n"
+         "        if (" + Last + " < 0 || " + Last + " >= " +
+         Idx("hetile_n", K - 1) + ")\n"
+         "          continue;\n"
+         "        /* hetile: tile loops */\n";
+  for (unsigned M = 0; M < K; ++M)
+    Out += "        const long " + N.Dims[M].Origin + " = " +
+           Idx("hetile_start", M) + " + " + Idx("hetile_x", M) + " * " +
+           N.Dims[M].Size + ";\n";
+  if (auto Err = E.pointLoops(E.buildInBox(), 8, Out))
+    return Err;
+  Out += "      }\n"
+         "    }\n"
+         "  }\n";
+  return llvm::Error::success();
+}
+
+} // namespace
+
+std::string ompNumProcs() {
+  return ompQuery(2, "const int hetile_nprocs", "omp_get_max_threads()", "1");
+}
+
+llvm::Error emitOmpLoops(NestEmitter &E, const Options &O, std::string &Out) {
+  auto Box = boxBounds(E);
+  if (!Box)
+    return Box.takeError();
+  if (O.OmpSchedKind == OmpSchedule::Wavefront)
+    return emitWavefront(E, *Box, Out);
+  return emitPipeline(E, *Box, Out);
+}
+
+} // namespace hetile
