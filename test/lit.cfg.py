@@ -21,6 +21,14 @@ for var in ["HOME", "TMPDIR"]:
 
 rt_include = os.path.join(config.hetile_src_root, "runtime", "include")
 rt_libdir = os.path.join(config.hetile_obj_root, "lib")
+# Differential execution of a whole program through `hetile rewrite`
+# (test/Run): gcc and clang-19, every backend.
+config.substitutions.append(("%differential", " ".join([
+    "python3", os.path.join(config.hetile_src_root, "test", "Run", "Inputs", "differential.py"),
+    "--hetile", os.path.join(config.hetile_tools_dir, "hetile"),
+    "--cc", config.gcc or "gcc", "--cc", config.clang,
+    "--cflags=-I" + rt_include,
+    "--libs='-L%s -Wl,-rpath,%s -lhetile_rt -lm'" % (rt_libdir, rt_libdir)])))
 config.substitutions.append(("%hetile-plan", os.path.join(config.hetile_tools_dir, "hetile-plan")))
 config.substitutions.append(("%hetile", os.path.join(config.hetile_tools_dir, "hetile")))
 config.substitutions.append(("%clang", config.clang))

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Differential execution through `hetile rewrite`: original vs every backend.
+
+A kernel is a complete C program with `#pragma hetile` nests whose main
+prints its results exactly (hashes of the raw bytes; run-common.h). Its
+`//@ args A | B | C` line lists the command lines to run it with. For every
+compiler given, this script
+
+  1. compiles the original (-std=c99 -O1 -Wall -Werror -Wno-unknown-pragmas)
+     and runs it with each argument list: the expected output;
+  2. for each backend (seq, omp with the pipelined schedule, omp with
+     wavefronts), runs `hetile rewrite`, checks that every marked nest was
+     tiled (one tile-loop marker per `#pragma hetile`), compiles the result
+     with -Wall -Werror (-fopenmp for omp), and runs it under many run-time
+     tile sizes, thread counts and allocations (HETILE_SPEEDS, HETILE_ALLOC,
+     calibration), comparing the output byte for byte;
+  3. does the same once with constant tile sizes (--tile-sizes).
+
+Adding a kernel is adding one file to test/Run/.
+
+  differential.py KERNEL.c --work DIR --hetile BIN --cc gcc --cc clang-19 \
+      --cflags="-I.../runtime/include" --libs="-L... -lhetile_rt -lm"
+"""
+import argparse
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+# Run-time tile sizes: 1, small, non-divisors, larger than every extent,
+# mixed per dimension (a shorter list repeats its last entry).
+SIZES = ["1", "2,3", "3,1,2", "7", "64", "1000", None]  # None: runtime default
+CONSTANT_SIZES = "5,3"
+# (threads, extra environment) for the omp backend.
+OMP_RUNS = [
+    (1, {}),
+    (2, {"HETILE_SPEEDS": "1,3"}),
+    (2, {"HETILE_CALIBRATE": "0"}),
+    (3, {"HETILE_ALLOC": "cyclic"}),
+    (4, {"HETILE_ALLOC": "block-cyclic:2", "HETILE_CALIBRATE": "0"}),
+    (4, {"HETILE_SPEEDS": "1,2,4,8"}),
+]
+BACKENDS = {
+    "seq": (["--backend=seq"], []),
+    "omp": (["--backend=omp"], ["-fopenmp"]),
+    "omp-wavefront": (["--backend=omp", "--omp-schedule=wavefront"],
+                      ["-fopenmp"]),
+}
+
+
+def run(cmd, env=None, check=True):
+    p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True)
+    if check and p.returncode != 0:
+        sys.exit("FAIL: %s\n  exit %d\n%s%s" % (" ".join(cmd), p.returncode,
+                                               p.stdout, p.stderr))
+    return p
+
+
+def directive(text, name):
+    m = re.search(r"^//@ %s (.*)$" % name, text, re.M)
+    return m.group(1).strip() if m else None
+
+
+def clean_env(extra):
+    env = dict(os.environ)
+    for var in list(env):
+        if var.startswith("HETILE_") or var == "OMP_NUM_THREADS":
+            del env[var]
+    env.update(extra)
+    return env
+
+
+class Kernel:
+    def __init__(self, a):
+        self.a = a
+        self.src = os.path.abspath(a.kernel)
+        self.text = open(self.src).read()
+        args = directive(self.text, "args") or ""
+        self.arg_sets = [shlex.split(x) for x in args.split("|")]
+        self.nests = len(re.findall(r"^\s*#pragma hetile\b", self.text, re.M))
+        # exec-common.h (hashes and dumps) is shared with test/Exec.
+        common = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                              "..", "..", "Exec", "Inputs")
+        self.cflags = ["-std=c99", "-O1", "-Wall", "-Werror",
+                       "-I" + os.path.normpath(common)]
+        self.runs = 0
+
+    def path(self, name):
+        return os.path.join(self.a.work, name)
+
+    def compile(self, cc, src, exe, extra):
+        run(shlex.split(cc) + self.cflags + extra + [src, "-o", exe] +
+            shlex.split(self.a.libs))
+
+    def expected(self, cc, tag):
+        exe = self.path("orig-%s" % tag)
+        self.compile(cc, self.src, exe, ["-Wno-unknown-pragmas"])
+        return [run([exe] + args, env=clean_env({})).stdout
+                for args in self.arg_sets]
+
+    def rewrite(self, name, flags):
+        out = self.path("%s.c" % name)
+        run([self.a.hetile, "rewrite", self.src, "-o", out] + flags +
+            ["--"] + self.cflags[:1] + self.cflags[-1:])
+        marks = open(out).read().count("/* hetile: tile loops */")
+        if marks != self.nests:
+            sys.exit("FAIL: %s: %d of %d marked nests tiled (see %s)" %
+                     (name, marks, self.nests, out))
+        return out
+
+    def check(self, exe, want, env, what):
+        for args, expect in zip(self.arg_sets, want):
+            got = run([exe] + args, env=clean_env(env)).stdout
+            self.runs += 1
+            if got != expect:
+                sys.exit("FAIL: %s %s with %s\n--- expected\n%s--- got\n%s" %
+                         (exe, " ".join(args), what, expect, got))
+
+    def backend(self, name, cc, tag, want):
+        flags, cflags = BACKENDS[name]
+        src = self.rewrite(name, flags)
+        exe = self.path("%s-%s" % (name, tag))
+        self.compile(cc, src, exe, shlex.split(self.a.cflags) + cflags)
+        # Every size with two thread/allocation settings, every setting with
+        # two or three sizes (pairs, not the whole product: CI time).
+        runs = OMP_RUNS if "omp" in name else [(1, {})]
+        for i, sizes in enumerate(SIZES):
+            picks = {i % len(runs), (i + len(runs) // 2) % len(runs)}
+            for threads, extra in [runs[j] for j in sorted(picks)]:
+                env = dict(extra, OMP_NUM_THREADS=str(threads))
+                if sizes:
+                    env["HETILE_TILE_SIZES"] = sizes
+                self.check(exe, want, env, " ".join(
+                    "%s=%s" % kv for kv in sorted(env.items())))
+        const = self.rewrite(name + "-const", flags +
+                             ["--tile-sizes=" + CONSTANT_SIZES])
+        exe = self.path("%s-const-%s" % (name, tag))
+        self.compile(cc, const, exe, shlex.split(self.a.cflags) + cflags)
+        self.check(exe, want, {"OMP_NUM_THREADS": "2"},
+                   "--tile-sizes=" + CONSTANT_SIZES)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("kernel")
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--hetile", required=True)
+    ap.add_argument("--cc", action="append", required=True)
+    ap.add_argument("--cflags", default="")
+    ap.add_argument("--libs", default="")
+    ap.add_argument("--backends", default=",".join(BACKENDS))
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    k = Kernel(a)
+    if k.nests == 0:
+        sys.exit("FAIL: %s has no #pragma hetile nest" % a.kernel)
+    for i, cc in enumerate(a.cc):
+        tag = "cc%d" % i
+        want = k.expected(cc, tag)
+        for name in a.backends.split(","):
+            k.backend(name, cc, tag, want)
+    print("PASS: %s: %d nest(s), %d runs identical to the original" %
+          (os.path.basename(a.kernel), k.nests, k.runs))
+
+
+if __name__ == "__main__":
+    main()
