@@ -62,6 +62,90 @@ llvm::Error addAllOrNothing(Replacements &All, const Replacements &New) {
   return llvm::Error::success();
 }
 
+/// `#line Line "File"`, File written as a C string literal.
+std::string lineDirective(unsigned Line, llvm::StringRef File) {
+  std::string Out = "#line " + std::to_string(Line) + " \"";
+  for (char C : File) {
+    if (C == '\\' || C == '"')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"\n";
+}
+
+/// The 1-based line of \p Offset in \p Buffer.
+unsigned lineOf(llvm::StringRef Buffer, unsigned Offset) {
+  return 1 + Buffer.take_front(Offset).count('\n');
+}
+
+/// How many lines of \p Code, from line \p At on, are the text of \p Stmt
+/// (compared line by line without indentation); 0 when they are not.
+unsigned statementLinesAt(llvm::ArrayRef<llvm::StringRef> Code, size_t At,
+                          const ScopStmt &Stmt) {
+  llvm::SmallVector<llvm::StringRef, 4> Lines;
+  llvm::StringRef(Stmt.Text).trim().split(Lines, '\n');
+  if (At + Lines.size() > Code.size())
+    return 0;
+  for (size_t K = 0; K < Lines.size(); ++K)
+    if (Code[At + K].trim() != Lines[K].trim())
+      return 0;
+  return Lines.size();
+}
+
+/// \p Code (the tiled block of \p S, which starts on the nest's first line)
+/// with `#line` directives: each copy of a statement gets its original line;
+/// generated lines keep to the lines of the nest, so that a message or a
+/// debugger never points outside it. Lines continuing a macro (after a
+/// backslash) get no directive.
+std::string withLineDirectives(llvm::StringRef Code, const Scop &S,
+                               llvm::StringRef Buffer, llvm::StringRef File) {
+  unsigned First = lineOf(Buffer, S.Span.Begin.Offset);
+  unsigned Last = lineOf(Buffer, S.Span.EndOffset);
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Code.split(Lines, '\n');
+  std::string Out;
+  unsigned Cur = First; // the line the next line of Out is presumed to be
+  for (size_t I = 0; I < Lines.size();) {
+    bool Continued = I > 0 && Lines[I - 1].ends_with("\\");
+    unsigned N = 0, Line = 0;
+    for (const ScopStmt &Stmt : S.Stmts)
+      if (!Continued && (N = statementLinesAt(Lines, I, Stmt))) {
+        Line = lineOf(Buffer, Stmt.Span.Begin.Offset);
+        break;
+      }
+    if (N == 0) {
+      N = 1;
+      Line = Continued || (Cur >= First && Cur <= Last) ? Cur : First;
+    }
+    if (Line != Cur)
+      Out += lineDirective(Line, File);
+    for (size_t K = 0; K < N; ++K)
+      Out += Lines[I + K].str() + (I + K + 1 < Lines.size() ? "\n" : "");
+    I += N;
+    Cur = Line + N;
+  }
+  return Out;
+}
+
+/// \p R with the nest's text replaced by withLineDirectives() of it and
+/// followed by a `#line` for the original text that follows the nest.
+llvm::Expected<Replacements> addLineDirectives(const Replacements &R,
+                                               const Scop &S,
+                                               llvm::StringRef Buffer,
+                                               llvm::StringRef File) {
+  Replacements Out;
+  for (const Replacement &One : R) {
+    Replacement New = One;
+    if (One.getOffset() == S.Span.Begin.Offset)
+      New = Replacement(One.getFilePath(), One.getOffset(), One.getLength(),
+                        withLineDirectives(One.getReplacementText(), S, Buffer, File) +
+                            "\n" + lineDirective(lineOf(Buffer, S.Span.EndOffset), File));
+    if (llvm::Error E = Out.add(New))
+      return std::move(E);
+  }
+  return Out;
+}
+
 /// The `#include` lines the generated code needs that \p Buffer lacks:
 /// hetile_rt.h in quotes, the C library headers in angle brackets.
 /// Whether a directive line of \p Buffer includes \p Header (comments and
@@ -106,6 +190,8 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
     if (!N.isTilable())
       continue;
     llvm::Expected<Replacements> R = nestReplacements(FileName, Buffer, N, Opts);
+    if (R && Opts.EmitLineDirectives)
+      R = addLineDirectives(*R, *N.S, Buffer, FileName);
     llvm::Error Err = R ? addAllOrNothing(All, *R) : R.takeError();
     if (Err) {
       N.Reject = RejectReason{RejectKind::CodeGenFailed, N.Loc,
@@ -116,6 +202,8 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
     ++Result.NumTiled;
   }
   std::string Includes = missingIncludes(Buffer);
+  if (Result.NumTiled != 0 && !Includes.empty() && Opts.EmitLineDirectives)
+    Includes += lineDirective(1, FileName);
   if (Result.NumTiled != 0 && !Includes.empty())
     llvm::cantFail(All.add(Replacement(FileName, 0, 0, Includes)));
   llvm::Expected<std::string> Text = clang::tooling::applyAllReplacements(Buffer, All);

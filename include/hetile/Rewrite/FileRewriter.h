@@ -7,6 +7,11 @@
 // its text overlaps another rewritten nest, it stays as it was and gets a
 // rejection saying why.
 //
+// With Options::EmitLineDirectives, `#line` directives keep every line
+// presumed where it was: after the added includes, inside each tiled block
+// (statements at their own lines, generated loops within the nest's lines)
+// and after it, so compiler messages and debug info name the original lines.
+//
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_REWRITE_FILEREWRITER_H
 #define HETILE_REWRITE_FILEREWRITER_H
