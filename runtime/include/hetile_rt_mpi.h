@@ -125,7 +125,10 @@ int hetile_mpi_compute_end(hetile_mpi *m, long tiles);
  * order, owned by the runtime until hetile_mpi_end (each call has its own
  * buffer); offsets_out[size + 1] (every rank) receives each rank's start
  * offset, offsets_out[size] = the total. Totals over 2 GiB (counts beyond
- * int) go through derived datatypes, one rank at a time. */
+ * int) go through derived datatypes, one rank at a time. The ranks that
+ * arrive first wait politely for the others, under the watchdog
+ * (HETILE_ERR_TIMEOUT if some rank has not arrived after HETILE_WATCHDOG
+ * seconds). */
 int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
                       int root_only, const void **all_out,
                       size_t *offsets_out);

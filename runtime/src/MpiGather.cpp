@@ -64,13 +64,26 @@ int gatherLarge(hetile_mpi &M, const void *Mine, size_t Bytes, bool RootOnly,
   return HETILE_OK;
 }
 
-/// Every rank's size, and their prefix sums: Offsets[Size + 1].
+/// Every rank's size, and their prefix sums: Offsets[Size + 1]. This is
+/// where the ranks that finished the nest first wait for the others: a
+/// non-blocking MPI_Iallgather waited for politely (the waiting ranks must
+/// not take the cores of the ranks still computing), under the watchdog.
 int exchangeSizes(hetile_mpi &M, size_t Bytes, std::vector<size_t> &Offsets) {
   std::vector<unsigned long long> Sizes(M.Size);
   unsigned long long Mine = Bytes;
-  if (int E = check(MPI_Allgather(&Mine, 1, MPI_UNSIGNED_LONG_LONG,
-                                  Sizes.data(), 1, MPI_UNSIGNED_LONG_LONG,
-                                  M.Comm), "MPI_Allgather"))
+  MPI_Request Request;
+  if (int E = check(MPI_Iallgather(&Mine, 1, MPI_UNSIGNED_LONG_LONG,
+                                   Sizes.data(), 1, MPI_UNSIGNED_LONG_LONG,
+                                   M.Comm, &Request), "MPI_Iallgather"))
+    return E;
+  int E = waitRequest(Request, M.Watchdog);
+  if (E == HETILE_ERR_TIMEOUT)
+    // FIXME: the request stays active; callers abort on this error.
+    return fail(E, "rank %d: not every rank reached hetile_mpi_gather after "
+                "%g s (HETILE_WATCHDOG): a rank failed or the program "
+                "deadlocked (if it is only slow, raise HETILE_WATCHDOG)",
+                M.Rank, M.Watchdog);
+  if (E)
     return E;
   Offsets.assign(M.Size + 1, 0);
   for (int Q = 0; Q < M.Size; ++Q) {

@@ -73,6 +73,10 @@ private:
 int waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
                 MPI_Message &Msg, MPI_Status &Status);
 
+/// Waits politely (as waitMessage) until Request completes;
+/// HETILE_ERR_TIMEOUT (no message set) after Watchdog seconds (0: never).
+int waitRequest(MPI_Request &Request, double Watchdog);
+
 /// The size in bytes of a matched message.
 int messageBytes(const MPI_Status &Status, size_t &Bytes);
 

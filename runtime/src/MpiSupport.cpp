@@ -185,6 +185,21 @@ int mpi::waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
   }
 }
 
+int mpi::waitRequest(MPI_Request &Request, double Watchdog) {
+  double Start = hetile_timer_now();
+  while (true) {
+    int Flag = 0;
+    if (int E = check(MPI_Test(&Request, &Flag, MPI_STATUS_IGNORE), "MPI_Test"))
+      return E;
+    if (Flag)
+      return HETILE_OK;
+    double Waited = hetile_timer_now() - Start;
+    if (Watchdog > 0 && Waited > Watchdog)
+      return HETILE_ERR_TIMEOUT;
+    pause(Waited);
+  }
+}
+
 int mpi::messageBytes(const MPI_Status &Status, size_t &Bytes) {
   MPI_Count N = 0;
   if (int E = check(MPI_Get_elements_x(&Status, MPI_BYTE, &N),

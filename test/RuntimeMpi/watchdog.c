@@ -2,16 +2,21 @@
  * with a message naming the rank, never hang). "recv": rank 1 never sends,
  * so rank 0's receive times out after HETILE_WATCHDOG=2 seconds; "send":
  * rank 0 never receives rank 1's 1 MiB message, so rank 1's hetile_mpi_end
- * times out. The rank that timed out prints the error and aborts the job.
+ * times out; "gather": rank 1 never reaches hetile_mpi_gather, so rank 0's
+ * gather times out. The rank that timed out prints the error and aborts
+ * the job.
  * REQUIRES: mpi
  * RUN: %mpicc -std=c11 -Wall -Werror %rt_cflags %s -o %t %rt_mpi_libs
  * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 not %mpirun -np 2 %t recv 2>&1 | FileCheck %s --check-prefix=RECV
  * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 not %mpirun -np 3 %t send 2>&1 | FileCheck %s --check-prefix=SEND
+ * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 not %mpirun -np 2 %t gather 2>&1 | FileCheck %s --check-prefix=GATHER
  *
  * RECV: rank 0: error -7: rank 0: no message from rank 1 (tag 5) after 2 s (HETILE_WATCHDOG): rank 1 failed or the program deadlocked (if it is only slow, raise HETILE_WATCHDOG)
  * RECV: rank 0: fired within 2 to 10 s: yes
  * SEND: rank 1: error -7: rank 1: 1 sends not received after 2 s (HETILE_WATCHDOG): a receiver failed or the program deadlocked (if it is only slow, raise HETILE_WATCHDOG)
  * SEND: rank 1: fired within 2 to 10 s: yes
+ * GATHER: rank 0: error -7: rank 0: not every rank reached hetile_mpi_gather after 2 s (HETILE_WATCHDOG): a rank failed or the program deadlocked (if it is only slow, raise HETILE_WATCHDOG)
+ * GATHER: rank 0: fired within 2 to 10 s: yes
  */
 #include "hetile_rt_mpi.h"
 
@@ -29,15 +34,22 @@ static void timedOut(hetile_mpi *m, int me, int rc, double t0) {
 }
 
 int main(int argc, char **argv) {
-  int sendMode = argc > 1 && !strcmp(argv[1], "send");
+  const char *mode = argc > 1 ? argv[1] : "recv";
+  int sendMode = !strcmp(mode, "send"), gatherMode = !strcmp(mode, "gather");
   hetile_mpi *m;
   int me, rc;
-  double t0, x;
+  double t0, x = 0;
   if (hetile_mpi_begin(2, &m) < 0)
     return 1;
   me = hetile_mpi_rank(m);
   t0 = hetile_timer_now();
-  if (!sendMode && me == 0) {
+  if (gatherMode && me == 0) {
+    const void *all;
+    size_t offsets[3];
+    rc = hetile_mpi_gather(m, &x, sizeof x, 0, &all, offsets);
+    timedOut(m, me, rc, t0);
+  }
+  if (!sendMode && !gatherMode && me == 0) {
     rc = hetile_mpi_recv(m, 1, 5, &x, sizeof x);
     timedOut(m, me, rc, t0);
   }
@@ -48,7 +60,7 @@ int main(int argc, char **argv) {
     rc = hetile_mpi_end(m);
     timedOut(NULL, me, rc, t0);
   }
-  if (sendMode)
-    sleep(30); /* the ranks that never receive, until the abort */
+  if (sendMode || gatherMode)
+    sleep(30); /* the ranks that never receive or gather, until the abort */
   return 0;
 }
