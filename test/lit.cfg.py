@@ -21,14 +21,6 @@ for var in ["HOME", "TMPDIR"]:
 
 rt_include = os.path.join(config.hetile_src_root, "runtime", "include")
 rt_libdir = os.path.join(config.hetile_obj_root, "lib")
-# Differential execution of a whole program through `hetile rewrite`
-# (test/Run): gcc and clang-19, every backend.
-config.substitutions.append(("%differential", " ".join([
-    "python3", os.path.join(config.hetile_src_root, "test", "Run", "Inputs", "differential.py"),
-    "--hetile", os.path.join(config.hetile_tools_dir, "hetile"),
-    "--cc", config.gcc or "gcc", "--cc", config.clang,
-    "--cflags=-I" + rt_include,
-    "--libs='-L%s -Wl,-rpath,%s -lhetile_rt -lm'" % (rt_libdir, rt_libdir)])))
 config.substitutions.append(("%hetile-plan", os.path.join(config.hetile_tools_dir, "hetile-plan")))
 config.substitutions.append(("%hetile", os.path.join(config.hetile_tools_dir, "hetile")))
 config.substitutions.append(("%clang", config.clang))
@@ -42,6 +34,44 @@ config.substitutions.append(("%mpicc", "env OMPI_CC={0} MPICH_CC={0} {1}".format
 config.substitutions.append(("%mpirun", (getattr(config, "mpiexec", "") or "mpirun") +
                              " --allow-run-as-root --oversubscribe --bind-to none"))
 config.substitutions.append(("%rt_mpi_libs", "-L%s -Wl,-rpath,%s -lhetile_rt_mpi -lhetile_rt -lm" % (rt_libdir, rt_libdir)))
+
+# Differential execution of a whole program through `hetile rewrite`
+# (test/Run): gcc and clang-19, every backend (mpi where MPI was found).
+mpi_found = config.mpi_found.upper() in ("TRUE", "ON", "1")
+config.substitutions.append(("%differential", " ".join([
+    "python3", os.path.join(config.hetile_src_root, "test", "Run", "Inputs", "differential.py"),
+    "--hetile", os.path.join(config.hetile_tools_dir, "hetile"),
+    "--cc", config.gcc or "gcc", "--cc", config.clang,
+    "--cflags=-I" + rt_include,
+    "--libs='-L%s -Wl,-rpath,%s -lhetile_rt -lm'" % (rt_libdir, rt_libdir),
+    "--backends=seq,omp,omp-wavefront" + (",mpi" if mpi_found else ""),
+    "--mpicc=" + (getattr(config, "mpicc", "") or "mpicc"),
+    "--mpirun='%s --allow-run-as-root --oversubscribe --bind-to none'" %
+    (getattr(config, "mpiexec", "") or "mpirun"),
+    "--mpi-libs='-L%s -Wl,-rpath,%s -lhetile_rt_mpi -lhetile_rt -lm'" % (rt_libdir, rt_libdir)])))
+
+# The Clang plugin (test/Plugin) and the trees (test/Package). In braces:
+# lit's own %p would eat the start of %plugin.
+config.substitutions.insert(0, ("%{plugin}", os.path.join(config.hetile_obj_root, "lib", "libHetilePlugin.so")))
+config.substitutions.insert(0, ("%{hetile_src}", config.hetile_src_root))
+config.substitutions.insert(0, ("%{hetile_obj}", config.hetile_obj_root))
+
+def hetile_backend_works(name):
+    """Whether `hetile rewrite --backend=NAME` tiles a small nest: the plugin
+    tests of a backend run once the library generates its code."""
+    import subprocess
+    probe = os.path.join(config.hetile_src_root, "test", "Plugin", "Inputs", "probe.c")
+    try:
+        r = subprocess.run([os.path.join(config.hetile_tools_dir, "hetile"), "rewrite", probe,
+                            "--backend=" + name, "--", "-std=c11"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return r.returncode == 0 and b"hetile-reject" not in r.stderr
+
+for backend in ("omp", "mpi", "mpi+omp"):
+    if hetile_backend_works(backend):
+        config.available_features.add("hetile-backend-" + backend)
 
 if config.mpi_found.upper() in ("TRUE", "ON", "1"):
     config.available_features.add("mpi")

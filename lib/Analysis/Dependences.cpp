@@ -349,6 +349,8 @@ Dependences computeDependences(const Scop &S) {
       D.Anti = D.Anti.intersect_params(S.Context);
       D.Output = D.Output.intersect_params(S.Context);
     }
+    Result.FlowByArray[Array] = D.Flow;
+    Result.OutputByArray[Array] = D.Output;
     Result.Flow = Result.Flow.unite(D.Flow);
     Result.Anti = Result.Anti.unite(D.Anti);
     Result.Output = Result.Output.unite(D.Output);

@@ -13,6 +13,8 @@
 
 #include "CExprPrinter.h"
 
+#include "hetile/Analysis/Dependences.h"
+#include "hetile/Analysis/Permutability.h"
 #include "hetile/CodeGen/ExitValue.h"
 #include "hetile/Frontend/Scop.h"
 #include "hetile/Support/Options.h"
@@ -80,6 +82,14 @@ struct NestEmitter {
 /// `const int hetile_nprocs = omp_get_max_threads();` (1 without OpenMP):
 /// the processors the omp backend's default tile sizes are chosen for.
 std::string ompNumProcs();
+
+/// `const int hetile_nprocs = hetile_mpi_world_size();`.
+std::string mpiNumProcs();
+
+/// The mpi backend's loops and final exchange (MpiCodeGen.cpp).
+llvm::Error emitMpiLoops(NestEmitter &E, const PermutableBand &B,
+                         const Dependences *D, const Options &O,
+                         std::string &Out);
 
 /// The omp backend's loops (OmpCodeGen.cpp): everything between the tile
 /// sizes and the exit values.

@@ -24,6 +24,10 @@ std::vector<std::string> runtimeIncludes(const Options &O) {
   std::vector<std::string> H = {"stdio.h", "stdlib.h"};
   if (O.TargetBackend == Backend::Omp)
     H.push_back("omp.h");
+  if (O.TargetBackend == Backend::Mpi) {
+    H.push_back("string.h");
+    H.push_back("hetile_rt_mpi.h");
+  }
   H.push_back("hetile_rt.h");
   return H;
 }
@@ -234,17 +238,20 @@ llvm::Expected<TiledNest> tile(const Scop &S, const PermutableBand &B,
 }
 
 /// The tile loops and point loops of the backend \p O asks for.
-llvm::Error emitLoops(NestEmitter &E, const Options &O, std::string &Out) {
+llvm::Error emitLoops(NestEmitter &E, const PermutableBand &B,
+                      const Dependences *D, const Options &O,
+                      std::string &Out) {
   switch (O.TargetBackend) {
   case Backend::Seq:
     return emitSeqLoops(E, Out);
   case Backend::Omp:
     return emitOmpLoops(E, O, Out);
   case Backend::Mpi:
+    return emitMpiLoops(E, B, D, O, Out);
   case Backend::MpiOmp:
     break;
   }
-  // FIXME: the MPI backends (issue #5) are not written yet.
+  // FIXME: the mpi+omp backend (issue #5) is not written yet.
   return makeCodeGenError("backend '" + std::string(getBackendName(O.TargetBackend)) +
                           "' is not implemented yet");
 }
@@ -254,7 +261,8 @@ llvm::Error emitLoops(NestEmitter &E, const Options &O, std::string &Out) {
 llvm::Expected<std::string> generateTiledNest(const Scop &S,
                                               const PermutableBand &B,
                                               const Options &O,
-                                              llvm::ArrayRef<LoopExit> Exits) {
+                                              llvm::ArrayRef<LoopExit> Exits,
+                                              const Dependences *Deps) {
   auto Tiled = tile(S, B, O);
   if (!Tiled)
     return Tiled.takeError();
@@ -263,10 +271,12 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
   bool Parallel = O.TargetBackend != Backend::Seq;
   if (O.TargetBackend == Backend::Omp && E.N.ConstantSizes.empty())
     Out += ompNumProcs();
+  if (O.TargetBackend == Backend::Mpi && E.N.ConstantSizes.empty())
+    Out += mpiNumProcs();
   if (auto Err = E.tileSizes(Out, Parallel ? "hetile_nprocs" : "1",
                              Parallel ? E.N.ColumnDim : 0))
     return std::move(Err);
-  if (auto Err = emitLoops(E, O, Out))
+  if (auto Err = emitLoops(E, B, Deps, O, Out))
     return std::move(Err);
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);
@@ -290,7 +300,7 @@ llvm::Expected<std::string> printTiledAst(const Scop &S,
     return Tiled.takeError();
   NestEmitter E(S, std::move(*Tiled));
   std::string Out;
-  if (auto Err = emitLoops(E, O, Out))
+  if (auto Err = emitLoops(E, B, nullptr, O, Out))
     return std::move(Err);
   return Out;
 }

@@ -35,7 +35,8 @@ llvm::Expected<Replacements> nestReplacements(llvm::StringRef FileName,
   if (Begin == ~0u || End == ~0u || End <= Begin || End > Buffer.size())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the nest's source range is unknown");
-  llvm::Expected<std::string> Code = generateTiledNest(S, *N.Band, Opts);
+  llvm::Expected<std::string> Code =
+      generateTiledNest(S, *N.Band, Opts, {}, N.Deps ? &*N.Deps : nullptr);
   if (!Code)
     return Code.takeError();
   Replacements R;
@@ -167,12 +168,13 @@ bool hasIncludeDirective(llvm::StringRef Buffer, llvm::StringRef Header) {
   return false;
 }
 
-std::string missingIncludes(llvm::StringRef Buffer) {
+std::string missingIncludes(llvm::StringRef Buffer, const Options &Opts) {
   std::string Lines;
-  for (llvm::StringRef Header : RuntimeIncludes) {
+  for (const std::string &Name : runtimeIncludes(Opts)) {
+    llvm::StringRef Header = Name;
     if (hasIncludeDirective(Buffer, Header))
       continue;
-    bool Ours = Header == "hetile_rt.h";
+    bool Ours = Header.starts_with("hetile_");
     Lines += "#include " + std::string(Ours ? "\"" : "<") + Header.str() +
              (Ours ? "\"" : ">") + "\n";
   }
@@ -201,7 +203,7 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
     }
     ++Result.NumTiled;
   }
-  std::string Includes = missingIncludes(Buffer);
+  std::string Includes = missingIncludes(Buffer, Opts);
   if (Result.NumTiled != 0 && !Includes.empty() && Opts.EmitLineDirectives)
     Includes += lineDirective(1, FileName);
   if (Result.NumTiled != 0 && !Includes.empty())

@@ -259,6 +259,7 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
   auto Sched = exactBand(B.Schedule, B.Depth);
   if (!Sched)
     return Sched.takeError();
+  N.InTile = InTile;
   N.PointSchedule = Sched->intersect_domain(InTile);
   if (N.PointSchedule.is_null() || N.Context.is_null())
     return makeError("isl failed to build the tiled schedule");

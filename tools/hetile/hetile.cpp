@@ -55,6 +55,12 @@ static cl::opt<Backend> BackendOpt(
                clEnumValN(Backend::MpiOmp, "mpi+omp",
                           "MPI across ranks, OpenMP inside a rank")),
     cl::init(Backend::Seq), cl::cat(RewriteCategory));
+enum class GatherMode { All, Root };
+static cl::opt<GatherMode> GatherOpt(
+    "gather", cl::desc("With --backend=mpi: where the final values go"),
+    cl::values(clEnumValN(GatherMode::All, "all", "to every rank (default)"),
+               clEnumValN(GatherMode::Root, "root", "to rank 0 only")),
+    cl::init(GatherMode::All), cl::cat(RewriteCategory));
 static cl::opt<OmpSchedule> OmpScheduleOpt(
     "omp-schedule", cl::desc("Order of the tiles with --backend=omp"),
     cl::values(clEnumValN(OmpSchedule::Pipeline, "pipeline",
@@ -140,9 +146,10 @@ int runAnalyze(int Argc, const char **Argv) {
   if (!checkInputs(Parser->getSourcePathList()))
     return 1;
   if (!OutputOpt.empty() || InPlaceOpt || !TileSizesOpt.empty() ||
-      BackendOpt.getNumOccurrences() || OmpScheduleOpt.getNumOccurrences()) {
-    errs() << "hetile: error: -o, --in-place, --backend, --omp-schedule and "
-              "--tile-sizes are options of 'hetile rewrite'\n";
+      BackendOpt.getNumOccurrences() || OmpScheduleOpt.getNumOccurrences() ||
+      GatherOpt.getNumOccurrences()) {
+    errs() << "hetile: error: -o, --in-place, --backend, --omp-schedule, "
+              "--gather and --tile-sizes are options of 'hetile rewrite'\n";
     return 1;
   }
   Options Opts = optionsFromCommandLine();
@@ -202,6 +209,7 @@ Options optionsFromCommandLine() {
   Opts.AllowSkew = !NoSkewOpt;
   Opts.TargetBackend = BackendOpt;
   Opts.OmpSchedKind = OmpScheduleOpt;
+  Opts.GatherRoot = GatherOpt == GatherMode::Root;
   Opts.TileSizes.assign(TileSizesOpt.begin(), TileSizesOpt.end());
   Opts.EmitLineDirectives = LineDirectivesOpt;
   return Opts;
@@ -213,11 +221,13 @@ std::string checkRewriteOptions(size_t NumInputs) {
     return "-o and --in-place exclude each other";
   if (!OutputOpt.empty() && NumInputs != 1)
     return "-o takes exactly one input file";
-  // FIXME: the MPI backends (issue #5) are not written yet; refuse them
+  // FIXME: the mpi+omp backend (issue #5) is not written yet; refuse it
   // rather than leave every nest untouched with a remark.
-  if (BackendOpt == Backend::Mpi || BackendOpt == Backend::MpiOmp)
-    return std::string("--backend=") + getBackendName(BackendOpt) +
-           " is not implemented yet; --backend=seq and --backend=omp are";
+  if (BackendOpt == Backend::MpiOmp)
+    return "--backend=mpi+omp is not implemented yet; --backend=seq, omp and "
+           "mpi are";
+  if (GatherOpt.getNumOccurrences() && BackendOpt != Backend::Mpi)
+    return "--gather needs --backend=mpi";
   if (OmpScheduleOpt.getNumOccurrences() && BackendOpt != Backend::Omp)
     return "--omp-schedule needs --backend=omp";
   for (long T : TileSizesOpt)

@@ -23,6 +23,7 @@
 
 #include "hetile/Frontend/Scop.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,6 +64,9 @@ struct Dependences {
   isl::union_map Flow;   ///< exact value-based RAW
   isl::union_map Anti;   ///< memory-based WAR
   isl::union_map Output; ///< memory-based WAW
+  /// Flow and output dependences through each array (by C name): what the
+  /// distributed-memory backends send and which writes are final.
+  std::map<std::string, isl::union_map> FlowByArray, OutputByArray;
   /// Sorted by (kind, source, sink, array, distance): deterministic output.
   std::vector<DependenceEdge> Edges;
 

@@ -60,10 +60,12 @@ std::vector<std::string> runtimeIncludes(const Options &O);
 /// The C block replacing the nest of \p S. \p Exits gives, for every loop
 /// whose iterator is declared outside the nest (ScopLoop::DeclaredInHeader
 /// false), how to compute its final value; a missing one is an error.
+/// \p Deps (the nest's dependences) is needed by the mpi backend only.
 llvm::Expected<std::string> generateTiledNest(const Scop &S,
                                               const PermutableBand &B,
                                               const Options &O,
-                                              llvm::ArrayRef<LoopExit> Exits = {});
+                                              llvm::ArrayRef<LoopExit> Exits = {},
+                                              const Dependences *Deps = nullptr);
 
 /// The tiled schedule (Transform's printTiledSchedule) of the nest.
 llvm::Expected<std::string> printTiledScheduleOf(const Scop &S,

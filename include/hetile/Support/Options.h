@@ -36,6 +36,9 @@ struct Options {
   // Rewrite options (used by later stages).
   Backend TargetBackend = Backend::Seq;
   OmpSchedule OmpSchedKind = OmpSchedule::Pipeline;
+  /// mpi backend: after the nest, the final values reach rank 0 only
+  /// (--gather=root) instead of every rank.
+  bool GatherRoot = false;
   /// Tile sizes fixed at rewrite time; empty = chosen at run time.
   std::vector<long> TileSizes;
   /// Put `#line` directives in the rewritten file so that compiler messages

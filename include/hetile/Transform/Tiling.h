@@ -73,6 +73,8 @@ struct TiledNest {
   /// processors by the parallel backends ([BDRV98] section 3.2): the last
   /// one; the others, scanned lexicographically, number the rows.
   unsigned ColumnDim = 0;
+  /// The statement instances of the tile whose origins are the parameters.
+  isl::union_set InTile;
   /// The permutable band followed by the inner order, restricted to one tile
   /// (origins and sizes are parameters): isl generates the point loops.
   isl::schedule PointSchedule;

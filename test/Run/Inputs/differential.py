@@ -16,6 +16,12 @@ compiler given, this script
      calibration), comparing the output byte for byte;
   3. does the same once with constant tile sizes (--tile-sizes).
 
+With --backends=...,mpi the mpi backend is compiled with mpicc (each
+compiler through OMPI_CC) and run under mpirun with 1 to 8 ranks, cyclic,
+block-cyclic and heterogeneous (declared, emulated, calibrated) allocations;
+every rank must print the original's output (rank 0 with --gather=root,
+tried on kernels with a `//@ gather-root` line: their nests run once).
+
 Adding a kernel is adding one file to test/Run/.
 
   differential.py KERNEL.c --work DIR --hetile BIN --cc gcc --cc clang-19 \
@@ -41,11 +47,23 @@ OMP_RUNS = [
     (4, {"HETILE_ALLOC": "block-cyclic:2", "HETILE_CALIBRATE": "0"}),
     (4, {"HETILE_SPEEDS": "1,2,4,8"}),
 ]
+# (ranks, extra environment) for the mpi backend: cyclic, block-cyclic,
+# heterogeneous (declared and emulated), calibrated, more ranks than cores.
+MPI_RUNS = [
+    (1, {}),
+    (2, {"HETILE_ALLOC": "cyclic", "HETILE_CALIBRATE": "0"}),
+    (3, {"HETILE_ALLOC": "block-cyclic:2", "HETILE_CALIBRATE": "0"}),
+    (4, {"HETILE_SPEEDS": "1,2,4,8", "HETILE_EMULATE_SPEEDS": "1,1,2,2"}),
+    (8, {"HETILE_CALIBRATE": "0"}),
+    (2, {}),
+]
+MPI_SIZES = ["1", "2,3", "7", None, "3,1,2", "1000"]
 BACKENDS = {
     "seq": (["--backend=seq"], []),
     "omp": (["--backend=omp"], ["-fopenmp"]),
     "omp-wavefront": (["--backend=omp", "--omp-schedule=wavefront"],
                       ["-fopenmp"]),
+    "mpi": (["--backend=mpi"], []),
 }
 
 
@@ -118,7 +136,54 @@ class Kernel:
                 sys.exit("FAIL: %s %s with %s\n--- expected\n%s--- got\n%s" %
                          (exe, " ".join(args), what, expect, got))
 
+    def check_mpi(self, exe, want, ranks, env, what, root_only=False):
+        """Every rank (rank 0 only with --gather=root) prints the original's
+        output; each rank's stdout goes to its own file."""
+        out = self.path("rank-out")
+        for args, expect in list(zip(self.arg_sets, want))[-2:]:
+            for r in range(ranks):
+                if os.path.exists("%s.%d" % (out, r)):
+                    os.remove("%s.%d" % (out, r))
+            cmd = shlex.split(self.a.mpirun) + ["-np", str(ranks), "sh", "-c",
+                   'exec "$0" "$@" > "%s.$OMPI_COMM_WORLD_RANK"' % out,
+                   exe] + args
+            run(cmd, env=clean_env(env))
+            self.runs += 1
+            for r in range(1 if root_only else ranks):
+                got = open("%s.%d" % (out, r)).read()
+                if got != expect:
+                    sys.exit("FAIL: %s %s on rank %d of %d with %s\n"
+                             "--- expected\n%s--- got\n%s" %
+                             (exe, " ".join(args), r, ranks, what, expect, got))
+
+    def mpi_backend(self, cc, tag, want, first):
+        src = self.rewrite("mpi", ["--backend=mpi"])
+        exe = self.path("mpi-%s" % tag)
+        mpicc = ["env", "OMPI_CC=" + cc] + shlex.split(self.a.mpicc)
+        run(mpicc + self.cflags + shlex.split(self.a.cflags) +
+            [src, "-o", exe] + shlex.split(self.a.mpi_libs))
+        runs = list(zip(MPI_SIZES, MPI_RUNS)) if first else \
+            [(MPI_SIZES[1], MPI_RUNS[3])]
+        for sizes, (ranks, extra) in runs:
+            env = dict(extra)
+            if sizes:
+                env["HETILE_TILE_SIZES"] = sizes
+            self.check_mpi(exe, want, ranks, env, " ".join(
+                "%s=%s" % kv for kv in sorted(env.items())))
+        # --gather=root only suits programs whose ranks other than 0 never
+        # use the nest's results again (a nest run once): kernels say so.
+        if not first or directive(self.text, "gather-root") is None:
+            return
+        root = self.rewrite("mpi-root", ["--backend=mpi", "--gather=root"])
+        exe = self.path("mpi-root-%s" % tag)
+        run(mpicc + self.cflags + shlex.split(self.a.cflags) +
+            [root, "-o", exe] + shlex.split(self.a.mpi_libs))
+        self.check_mpi(exe, want, 3, {"HETILE_TILE_SIZES": "2"},
+                       "--gather=root", root_only=True)
+
     def backend(self, name, cc, tag, want):
+        if name == "mpi":
+            return self.mpi_backend(cc, tag, want, tag == "cc0")
         flags, cflags = BACKENDS[name]
         src = self.rewrite(name, flags)
         exe = self.path("%s-%s" % (name, tag))
@@ -150,7 +215,10 @@ def main():
     ap.add_argument("--cc", action="append", required=True)
     ap.add_argument("--cflags", default="")
     ap.add_argument("--libs", default="")
-    ap.add_argument("--backends", default=",".join(BACKENDS))
+    ap.add_argument("--backends", default="seq,omp,omp-wavefront")
+    ap.add_argument("--mpicc", default="mpicc")
+    ap.add_argument("--mpirun", default="mpirun")
+    ap.add_argument("--mpi-libs", default="")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     k = Kernel(a)

@@ -1,0 +1,72 @@
+//===- Communication.h - What tiles owned by different ranks exchange -*- C++ -*-===//
+//
+// For the distributed-memory backend: the tile columns (band dimension
+// ColumnDim) belong to different MPI ranks, each with its own copy of the
+// arrays, identical before the nest. A rank must receive exactly the values
+// its tiles read that another rank's tile produced, and after the nest the
+// final value of every element written must reach every rank (or rank 0).
+// From the exact (value-based) flow dependences of each array, per array A:
+//
+//   FlowOut_A(o, dc) = { e | x in tile(o), y in column [dc, dc + T_c - 1],
+//                        x -> y a flow dependence through A, x writes e and
+//                        y reads e }
+//   LiveOut_A(o)     = { e | x in tile(o) writes e, and no later write of e
+//                        exists (x is not the source of an output
+//                        dependence through A) }
+//
+// with the tile origins o_m, the sizes T_m and the column origin hetile_dc
+// as isl parameters. Sender and receiver enumerate the same set with the
+// same parameter values, so a message is just the values, in order.
+//
+// Why this is enough (fully permutable band, tile dependences >= 0): a
+// value read in column c' was produced by a tile (r, c) with r <= r' and
+// c <= c'; the receiver unpacks it before its tile (r, c') in its own
+// order, after every tile of its own that must precede, and no later local
+// write can be undone by it (such a write would be ordered before the read
+// by an anti dependence, contradicting the columns' order).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_TRANSFORM_COMMUNICATION_H
+#define HETILE_TRANSFORM_COMMUNICATION_H
+
+#include "hetile/Analysis/Dependences.h"
+#include "hetile/Analysis/Permutability.h"
+#include "hetile/Frontend/Scop.h"
+#include "hetile/Transform/Tiling.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace hetile {
+
+/// The isl parameter (and C variable) naming the receiving column's origin.
+extern const char *const ColumnOriginParam;
+
+struct ArrayTraffic {
+  std::string Array; ///< the C name
+  unsigned Dims = 0; ///< number of subscripts (0: a scalar)
+  isl::set FlowOut;  ///< elements, params o_m, T_m, hetile_dc
+  isl::set LiveOut;  ///< elements, params o_m, T_m
+};
+
+struct Communication {
+  /// The arrays written in the nest, by name.
+  std::vector<ArrayTraffic> Arrays;
+  /// max over flow dependences of b_c(sink) - b_c(source) (params only);
+  /// null when unbounded or unknown (then every column to the right may
+  /// read a tile's values).
+  isl::pw_aff MaxColumnDistance;
+};
+
+/// Computes the traffic of tiled nest \p N of \p S. Fails on may-writes
+/// (whose final values cannot be known) and on name clashes.
+llvm::Expected<Communication> computeCommunication(const Scop &S,
+                                                   const PermutableBand &B,
+                                                   const TiledNest &N,
+                                                   const Dependences &D);
+
+} // namespace hetile
+
+#endif

@@ -1,0 +1,405 @@
+//===- MpiCodeGen.cpp - Tiles pipelined across MPI ranks ------------------===//
+//
+// The SPMD code of --backend=mpi: [BDRV98] section 3.2 with MPI ranks as
+// processors. The tile columns (last band dimension) are allocated to ranks
+// in blocks by the runtime (hetile_rt_mpi.h); each rank computes its blocks
+// in column order, row by row (rows: the bounding box of the other band
+// dimensions, numbered alike on every rank). Before a tile, it receives
+// from the owners of the K columns to its left what the tile reads of
+// theirs; after it, it sends (non-blocking) to the owners of the K columns
+// to its right what they read of it (Transform/Communication: FlowOut, K
+// from the largest column distance of a dependence). After the nest, every
+// rank contributes the final values its tiles wrote (LiveOut) and receives
+// everybody else's (hetile_mpi_gather), so the code after the nest runs
+// unchanged.
+//
+// Messages carry values only: sender and receiver enumerate the same isl
+// set with the same parameters (the sending tile's origins, the receiving
+// column's origin) in the same order. A message is tagged by its sending
+// column and distance, (col * K + k - 1) mod (tag_ub + 1); messages with one
+// tag between two ranks are received in the order sent (MPI's
+// non-overtaking rule), i.e. row by row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestEmitter.h"
+
+#include "hetile/Transform/Communication.h"
+
+namespace hetile {
+
+namespace {
+
+/// Prints the loops isl generates over one set of array elements, with a
+/// statement per element.
+class ElementLoops {
+public:
+  ElementLoops(CExprPrinter &Exprs, std::string Array)
+      : Exprs(Exprs), Array(std::move(Array)) {}
+
+  /// \p Stmt receives the C lvalue of the element (e.g. "A[e0][e1]").
+  template <typename Fn>
+  void print(const isl::ast_node &Node, unsigned Indent, std::string &Out,
+             Fn Stmt) {
+    switch (isl_ast_node_get_type(Node.get())) {
+    case isl_ast_node_for: {
+      isl::ast_node_for For = Node.as<isl::ast_node_for>();
+      std::string Iter = For.iterator().as<isl::ast_expr_id>().id().name();
+      std::string Name = "hetile_e" + std::to_string(Depth++);
+      Exprs.Names[Iter] = Name;
+      Out += spaces(Indent) + "for (long " + Name + " = " +
+             Exprs.print(For.init()) + "; " + Exprs.print(For.cond()) + "; " +
+             Name + " += " + Exprs.print(For.inc()) + ") {\n";
+      print(For.body(), Indent + 2, Out, Stmt);
+      Out += spaces(Indent) + "}\n";
+      --Depth;
+      return;
+    }
+    case isl_ast_node_if: {
+      isl::ast_node_if If = Node.as<isl::ast_node_if>();
+      Out += spaces(Indent) + "if (" + Exprs.print(If.cond()) + ") {\n";
+      print(If.then_node(), Indent + 2, Out, Stmt);
+      if (If.has_else_node().is_true()) {
+        Out += spaces(Indent) + "} else {\n";
+        print(If.else_node(), Indent + 2, Out, Stmt);
+      }
+      Out += spaces(Indent) + "}\n";
+      return;
+    }
+    case isl_ast_node_block: {
+      isl::ast_node_list L = Node.as<isl::ast_node_block>().children();
+      for (int I = 0, E = L.size().release(); I < E; ++I)
+        print(L.at(I), Indent, Out, Stmt);
+      return;
+    }
+    case isl_ast_node_mark:
+      return print(Node.as<isl::ast_node_mark>().node(), Indent, Out, Stmt);
+    case isl_ast_node_user: {
+      isl::ast_expr_op Call =
+          Node.as<isl::ast_node_user>().expr().as<isl::ast_expr_op>();
+      std::string Lvalue = Array;
+      for (int K = 1, E = Call.n_arg().release(); K < E; ++K)
+        Lvalue += "[" + Exprs.print(Call.arg(K)) + "]";
+      Out += spaces(Indent) + Stmt(Lvalue) + "\n";
+      return;
+    }
+    default:
+      Out += spaces(Indent) + "/* hetile: unsupported isl AST node */\n";
+    }
+  }
+
+private:
+  CExprPrinter &Exprs;
+  std::string Array;
+  unsigned Depth = 0;
+};
+
+struct MpiEmitter {
+  NestEmitter &E;
+  const Communication &Comm;
+  const Options &O;
+  std::vector<std::string> RowUpper, RowStart; ///< per band dimension
+  std::string ColStart, ColUpper;
+
+  const TiledNest &N() const { return E.N; }
+  const TileDim &col() const { return E.N.Dims[E.N.ColumnDim]; }
+
+  /// Loops over the elements of \p Set (params: the origins as printed by
+  /// E.Exprs, hetile_dc) with \p Stmt per element.
+  template <typename Fn>
+  llvm::Error elements(const ArrayTraffic &A, const isl::set &Set,
+                       unsigned Indent, std::string &Out, Fn Stmt) {
+    if (Set.is_empty().is_true())
+      return llvm::Error::success();
+    isl::set Ctx = E.Params.intersect(N().BoxInside);
+    Ctx = Ctx.intersect(isl::set(Ctx.ctx(), std::string("[") +
+                                                ColumnOriginParam + "] -> { : }"));
+    isl::ast_build Build = isl::ast_build::from_context(Ctx);
+    isl::ast_node Node =
+        Build.node_from_schedule_map(isl::union_map(Set.identity()));
+    if (Node.is_null())
+      return makeCodeGenError("isl failed to enumerate the elements of '" +
+                              A.Array + "'");
+    ElementLoops(E.Exprs, A.Array).print(Node, Indent, Out, Stmt);
+    return llvm::Error::success();
+  }
+
+  /// `hetile_bytes += ...` over FlowOut (Pack false) or packing into
+  /// hetile_buf at hetile_pos (Pack true), or unpacking (Unpack).
+  enum class Mode { Count, Pack, Unpack };
+  llvm::Error traffic(bool Live, Mode M, unsigned Indent, std::string &Out) {
+    for (const ArrayTraffic &A : Comm.Arrays) {
+      const isl::set &Set = Live ? A.LiveOut : A.FlowOut;
+      auto Err = elements(A, Set, Indent, Out, [M](const std::string &L) {
+        std::string Size = "sizeof " + L;
+        if (M == Mode::Count)
+          return "hetile_bytes += " + Size + ";";
+        if (M == Mode::Pack)
+          return "memcpy(hetile_buf + hetile_pos, &" + L + ", " + Size +
+                 "); hetile_pos += " + Size + ";";
+        return "memcpy(&" + L + ", hetile_buf + hetile_pos, " + Size +
+               "); hetile_pos += " + Size + ";";
+      });
+      if (Err)
+        return Err;
+    }
+    return llvm::Error::success();
+  }
+
+  /// Loops over the tiles of rank \p Rank (C text) in its order, the tile's
+  /// origins declared, then \p Body.
+  template <typename Fn>
+  llvm::Error eachTile(const std::string &Rank, unsigned Indent,
+                       std::string &Out, Fn Body) {
+    std::string In = spaces(Indent);
+    Out += In + "for (long hetile_b = 0; hetile_mpi_block(hetile_m, " + Rank +
+           ", hetile_b, &hetile_first,\n" + In +
+           "                                          &hetile_last); "
+           "hetile_b++)\n";
+    unsigned I = Indent + 2;
+    for (unsigned M = 0; M < N().Dims.size(); ++M) {
+      if (M == N().ColumnDim)
+        continue;
+      const TileDim &D = N().Dims[M];
+      Out += forHeader(I, "long " + D.Origin + " = " + RowStart[M],
+                       D.Origin + " <= " + RowUpper[M],
+                       D.Origin + " += " + D.Size) + "\n";
+      I += 2;
+    }
+    Out += spaces(I) +
+           "for (long hetile_col = hetile_first; hetile_col <= hetile_last; "
+           "hetile_col++) {\n";
+    Out += spaces(I + 2) + "const long " + col().Origin +
+           " = hetile_col0 + hetile_col * " + col().Size + ";\n";
+    if (auto Err = Body(I + 2, Out))
+      return Err;
+    Out += spaces(I) + "}\n";
+    return llvm::Error::success();
+  }
+
+  llvm::Error receives(unsigned Indent, std::string &Out);
+  llvm::Error sends(unsigned Indent, std::string &Out);
+  llvm::Error gather(std::string &Out);
+  llvm::Error emit(std::string &Out);
+};
+
+const char *const MpiFail =
+    "fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_me, "
+    "hetile_last_error());\n";
+
+/// Before a tile: the values it reads from tiles of other ranks.
+llvm::Error MpiEmitter::receives(unsigned Indent, std::string &Out) {
+  std::string In = spaces(Indent);
+  const TileDim &C = col();
+  Out += In + "/* hetile: receive what this tile reads of other ranks' tiles */\n" +
+         In + "for (long hetile_k = 1; hetile_k <= hetile_K && hetile_k <= "
+              "hetile_col; hetile_k++) {\n" +
+         In + "  const int hetile_src = hetile_mpi_owner(hetile_m, hetile_col - "
+              "hetile_k);\n" +
+         In + "  if (hetile_src == hetile_me)\n" + In + "    continue;\n" +
+         In + "  const long " + ColumnOriginParam + " = " + C.Origin + ";\n" +
+         In + "  const long hetile_so = " + C.Origin + " - hetile_k * " + C.Size +
+         ";\n" + In + "  size_t hetile_bytes = 0, hetile_pos = 0;\n";
+  // The sets name the sending tile's column origin C.Origin: print it as
+  // hetile_so here.
+  E.Exprs.Names[C.Origin] = "hetile_so";
+  llvm::Error Err = traffic(false, Mode::Count, Indent + 2, Out);
+  if (!Err) {
+    Out += In + "  if (hetile_bytes == 0)\n" + In + "    continue;\n" +
+           In + "  if (hetile_bytes > hetile_rcap) {\n" +
+           In + "    free(hetile_rbuf);\n" +
+           In + "    hetile_rbuf = malloc(hetile_bytes);\n" +
+           In + "    hetile_rcap = hetile_rbuf ? hetile_bytes : 0;\n" +
+           In + "  }\n" +
+           In + "  unsigned char *hetile_buf = hetile_rbuf;\n" +
+           In + "  if (!hetile_buf || hetile_mpi_recv(hetile_m, hetile_src, "
+                "hetile_tag(hetile_col - hetile_k, hetile_k), hetile_buf, "
+                "hetile_bytes) < 0) {\n" +
+           In + "    " + MpiFail + In + "    hetile_mpi_abort(hetile_m, 1);\n" +
+           In + "  }\n";
+    Err = traffic(false, Mode::Unpack, Indent + 2, Out);
+  }
+  E.Exprs.Names.erase(C.Origin);
+  if (Err)
+    return Err;
+  Out += In + "  (void)" + ColumnOriginParam + ";\n" + In +
+         "  (void)hetile_so;\n" + In + "}\n";
+  return llvm::Error::success();
+}
+
+/// After a tile: what tiles of other ranks read of it.
+llvm::Error MpiEmitter::sends(unsigned Indent, std::string &Out) {
+  std::string In = spaces(Indent);
+  const TileDim &C = col();
+  Out += In + "/* hetile: send what other ranks' tiles read of this tile */\n" +
+         In + "for (long hetile_k = 1; hetile_k <= hetile_K && hetile_col + "
+              "hetile_k < hetile_ncols; hetile_k++) {\n" +
+         In + "  const int hetile_dst = hetile_mpi_owner(hetile_m, hetile_col + "
+              "hetile_k);\n" +
+         In + "  if (hetile_dst == hetile_me)\n" + In + "    continue;\n" +
+         In + "  const long " + ColumnOriginParam + " = " + C.Origin +
+         " + hetile_k * " + C.Size + ";\n" +
+         In + "  size_t hetile_bytes = 0, hetile_pos = 0;\n";
+  if (auto Err = traffic(false, Mode::Count, Indent + 2, Out))
+    return Err;
+  Out += In + "  if (hetile_bytes == 0)\n" + In + "    continue;\n" +
+         In + "  unsigned char *hetile_buf = hetile_mpi_send_buffer(hetile_m, "
+              "hetile_bytes);\n" +
+         In + "  if (!hetile_buf) {\n" + In + "    " + MpiFail + In +
+         "    hetile_mpi_abort(hetile_m, 1);\n" + In + "  }\n";
+  if (auto Err = traffic(false, Mode::Pack, Indent + 2, Out))
+    return Err;
+  Out += In + "  if (hetile_mpi_send(hetile_m, hetile_dst, hetile_tag(hetile_col, "
+              "hetile_k), hetile_buf, hetile_bytes) < 0) {\n" +
+         In + "    " + MpiFail + In + "    hetile_mpi_abort(hetile_m, 1);\n" +
+         In + "  }\n" + In + "  (void)" + ColumnOriginParam + ";\n" + In + "}\n";
+  return llvm::Error::success();
+}
+
+/// After the nest: the final values to every rank (or rank 0).
+llvm::Error MpiEmitter::gather(std::string &Out) {
+  Out += "    /* hetile: final values of the arrays written, to " +
+         std::string(O.GatherRoot ? "rank 0" : "every rank") + " */\n"
+         "    {\n"
+         "      size_t hetile_bytes = 0, hetile_pos = 0;\n";
+  auto Count = [&](unsigned I, std::string &O2) {
+    return traffic(true, Mode::Count, I, O2);
+  };
+  if (auto Err = eachTile("hetile_me", 6, Out, Count))
+    return Err;
+  Out += "      unsigned char *hetile_buf = malloc(hetile_bytes ? hetile_bytes : 1);\n"
+         "      size_t *hetile_off = malloc(sizeof(size_t) * "
+         "(size_t)(hetile_mpi_size(hetile_m) + 1));\n"
+         "      const void *hetile_all = 0;\n"
+         "      if (!hetile_buf || !hetile_off) {\n"
+         "        fprintf(stderr, \"hetile: error: rank %d: out of memory\\n\", "
+         "hetile_me);\n"
+         "        hetile_mpi_abort(hetile_m, 1);\n"
+         "      }\n";
+  auto Pack = [&](unsigned I, std::string &O2) {
+    return traffic(true, Mode::Pack, I, O2);
+  };
+  if (auto Err = eachTile("hetile_me", 6, Out, Pack))
+    return Err;
+  Out += std::string("      if (hetile_mpi_gather(hetile_m, hetile_buf, hetile_bytes, ") +
+         (O.GatherRoot ? "1" : "0") + ", &hetile_all,\n"
+         "                            hetile_off) < 0) {\n"
+         "        " + MpiFail +
+         "        hetile_mpi_abort(hetile_m, 1);\n"
+         "      }\n"
+         "      free(hetile_buf);\n"
+         "      for (int hetile_q = 0; hetile_all && hetile_q < "
+         "hetile_mpi_size(hetile_m); hetile_q++) {\n"
+         "        if (hetile_q == hetile_me)\n"
+         "          continue;\n"
+         "        hetile_buf = (unsigned char *)hetile_all;\n"
+         "        hetile_pos = hetile_off[hetile_q];\n";
+  auto Unpack = [&](unsigned I, std::string &O2) {
+    return traffic(true, Mode::Unpack, I, O2);
+  };
+  if (auto Err = eachTile("hetile_q", 8, Out, Unpack))
+    return Err;
+  Out += "      }\n"
+         "      free(hetile_off);\n"
+         "    }\n";
+  return llvm::Error::success();
+}
+
+llvm::Error MpiEmitter::emit(std::string &Out) {
+  const TileDim &C = col();
+  std::string K;
+  if (Comm.MaxColumnDistance.is_null()) {
+    K = "hetile_ncols"; // every column to the right may read a tile's values
+  } else {
+    auto D = E.print(E.buildInside(0), Comm.MaxColumnDistance,
+                     "the largest column distance", true);
+    if (!D)
+      return D.takeError();
+    K = "(" + *D + " <= 0 ? 0 : (" + *D + " + " + C.Size + " - 1) / " + C.Size + ")";
+  }
+  Out += "  /* hetile: tile columns along band dimension " +
+         std::to_string(N().ColumnDim) +
+         ", allocated to MPI ranks in blocks by the runtime */\n"
+         "  const long hetile_col0 = " + ColStart + ";\n"
+         "  const long hetile_ncols = " + ColUpper + " >= hetile_col0\n"
+         "      ? (" + ColUpper + " - hetile_col0) / " + C.Size + " + 1 : 0;\n"
+         "  {\n"
+         "    hetile_mpi *hetile_m = 0;\n"
+         "    if (hetile_mpi_begin(hetile_ncols, &hetile_m) < 0) {\n"
+         "      fprintf(stderr, \"hetile: error: rank %d: %s\\n\", "
+         "hetile_mpi_world_rank(),\n"
+         "              hetile_last_error());\n"
+         "      hetile_mpi_abort(0, 1);\n"
+         "    }\n"
+         "    const int hetile_me = hetile_mpi_rank(hetile_m);\n"
+         "    /* columns to the right that may read a tile's values */\n"
+         "    const long hetile_K = " + K + ";\n"
+         "    const long hetile_tags = (long)hetile_mpi_tag_ub(hetile_m) + 1;\n"
+         "#define hetile_tag(col, k) \\\n"
+         "    (int)(((col) * (hetile_K + 1) + (k)) % hetile_tags)\n"
+         "    unsigned char *hetile_rbuf = 0;\n"
+         "    size_t hetile_rcap = 0;\n"
+         "    long hetile_first, hetile_last;\n"
+         "    /* hetile: tile loops */\n";
+  auto Tile = [&](unsigned I, std::string &O2) -> llvm::Error {
+    if (auto Err = receives(I, O2))
+      return Err;
+    O2 += spaces(I) + "hetile_mpi_compute_begin(hetile_m);\n";
+    if (auto Err = E.pointLoops(E.buildInBox(), I, O2))
+      return Err;
+    O2 += spaces(I) + "hetile_mpi_compute_end(hetile_m, 1);\n";
+    return sends(I, O2);
+  };
+  if (auto Err = eachTile("hetile_me", 4, Out, Tile))
+    return Err;
+  Out += "    free(hetile_rbuf);\n"
+         "#undef hetile_tag\n";
+  if (auto Err = gather(Out))
+    return Err;
+  Out += "    if (hetile_mpi_verbose(hetile_m)) {\n"
+         "      if (hetile_me == 0)\n"
+         "        fprintf(stderr, \"%s\\n\", hetile_mpi_describe(hetile_m));\n"
+         "      fprintf(stderr, \"%s\\n\", hetile_mpi_stats(hetile_m));\n"
+         "    }\n"
+         "    if (hetile_mpi_end(hetile_m) < 0) {\n"
+         "      " + std::string(MpiFail) +
+         "      hetile_mpi_abort(0, 1);\n"
+         "    }\n"
+         "  }\n";
+  return llvm::Error::success();
+}
+
+} // namespace
+
+std::string mpiNumProcs() {
+  return "  const int hetile_nprocs = hetile_mpi_world_size();\n";
+}
+
+llvm::Error emitMpiLoops(NestEmitter &E, const PermutableBand &B,
+                         const Dependences *D, const Options &O,
+                         std::string &Out) {
+  if (!D)
+    return makeCodeGenError("the MPI backend needs the nest's dependences");
+  auto Comm = computeCommunication(E.S, B, E.N, *D);
+  if (!Comm)
+    return Comm.takeError();
+  MpiEmitter M{E, *Comm, O, {}, {}, {}, {}};
+  isl::ast_build Build = E.buildInside(0);
+  for (const TileDim &Dim : E.N.Dims) {
+    auto L = E.print(Build, Dim.GlobalLower, "the lower bound of " + Dim.Origin);
+    auto U = E.print(Build, Dim.GlobalUpper, "the upper bound of " + Dim.Origin,
+                     true);
+    if (!L)
+      return L.takeError();
+    if (!U)
+      return U.takeError();
+    M.RowStart.push_back("hetile_floord(" + *L + ", " + Dim.Size + ") * " +
+                         Dim.Size);
+    M.RowUpper.push_back(*U);
+  }
+  M.ColStart = M.RowStart[E.N.ColumnDim];
+  M.ColUpper = M.RowUpper[E.N.ColumnDim];
+  return M.emit(Out);
+}
+
+} // namespace hetile

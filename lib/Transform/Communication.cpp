@@ -1,0 +1,151 @@
+//===- Communication.cpp - What tiles owned by different ranks exchange ---===//
+//
+// See Communication.h. Exact isl set arithmetic only; printing the loops
+// that pack and unpack these sets is CodeGen's job.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hetile/Transform/Communication.h"
+
+#include <sstream>
+
+namespace hetile {
+
+const char *const ColumnOriginParam = "hetile_dc";
+
+namespace {
+
+llvm::Error makeError(const std::string &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+/// The accesses of \p Array of kind Read (\p Writes false) or write, each
+/// restricted to its statement's domain.
+isl::union_map accessesOf(const Scop &S, const std::string &Array, bool Writes,
+                          bool &HasMayWrite) {
+  isl::union_map Result;
+  for (const ScopStmt &Stmt : S.Stmts)
+    for (const MemoryAccess &A : Stmt.Accesses) {
+      if (A.Array != Array || A.Relation.is_null() || A.isWrite() != Writes)
+        continue;
+      if (A.Kind == MemoryAccess::AccessKind::MayWrite)
+        HasMayWrite = true;
+      isl::union_map M(A.Relation.intersect_domain(Stmt.Domain));
+      Result = Result.is_null() ? M : Result.unite(M);
+    }
+  return Result;
+}
+
+/// The instances whose band dimension \p C lies in [dc, dc + T_c - 1].
+isl::union_set columnInstances(const Scop &S, const PermutableBand &B,
+                               const TiledNest &N) {
+  unsigned C = N.ColumnDim;
+  std::ostringstream OS;
+  OS << "[" << ColumnOriginParam << ", " << N.Dims[C].Size << "] -> { [";
+  for (unsigned M = 0; M < N.Dims.size(); ++M)
+    OS << (M ? ", " : "") << "b" << M;
+  OS << "] : " << ColumnOriginParam << " <= b" << C << " <= "
+     << ColumnOriginParam << " + " << N.Dims[C].Size << " - 1 }";
+  isl::set Col(S.Stmts.front().Domain.ctx(), OS.str());
+  return B.BandSchedule.intersect_domain(S.getDomains())
+      .intersect_range(isl::union_set(Col))
+      .domain();
+}
+
+/// The one set of \p U (elements of one array); empty in \p Space's array
+/// when \p U has none.
+isl::set onlySet(const isl::union_set &U, const isl::set &EmptyLike) {
+  isl::set Result = EmptyLike;
+  U.foreach_set([&](isl::set S) -> isl::stat {
+    Result = S;
+    return isl::stat::ok();
+  });
+  return Result.coalesce();
+}
+
+/// max of b_c(sink) - b_c(source) over the flow dependences; null if
+/// unbounded.
+isl::pw_aff maxColumnDistance(const Scop &S, const PermutableBand &B,
+                              const TiledNest &N, const Dependences &D) {
+  if (D.Flow.is_null())
+    return {};
+  isl::union_map Band = B.BandSchedule.intersect_domain(S.getDomains());
+  isl::union_map Pairs = D.Flow.apply_domain(Band).apply_range(Band);
+  isl::union_set Deltas = Pairs.deltas();
+  unsigned K = N.Dims.size(), C = N.ColumnDim;
+  isl::set Zero(S.Stmts.front().Domain.ctx(), "{ [d] : d = 0 }");
+  isl::set Dist = Zero;
+  bool Ok = true;
+  Deltas.foreach_set([&](isl::set Set) -> isl::stat {
+    if (unsigned(Set.tuple_dim().release()) != K) {
+      Ok = false;
+      return isl::stat::ok();
+    }
+    isl::set One = Set.project_out(isl::dim::set, C + 1, K - C - 1)
+                       .project_out(isl::dim::set, 0, C);
+    Dist = Dist.unite(One.project_out_all_params().coalesce());
+    return isl::stat::ok();
+  });
+  if (!Ok || Dist.is_null() || !Dist.is_bounded().is_true())
+    return {};
+  // Parameters projected out: the bound holds whatever their values.
+  isl::pw_aff Max = Dist.dim_max(0);
+  if (Max.is_null() || Max.involves_nan().is_true())
+    return {};
+  return Max;
+}
+
+} // namespace
+
+llvm::Expected<Communication> computeCommunication(const Scop &S,
+                                                   const PermutableBand &B,
+                                                   const TiledNest &N,
+                                                   const Dependences &D) {
+  if (S.Stmts.empty() || N.Dims.empty() || N.InTile.is_null())
+    return makeError("no tiled band");
+  for (const std::string &P : S.Params)
+    if (P == ColumnOriginParam)
+      return makeError("parameter '" + P + "' clashes with a generated name");
+  Communication Result;
+  isl::union_set InCol = columnInstances(S, B, N);
+  for (const ScopArray &A : S.Arrays) {
+    if (!A.Written)
+      continue;
+    bool MayWrite = false;
+    isl::union_map W = accessesOf(S, A.Name, true, MayWrite);
+    isl::union_map R = accessesOf(S, A.Name, false, MayWrite);
+    if (MayWrite)
+      return makeError("array '" + A.Name + "' has a conditional (may) write: "
+                       "its final values cannot be exchanged");
+    if (W.is_null())
+      continue;
+    isl::set EmptyLike;
+    W.range().foreach_set([&](isl::set Set) -> isl::stat {
+      EmptyLike = Set.subtract(Set);
+      return isl::stat::ok();
+    });
+    ArrayTraffic T;
+    T.Array = A.Name;
+    T.Dims = unsigned(EmptyLike.tuple_dim().release());
+    auto FIt = D.FlowByArray.find(A.Name);
+    auto OIt = D.OutputByArray.find(A.Name);
+    isl::union_map Flow = FIt == D.FlowByArray.end() ? isl::union_map() : FIt->second;
+    isl::union_set Out;
+    if (!Flow.is_null() && !R.is_null()) {
+      isl::union_map Pairs = Flow.intersect_domain(N.InTile).intersect_range(InCol);
+      Out = Pairs.apply_range(R).intersect(W).range();
+    }
+    T.FlowOut = Out.is_null() ? EmptyLike : onlySet(Out, EmptyLike);
+    isl::union_map Final = W.intersect_domain(N.InTile);
+    if (OIt != D.OutputByArray.end() && !OIt->second.is_null())
+      Final = Final.subtract_domain(OIt->second.domain());
+    T.LiveOut = onlySet(Final.range(), EmptyLike);
+    if (T.FlowOut.is_null() || T.LiveOut.is_null())
+      return makeError("isl failed on the traffic of array '" + A.Name + "'");
+    Result.Arrays.push_back(std::move(T));
+  }
+  Result.MaxColumnDistance = maxColumnDistance(S, B, N, D);
+  return Result;
+}
+
+} // namespace hetile
