@@ -112,9 +112,13 @@ int hetile_mpi_recv(hetile_mpi *m, int src, int tag, void *buf,
 /* The largest usable tag (the MPI_TAG_UB attribute, at least 32767). */
 int hetile_mpi_tag_ub(const hetile_mpi *m);
 
-/* Brackets a piece of computation (e.g. a row of tiles of a block): counts
- * `tiles`, accumulates compute time; end sleeps as HETILE_EMULATE_SPEEDS
- * asks for this rank (hetile_emulate_delay), the sleep counted as compute. */
+/* Brackets a piece of computation (e.g. a tile, or a row of tiles of a
+ * block): counts `tiles`, accumulates compute time. Under
+ * HETILE_EMULATE_SPEEDS this rank (factor F) then owes (F - 1) times the
+ * time measured in sleep (hetile_emulate_delay), counted as compute: paid
+ * once it reaches 1 ms and always before the next send, receive, gather or
+ * end, the time actually slept subtracted (so that many short sleeps do
+ * not add up their overshoot). */
 int hetile_mpi_compute_begin(hetile_mpi *m);
 int hetile_mpi_compute_end(hetile_mpi *m, long tiles);
 

@@ -107,6 +107,8 @@ extern "C" int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
   static const char Empty = 0;
   if (!mine)
     mine = &Empty;
+  if (int E = payEmulation(*m))
+    return E;
   // The exchange of sizes synchronises the ranks: its time is counted as
   // waiting for the others to finish the nest, the rest as communication.
   double T0 = hetile_timer_now();

@@ -126,7 +126,11 @@ struct hetile_mpi {
   double Watchdog = 120;
   long MaxCount = INT_MAX;
   bool Verbose = false;
-  bool Emulating = false;
+  /// This rank's HETILE_EMULATE_SPEEDS factor (1: none), and the emulated
+  /// sleep still owed: (factor - 1) x the work measured, minus the time
+  /// slept so far (negative after oversleeping).
+  double EmulateFactor = 1;
+  double SleepDebt = 0;
 
   // The allocation: cycle times, where they came from, owners, blocks.
   std::vector<double> Times;
@@ -153,5 +157,14 @@ struct hetile_mpi {
 
   ~hetile_mpi();
 };
+
+namespace hetile::rt::mpi {
+
+/// Sleeps the emulated slowdown owed (hetile_emulate_delay), counted as
+/// compute time; called before every send, receive, gather and end, so that
+/// an emulated slow rank delivers its results as late as a slow processor.
+int payEmulation(hetile_mpi &M);
+
+} // namespace hetile::rt::mpi
 
 #endif

@@ -40,7 +40,6 @@ struct Settings {
   double Watchdog = 120;
   long MaxCount = INT_MAX;
   int Verbose = 0;
-  int Emulating = 0;
   int Source = Equal;
 };
 
@@ -53,10 +52,11 @@ std::vector<std::vector<double>> &calibrationCache() {
 }
 
 /// HETILE_EMULATE_SPEEDS, if set, must have a factor for every rank; checked
-/// here so that hetile_mpi_compute_end cannot fail later.
-int checkEmulation(int Size, int &Emulating) {
+/// here so that hetile_mpi_compute_end cannot fail later. Factor receives
+/// this rank's (1 if unset): each rank reads its own, from its environment.
+int checkEmulation(int Size, int Rank, double &Factor) {
   const char *Text = std::getenv("HETILE_EMULATE_SPEEDS");
-  Emulating = Text != nullptr;
+  Factor = 1;
   if (!Text)
     return HETILE_OK;
   std::vector<double> F(4096);
@@ -67,6 +67,7 @@ int checkEmulation(int Size, int &Emulating) {
   if (N < Size)
     return fail(HETILE_ERR_ENV, "HETILE_EMULATE_SPEEDS: %d factors for %d "
                 "ranks (one per rank expected)", N, Size);
+  Factor = F[Rank];
   return HETILE_OK;
 }
 
@@ -78,7 +79,7 @@ int readSettings(hetile_mpi &M, Settings &S) {
     return E;
   if (int E = envMaxCount(S.MaxCount))
     return E;
-  if (int E = checkEmulation(M.Size, S.Emulating))
+  if (int E = checkEmulation(M.Size, M.Rank, M.EmulateFactor))
     return E;
   const char *Stats = std::getenv("HETILE_STATS");
   S.Verbose = Stats && std::strcmp(Stats, "0") != 0;
@@ -115,7 +116,6 @@ int shareSettings(hetile_mpi &M, Settings &S) {
   M.Watchdog = S.Watchdog;
   M.MaxCount = S.MaxCount;
   M.Verbose = S.Verbose;
-  M.Emulating = S.Emulating;
   return HETILE_OK;
 }
 

@@ -1,6 +1,6 @@
 /* Reads a platform file back with hetile_platform_read and says whether it
  * looks like hetile-calibrate's measurement under
- * HETILE_EMULATE_SPEEDS=1,3: usage read-platform FILE NPROCS. */
+ * HETILE_EMULATE_SPEEDS=1,8: usage read-platform FILE NPROCS. */
 #include "hetile_rt.h"
 
 #include <stdio.h>
@@ -19,7 +19,7 @@ int main(int argc, char **argv) {
     printf(" %s", t[i] > 0 ? "positive" : "NOT POSITIVE");
   printf("\n");
   if (n == 2)
-    /* At least 2 (3, less noise); a loaded machine only makes it larger. */
+    /* 8 on a quiet machine; at least 2 on a loaded one. */
     printf("rank 1 at least 2 times slower: %s\n",
            t[1] >= 2 * t[0] ? "yes" : "no");
   printf("startup >= 0: %s, per_byte >= 0: %s\n", startup >= 0 ? "yes" : "no",
