@@ -30,8 +30,9 @@
  * Errors of MPI itself are HETILE_ERR_MPI (the nest's communicator returns
  * errors instead of aborting).
  *
- * Environment (read by hetile_mpi_begin, identically on every rank; a
- * malformed value is an error naming the variable, on every rank):
+ * Environment (read by hetile_mpi_begin on every rank; rank 0's values are
+ * used, except each rank's own HETILE_EMULATE_SPEEDS factor; a malformed
+ * value on any rank is an error naming the variable, on every rank):
  *   HETILE_PLATFORM, HETILE_SPEEDS   cycle times (hetile_platform_times)
  *   HETILE_CALIBRATE=0               equal cycle times instead of measuring
  *   HETILE_ALLOC                     strategy (hetile_env_alloc)
