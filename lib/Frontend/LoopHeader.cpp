@@ -134,7 +134,8 @@ bool readLoopHeader(NestWalker &W, const ForStmt *For, LoopHeader &H) {
   return true;
 }
 
-std::optional<Cond> readLoopStart(NestWalker &W, const LoopHeader &H) {
+std::optional<Cond> readLoopStart(NestWalker &W, const LoopHeader &H,
+                                  Piecewise &Value) {
   AffineBuilder B = W.makeAffineBuilder();
   std::optional<Piecewise> Start = B.buildValue(H.Start);
   if (!Start) {
@@ -157,6 +158,7 @@ std::optional<Cond> readLoopStart(NestWalker &W, const LoopHeader &H) {
     R = Cond::disj(std::move(R),
                    Cond::conj(std::move(Piece), Cond::divisible(Dist, H.Step)));
   }
+  Value = std::move(*Start);
   return R;
 }
 

@@ -121,10 +121,10 @@ bool NestWalker::visitLoop(const ForStmt *For) {
       return reject(RejectKind::WriteToIterator, For->getInit()->getBeginLoc(),
                     "the nest writes iterator '" + H.Iter->getName().str() +
                         "'");
-  std::optional<Cond> Start = readLoopStart(*this, H);
+  LoopModel L;
+  std::optional<Cond> Start = readLoopStart(*this, H, L.Start);
   if (!Start)
     return false;
-  LoopModel L;
   L.Iter = H.Iter;
   L.Parent = LoopStack.empty() ? -1 : static_cast<int>(LoopStack.back());
   L.Info.Iterator = H.Iter->getName().str();
@@ -133,13 +133,18 @@ bool NestWalker::visitLoop(const ForStmt *For) {
   L.Info.Step = H.Step;
   L.Info.Loc = makeSourceLoc(Ctx.getSourceManager(), For->getBeginLoc());
   L.Info.DeclaredInHeader = H.DeclaredInHeader;
+  L.DeclaredInNest = !H.DeclaredInHeader && Scan.DeclaredInside.count(H.Iter);
+  L.Entry = currentDomain();
   Model.Loops.push_back(L);
-  LoopStack.push_back(Model.Loops.size() - 1);
+  unsigned Id = Model.Loops.size() - 1;
+  LoopStack.push_back(Id);
   std::optional<Cond> Bound = readLoopCondition(*this, For, H);
   if (!Bound)
     return false;
   Guards.push_back(Cond::conj(std::move(*Start), std::move(*Bound)));
   PathPositions.push_back(NextPosition.back()++);
+  Model.Loops[Id].Range = Guards.back();
+  Model.Loops[Id].Positions = PathPositions;
   NextPosition.push_back(0);
   bool Ok = visitBody(For->getBody());
   NextPosition.pop_back();

@@ -5,6 +5,9 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
 
 namespace hetile {
 
@@ -25,7 +28,7 @@ public:
     for (size_t I = 0; I < Model.Stmts.size(); ++I)
       if (!buildStmt(Model.Stmts[I], I))
         return false;
-    return true;
+    return buildExits();
   }
 
 private:
@@ -110,6 +113,22 @@ private:
   }
 
   bool buildStmt(const StmtModel &SM, size_t Index);
+  struct ExitTexts {
+    std::string Entry, Iterations, Init;
+  };
+  bool buildExits();
+  bool exitTexts(unsigned Id, ExitTexts &T);
+  bool buildExit(unsigned Id, isl::set &Entry);
+  isl::set headerSchedule(unsigned Id, const isl::set &Entry,
+                          unsigned MaxOuter);
+  void dropUnorderedExits(const std::vector<isl::set> &Headers);
+  /// Indices of the loops around loop \p Id, outermost first.
+  std::vector<unsigned> enclosingLoops(unsigned Id) const {
+    std::vector<unsigned> Outer;
+    for (int P = Model.Loops[Id].Parent; P >= 0; P = Model.Loops[P].Parent)
+      Outer.insert(Outer.begin(), unsigned(P));
+    return Outer;
+  }
   std::string scheduleText(const StmtModel &SM, const std::string &Tuple);
   bool buildAccess(const AccessModel &A, const std::string &Tuple,
                    const AffineNamer &Namer, ScopStmt &Out);
@@ -191,6 +210,144 @@ bool Assembler::buildStmt(const StmtModel &SM, size_t Index) {
   St.Text = SM.Text;
   St.Span = SM.Span;
   S.Stmts.push_back(std::move(St));
+  return true;
+}
+
+//===-- Exit facts of the loops -------------------------------------------===//
+
+/// The isl texts of loop \p Id's entry domain, iterations and start over
+/// its enclosing iterators; false when one names a variable that has no isl
+/// name (a parameter that only an empty loop uses).
+bool Assembler::exitTexts(unsigned Id, ExitTexts &T) {
+  const LoopModel &L = Model.Loops[Id];
+  std::vector<unsigned> Outer = enclosingLoops(Id);
+  bool Unnamed = false;
+  AffineNamer Namer = [&](AffineVar V) -> std::string {
+    if (ParamNames.count(V))
+      return ParamNames.lookup(V);
+    if (V == L.Iter)
+      return LoopNames[Id];
+    for (unsigned O : Outer)
+      if (Model.Loops[O].Iter == V)
+        return LoopNames[O];
+    Unnamed = true;
+    return "0";
+  };
+  std::string Tuple;
+  for (unsigned O : Outer)
+    Tuple += (Tuple.empty() ? "" : ", ") + LoopNames[O];
+  std::string Iters = Tuple + (Tuple.empty() ? "" : ", ") + LoopNames[Id];
+  T.Entry =
+      paramPrefix() + "{ [" + Tuple + "] : " + L.Entry.print(Namer) + " }";
+  T.Iterations = paramPrefix() + "{ [" + Iters + "] : " +
+                 Cond::conj(L.Entry, L.Range).print(Namer) + " }";
+  T.Init = paramPrefix() + "{ ";
+  for (size_t P = 0; P < L.Start.size(); ++P)
+    T.Init += (P ? "; [" : "[") + Tuple + "] -> [" +
+              L.Start[P].E.print(Namer) + "] : " + L.Start[P].C.print(Namer);
+  T.Init += " }";
+  return !Unnamed;
+}
+
+/// The exit facts of loop \p Id into S.Exits, and its entry domain into
+/// \p Entry (left null when it gets no exit facts). False only when isl
+/// cannot read a generated text.
+bool Assembler::buildExit(unsigned Id, isl::set &Entry) {
+  const LoopModel &L = Model.Loops[Id];
+  // FIXME: an iterator declared inside the nest is dead after it and needs
+  // no final value, but code generation asks one of every iterator not
+  // declared in its loop's header: without facts, the nest is refused
+  // (codegen-failed).
+  ExitTexts T;
+  if (L.DeclaredInNest || L.Start.empty() || !exitTexts(Id, T))
+    return true;
+  LoopExit E;
+  E.Loop = Id;
+  E.EntryDomain = isl::set(isl::ctx(Ctx), T.Entry);
+  E.Iterations = isl::set(isl::ctx(Ctx), T.Iterations);
+  E.Init = isl::map(isl::ctx(Ctx), T.Init);
+  if (!check(E.EntryDomain, T.Entry) || !check(E.Iterations, T.Iterations) ||
+      !check(E.Init, T.Init))
+    return false;
+  E.EntryDomain = E.EntryDomain.coalesce();
+  E.Iterations = E.Iterations.coalesce();
+  // The start must be one value wherever the header runs.
+  isl::map InitOnEntry = E.Init.intersect_domain(E.EntryDomain);
+  if (!InitOnEntry.is_single_valued().is_true() ||
+      !E.EntryDomain.is_subset(InitOnEntry.domain()).is_true())
+    return true;
+  E.Init = InitOnEntry.coalesce();
+  for (unsigned O : enclosingLoops(Id))
+    E.OuterSteps.push_back(Model.Loops[O].Info.Step);
+  Entry = E.EntryDomain;
+  S.Exits.push_back(std::move(E));
+  return true;
+}
+
+/// [p] -> { [P_0, o_1, P_1, ..., o_n, P_n, 0, ...] }: the points of the 2d+1
+/// schedule at which loop \p Id's header runs (o_k negated for a downward
+/// loop, as in the statements' schedules), padded to 2 * MaxOuter + 1.
+isl::set Assembler::headerSchedule(unsigned Id, const isl::set &Entry,
+                                   unsigned MaxOuter) {
+  const LoopModel &L = Model.Loops[Id];
+  std::vector<unsigned> Outer = enclosingLoops(Id);
+  std::string In, Out;
+  for (size_t K = 0; K < Outer.size(); ++K) {
+    const std::string &Name = LoopNames[Outer[K]];
+    In += (K ? ", " : "") + Name;
+    Out += std::to_string(L.Positions[K]) + ", " +
+           (Model.Loops[Outer[K]].Info.Step < 0 ? "-" : "") + Name + ", ";
+  }
+  Out += std::to_string(L.Positions.back());
+  for (size_t K = Outer.size(); K < MaxOuter; ++K)
+    Out += ", 0, 0";
+  isl::map ToSchedule(isl::ctx(Ctx),
+                      paramPrefix() + "{ [" + In + "] -> [" + Out + "] }");
+  return Entry.apply(ToSchedule);
+}
+
+/// Loops that share an iterator all write it, and the code generator gives
+/// it the value of the last of them (in loop order) whose header runs. That
+/// is the value the nest leaves when, for every pair a < b of such loops,
+/// no header run of a follows the last header run of b. Where that cannot
+/// be shown, the loops of that iterator lose their exit facts (the nest is
+/// then refused rather than given a wrong final value). \p Headers holds
+/// the header schedules of the loops that share an iterator and have exit
+/// facts (null for the others: a loop without facts is refused anyway).
+void Assembler::dropUnorderedExits(const std::vector<isl::set> &Headers) {
+  llvm::DenseSet<const clang::VarDecl *> Unordered;
+  for (unsigned A = 0; A < Model.Loops.size(); ++A)
+    for (unsigned B = A + 1; B < Model.Loops.size(); ++B) {
+      if (Model.Loops[A].Iter != Model.Loops[B].Iter ||
+          Headers[A].is_null() || Headers[B].is_null())
+        continue;
+      isl::set Last = Headers[A].unite(Headers[B]).lexmax();
+      isl::set Bad = Last.intersect(Headers[A]).params().intersect(
+          Headers[B].params().intersect(S.Context));
+      if (!Bad.is_empty().is_true())
+        Unordered.insert(Model.Loops[A].Iter);
+    }
+  llvm::erase_if(S.Exits, [&](const LoopExit &E) {
+    return Unordered.count(Model.Loops[E.Loop].Iter) != 0;
+  });
+}
+
+bool Assembler::buildExits() {
+  unsigned MaxOuter = 0;
+  for (unsigned Id = 0; Id < Model.Loops.size(); ++Id)
+    MaxOuter = std::max<unsigned>(MaxOuter, enclosingLoops(Id).size());
+  llvm::DenseMap<const clang::VarDecl *, unsigned> Uses;
+  for (const LoopModel &L : Model.Loops)
+    ++Uses[L.Iter];
+  std::vector<isl::set> Headers(Model.Loops.size());
+  for (unsigned Id = 0; Id < Model.Loops.size(); ++Id) {
+    isl::set Entry;
+    if (!buildExit(Id, Entry))
+      return false;
+    if (!Entry.is_null() && Uses.lookup(Model.Loops[Id].Iter) > 1)
+      Headers[Id] = headerSchedule(Id, Entry, MaxOuter);
+  }
+  dropUnorderedExits(Headers);
   return true;
 }
 } // namespace

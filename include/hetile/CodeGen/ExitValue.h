@@ -10,12 +10,14 @@
 //     once there, and v = init(p*) when it did not.
 //
 // computeExitValue() evaluates this rule exactly with isl as a piecewise
-// affine function of the parameters; its domain is where v changes.
+// affine function of the parameters; its domain is where v changes. The
+// frontend records the facts it needs (LoopExit, in Frontend/Scop.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_CODEGEN_EXITVALUE_H
 #define HETILE_CODEGEN_EXITVALUE_H
 
+#include "hetile/Frontend/Scop.h"
 #include "hetile/Support/IslUtils.h"
 
 #include "llvm/Support/Error.h"
@@ -24,23 +26,6 @@
 #include <vector>
 
 namespace hetile {
-
-/// The facts about one loop that fix its iterator's final value. The outer
-/// iterations are those of the loops enclosing L, outermost first (n >= 0).
-struct LoopExit {
-  /// Index of the loop in Scop::Loops.
-  unsigned Loop = 0;
-  /// [p] -> { [o_1, ..., o_n] }: outer iterations at which L's header runs
-  /// ({ [] } for an outermost loop that is always reached).
-  isl::set EntryDomain;
-  /// [p] -> { [o_1, ..., o_n, v] }: the iterations of L.
-  isl::set Iterations;
-  /// [p] -> { [o_1, ..., o_n] -> [v0] }: the initial value of v.
-  isl::map Init;
-  /// Steps of the outer loops (only their signs matter: a negative step
-  /// runs that loop downwards). Empty means all positive.
-  std::vector<long> OuterSteps;
-};
 
 /// The final value of L's iterator as a function of the parameters, defined
 /// exactly where L's header runs at least once; \p Step is L's step (!= 0).

@@ -39,9 +39,11 @@ struct LoopHeader {
 /// rejected (through \p W).
 bool readLoopHeader(NestWalker &W, const clang::ForStmt *For, LoopHeader &H);
 
-/// The start constraint (with the stride) of the loop. To be called before
-/// the loop's iterator is in scope: the start may not use it.
-std::optional<Cond> readLoopStart(NestWalker &W, const LoopHeader &H);
+/// The start constraint (with the stride) of the loop; \p Value receives the
+/// start value itself. To be called before the loop's iterator is in scope:
+/// the start may not use it.
+std::optional<Cond> readLoopStart(NestWalker &W, const LoopHeader &H,
+                                  Piecewise &Value);
 
 /// The condition of the loop as a constraint. To be called with the loop's
 /// iterator in scope.

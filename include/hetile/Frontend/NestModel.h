@@ -24,6 +24,22 @@ struct LoopModel {
   /// Index of the enclosing loop in NestModel::Loops, -1 for the outermost.
   int Parent = -1;
   ScopLoop Info;
+  /// What the exit facts of the loop (LoopExit) are made of:
+  /// the bounds and guards around the header (where it runs),
+  Cond Entry;
+  /// the loop's own start (with its stride) and condition (Entry and Range
+  /// are its iterations),
+  Cond Range;
+  /// and its start value.
+  Piecewise Start;
+  /// The schedule constants of the enclosing loops and of the loop's own
+  /// place among its siblings (one more than the enclosing loops, as for a
+  /// statement in its place): they order the header runs of loops that
+  /// share an iterator.
+  std::vector<int64_t> Positions;
+  /// Whether the iterator is declared inside the nest, not in the header:
+  /// it has no value after the nest.
+  bool DeclaredInNest = false;
 };
 
 struct AccessModel {

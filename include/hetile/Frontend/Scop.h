@@ -67,6 +67,28 @@ struct ScopLoop {
   bool DeclaredInHeader = false;
 };
 
+/// The facts about one loop L that fix the value its iterator v holds after
+/// the nest (CodeGen/ExitValue.h computes it). The outer iterations are those
+/// of the loops enclosing L in the nest, outermost first (n >= 0), named as in
+/// the statements' domains; the tuples are unnamed.
+struct LoopExit {
+  /// Index of the loop in Scop::Loops.
+  unsigned Loop = 0;
+  /// [p] -> { [o_1, ..., o_n] }: outer iterations at which L's header runs:
+  /// the enclosing loops' iterations and the affine guards around L
+  /// ({ [] } for an outermost loop, which is always reached).
+  isl::set EntryDomain;
+  /// [p] -> { [o_1, ..., o_n, v] }: the iterations of L (EntryDomain times
+  /// the range of v).
+  isl::set Iterations;
+  /// [p] -> { [o_1, ..., o_n] -> [v0] }: the initial value of v, a function
+  /// defined on all of EntryDomain.
+  isl::map Init;
+  /// Steps of the outer loops (only their signs matter: a negative step
+  /// runs that loop downwards). Empty means all positive.
+  std::vector<long> OuterSteps;
+};
+
 /// A polyhedral statement: one C statement or a maximal run of consecutive
 /// non-loop statements in one compound (so scalars local to the body stay
 /// local), executed under the same loops and guards.
@@ -100,6 +122,15 @@ struct Scop {
   std::vector<ScopLoop> Loops;
   std::vector<ScopStmt> Stmts;
   std::vector<ScopArray> Arrays;
+  /// The exit facts of the loops, in loop order, for every loop whose
+  /// iterator can be given its final value after the nest. A loop has none
+  /// when they cannot be stated exactly: its start is not one affine value
+  /// on its entry domain, its bounds use a parameter that no statement
+  /// uses, its iterator is declared inside the nest, or loops sharing its
+  /// iterator may end in an order other than their textual one (see
+  /// ScopAssembler.h). Code generation refuses a nest that lacks the facts
+  /// of a loop whose iterator is not declared in its header.
+  std::vector<LoopExit> Exits;
   /// Deepest loop nesting of any statement.
   unsigned Depth = 0;
 

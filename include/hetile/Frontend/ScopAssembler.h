@@ -9,6 +9,13 @@
 // keeps the textual order (its last constant already differs from its
 // siblings') and lets the schedules be compared in one space.
 //
+// It also states each loop's exit facts (Scop::Exits, LoopExit in Scop.h):
+// where its header runs, its iterations and its start, over the enclosing
+// iterators. A loop gets none when its start is not one value wherever its
+// header runs, when its iterator is declared inside the nest, or when loops
+// sharing its iterator might not end in textual order (code generation
+// assigns their final values in loop order, the last one winning).
+//
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_SCOPASSEMBLER_H
 #define HETILE_FRONTEND_SCOPASSEMBLER_H
