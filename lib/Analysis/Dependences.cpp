@@ -330,6 +330,13 @@ uniformMatrix(const Scop &S, const std::vector<DependenceEdge> &Edges) {
 
 } // namespace
 
+std::string formatDistance(const std::vector<long> &V) {
+  std::string S = "(";
+  for (size_t I = 0; I < V.size(); ++I)
+    S += (I ? ", " : "") + std::to_string(V[I]);
+  return S + ")";
+}
+
 Dependences computeDependences(const Scop &S) {
   Dependences Result;
   if (S.Stmts.empty())

@@ -9,13 +9,6 @@ namespace hetile {
 
 namespace {
 
-std::string formatVector(const std::vector<long> &V) {
-  std::string S = "(";
-  for (size_t I = 0; I < V.size(); ++I)
-    S += (I ? ", " : "") + std::to_string(V[I]);
-  return S + ")";
-}
-
 /// The dependence that stops the band at \p Depth loops, for the message.
 std::string describeBlockingDependence(const Dependences &D) {
   for (const DependenceEdge &E : D.Edges) {
@@ -26,7 +19,7 @@ std::string describeBlockingDependence(const Dependences &D) {
     if (Negative)
       return std::string(" (") + getDepKindName(E.Kind) + " dependence " +
              E.Source + " -> " + E.Sink + " on '" + E.Array +
-             "' has distance " + formatVector(V) + ")";
+             "' has distance " + formatDistance(V) + ")";
   }
   for (const DependenceEdge &E : D.Edges)
     if (!E.Distance)

@@ -28,13 +28,6 @@ std::string formatAccessTarget(const isl::map &Relation) {
   return Text;
 }
 
-std::string formatDistance(const std::vector<long> &V) {
-  std::string S = "(";
-  for (size_t I = 0; I < V.size(); ++I)
-    S += (I ? ", " : "") + std::to_string(V[I]);
-  return S + ")";
-}
-
 namespace {
 
 std::string formatLoc(const SourceLoc &L) {

@@ -79,6 +79,9 @@ struct Dependences {
   std::optional<std::vector<std::vector<long>>> UniformMatrix;
 };
 
+/// A distance vector as "(1, 0, -1)".
+std::string formatDistance(const std::vector<long> &V);
+
 /// Computes the dependences of \p S. Never fails on a valid Scop; an empty
 /// Scop gives null relations and no edges; accesses with a null relation are
 /// skipped.

@@ -18,9 +18,6 @@ namespace hetile {
 /// The range of an access relation as written in isl, e.g. "A[-1 + i, j]".
 std::string formatAccessTarget(const isl::map &Relation);
 
-/// A vector as "(1, 0, -1)".
-std::string formatDistance(const std::vector<long> &V);
-
 void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N);
 llvm::json::Value nestToJson(const AnalyzedNest &N);
 
