@@ -1,0 +1,94 @@
+//===- PluginArgs.cpp - The arguments of the Clang plugin -----------------===//
+
+#include "hetile/Plugin/PluginArgs.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace hetile {
+
+const char PluginName[] = "hetile";
+
+const char PluginArgsHelp[] =
+    "backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, "
+    "assume-no-alias, no-skew, emit=PATH";
+
+namespace {
+
+std::string quoted(llvm::StringRef S) { return "'" + S.str() + "'"; }
+
+/// "backend=..." into Opts.TargetBackend; an error message or "".
+std::string parseBackend(llvm::StringRef Value, Options &Opts) {
+  for (Backend B : {Backend::Seq, Backend::Omp, Backend::Mpi, Backend::MpiOmp})
+    if (Value == getBackendName(B)) {
+      Opts.TargetBackend = B;
+      return "";
+    }
+  return "unknown backend " + quoted(Value) +
+         " in 'backend=': use seq, omp, mpi or mpi+omp";
+}
+
+/// "tile-sizes=a,b,..." into Opts.TileSizes; an error message or "".
+std::string parseTileSizes(llvm::StringRef Value, Options &Opts) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Value.split(Parts, ',');
+  std::vector<long> Sizes;
+  for (llvm::StringRef P : Parts) {
+    long Size = 0;
+    if (P.trim().getAsInteger(10, Size) || Size < 1)
+      return "'tile-sizes=' takes integers >= 1 separated by commas, got " +
+             quoted(Value);
+    Sizes.push_back(Size);
+  }
+  Opts.TileSizes = std::move(Sizes);
+  return "";
+}
+
+/// One argument; an error message or "".
+std::string parseOne(llvm::StringRef Arg, PluginSettings &S) {
+  auto [Name, Value] = Arg.split('=');
+  bool HasValue = Arg.contains('=');
+  struct Flag {
+    const char *Name;
+    bool *Field;
+    bool Set;
+  } Flags[] = {{"auto", &S.Opts.Auto, true},
+               {"assume-no-alias", &S.Opts.AssumeNoAlias, true},
+               {"no-skew", &S.Opts.AllowSkew, false}};
+  for (const Flag &F : Flags) {
+    if (Name != F.Name)
+      continue;
+    if (HasValue)
+      return quoted(Name) + " takes no value";
+    *F.Field = F.Set;
+    return "";
+  }
+  bool Valued = Name == "backend" || Name == "tile-sizes" || Name == "emit";
+  if (!Valued)
+    return "unknown argument " + quoted(Arg) + "; the arguments are: " +
+           PluginArgsHelp;
+  if (Value.empty())
+    return quoted(Name) + " needs a value: '" + Name.str() + "=...'";
+  if (Name == "backend")
+    return parseBackend(Value, S.Opts);
+  if (Name == "tile-sizes")
+    return parseTileSizes(Value, S.Opts);
+  S.EmitPath = Value.str();
+  return "";
+}
+
+} // namespace
+
+std::vector<std::string> parsePluginArgs(llvm::ArrayRef<std::string> Args,
+                                         PluginSettings &Settings) {
+  std::vector<std::string> Errors;
+  for (const std::string &Arg : Args) {
+    std::string Error = parseOne(Arg, Settings);
+    if (!Error.empty())
+      Errors.push_back(std::move(Error));
+  }
+  return Errors;
+}
+
+} // namespace hetile

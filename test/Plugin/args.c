@@ -1,0 +1,33 @@
+// Bad -fplugin-arg-hetile-* arguments are errors that name the argument
+// and what is accepted; every bad one is reported, not only the first.
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=cuda -Xclang -verify=backend %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-tile-size=32 -Xclang -verify=unknown %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-tile-sizes=32,0 -Xclang -verify=sizes %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-tile-sizes=8,x -Xclang -verify=sizes2 %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-tile-sizes= -Xclang -verify=novalue %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-emit -Xclang -verify=emit %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-auto=yes -Xclang -verify=flag %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=omp -Xclang -verify=omp %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=mpi+omp -Xclang -verify=mpiomp %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-no-skew=1 -fplugin-arg-hetile-backend=gpu -Xclang -verify=two %s
+// Good arguments give no diagnostic at all.
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=seq -fplugin-arg-hetile-tile-sizes=32,64 -fplugin-arg-hetile-auto -fplugin-arg-hetile-assume-no-alias -fplugin-arg-hetile-no-skew -fplugin-arg-hetile-emit=%t.c -Xclang -verify=good %s
+// And without -verify, the compile fails.
+// RUN: not %clang -c -fplugin=%{plugin} -fplugin-arg-hetile-backend=cuda %s -o %t.o 2>&1 | FileCheck %s
+// RUN: not ls %t.o
+
+// backend-error@*:* {{-fplugin-arg-hetile: unknown backend 'cuda' in 'backend=': use seq, omp, mpi or mpi+omp}}
+// unknown-error@*:* {{-fplugin-arg-hetile: unknown argument 'tile-size=32'; the arguments are: backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, assume-no-alias, no-skew, emit=PATH}}
+// sizes-error@*:* {{-fplugin-arg-hetile: 'tile-sizes=' takes integers >= 1 separated by commas, got '32,0'}}
+// sizes2-error@*:* {{-fplugin-arg-hetile: 'tile-sizes=' takes integers >= 1 separated by commas, got '8,x'}}
+// novalue-error@*:* {{-fplugin-arg-hetile: 'tile-sizes' needs a value: 'tile-sizes=...'}}
+// emit-error@*:* {{-fplugin-arg-hetile: 'emit' needs a value: 'emit=...'}}
+// flag-error@*:* {{-fplugin-arg-hetile: 'auto' takes no value}}
+// omp-error@*:* {{-fplugin-arg-hetile: backend=omp needs -fopenmp}}
+// mpiomp-error@*:* {{-fplugin-arg-hetile: backend=mpi+omp needs -fopenmp}}
+// two-error@*:* {{-fplugin-arg-hetile: 'no-skew' takes no value}}
+// two-error@*:* {{-fplugin-arg-hetile: unknown backend 'gpu'}}
+// good-no-diagnostics
+
+// CHECK: error: -fplugin-arg-hetile: unknown backend 'cuda'
+int NotANest;

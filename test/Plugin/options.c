@@ -1,0 +1,33 @@
+// The plugin's arguments that choose nests act as the standalone tool's
+// options: without `auto` an unmarked nest is left alone; with it, a nest
+// writing through a pointer that may alias another is rejected, unless
+// `assume-no-alias`; `no-skew` rejects the marked nest that needs a skew.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %clang -c -fplugin=%{plugin} %s -o %t/default.o 2>&1 | FileCheck %s --check-prefix=DEFAULT --allow-empty
+// RUN: llvm-nm %t/default.o | FileCheck %s --check-prefix=ONE
+// RUN: %clang -c -fplugin=%{plugin} -fplugin-arg-hetile-auto %s -o %t/auto.o 2>&1 | FileCheck %s --check-prefix=AUTO
+// RUN: %clang -c -fplugin=%{plugin} -fplugin-arg-hetile-auto -fplugin-arg-hetile-assume-no-alias -fplugin-arg-hetile-emit=%t/both.c %s -o %t/both.o 2>&1 | FileCheck %s --check-prefix=BOTH --allow-empty
+// RUN: grep -c '^ */\* hetile: tile loops' %t/both.c | FileCheck %s --check-prefix=TWO
+// RUN: %clang -c -fplugin=%{plugin} -fplugin-arg-hetile-no-skew %s -o %t/noskew.o 2>&1 | FileCheck %s --check-prefix=NOSKEW
+// RUN: llvm-nm %t/noskew.o | FileCheck %s --check-prefix=NONE
+
+void unmarked(int N, double A[N][N], double B[N][N]) {
+  for (int i = 1; i < N; i++)
+    for (int j = 1; j < N; j++)
+      A[i][j] = A[i - 1][j] + B[i][j - 1];
+}
+// AUTO: options.c:[[@LINE-2]]:{{[0-9]+}}: remark: nest not tiled: {{.*}}[hetile-reject-possible-alias]
+
+void skewed(int T, int N, double A[restrict N]) {
+#pragma hetile
+  for (int t = 0; t < T; t++)
+    for (int i = 1; i < N - 1; i++)
+      A[i] = (A[i - 1] + A[i] + A[i + 1]) / 3;
+}
+// NOSKEW: options.c:[[@LINE-4]]:3: remark: nest not tiled: {{.*}}[hetile-reject-non-permutable]
+
+// DEFAULT-NOT: remark
+// BOTH-NOT: remark
+// TWO: 2
+// ONE: U hetile_env_tile_sizes
+// NONE-NOT: hetile_
