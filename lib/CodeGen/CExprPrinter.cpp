@@ -119,9 +119,15 @@ std::string CExprPrinter::printOp(const isl::ast_expr &E, int &Prec) const {
     Prec = B.Prec;
     // && inside || is parenthesized (gcc's -Wparentheses asks for it).
     int Left = B.Prec == PrecOr ? PrecAnd - 1 : B.Prec;
+    // An associative operator takes an unparenthesized right operand of its
+    // own precedence only when that operand is the same operator: a * b * c,
+    // but a * (b % c) and a * (b / c) (C reads a * b % c as (a * b) % c).
+    bool SameOpRight = false;
+    if (B.Associative && isl_ast_expr_get_type(Op.arg(1).get()) == isl_ast_expr_op)
+      SameOpRight = isl_ast_expr_op_get_type(Op.arg(1).get()) == T;
     int Right = B.Prec == PrecOr ? PrecAnd - 1
-                : B.Associative ? B.Prec
-                                : B.Prec - 1;
+                : B.Associative && SameOpRight ? B.Prec
+                                               : B.Prec - 1;
     return operand(Op.arg(0), Left) + " " + B.Spelling + " " +
            operand(Op.arg(1), Right);
   }

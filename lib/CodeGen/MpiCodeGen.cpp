@@ -223,7 +223,7 @@ llvm::Error MpiEmitter::receives(unsigned Indent, std::string &Out) {
   if (Err)
     return Err;
   Out += In + "  (void)" + ColumnOriginParam + ";\n" + In +
-         "  (void)hetile_so;\n" + In + "}\n";
+         "  (void)hetile_so;\n" + In + "  (void)hetile_pos;\n" + In + "}\n";
   return llvm::Error::success();
 }
 
@@ -252,7 +252,8 @@ llvm::Error MpiEmitter::sends(unsigned Indent, std::string &Out) {
   Out += In + "  if (hetile_mpi_send(hetile_m, hetile_dst, hetile_tag(hetile_col, "
               "hetile_k), hetile_buf, hetile_bytes) < 0) {\n" +
          In + "    " + MpiFail + In + "    hetile_mpi_abort(hetile_m, 1);\n" +
-         In + "  }\n" + In + "  (void)" + ColumnOriginParam + ";\n" + In + "}\n";
+         In + "  }\n" + In + "  (void)" + ColumnOriginParam + ";\n" + In +
+         "  (void)hetile_pos;\n" + In + "}\n";
   return llvm::Error::success();
 }
 
@@ -300,6 +301,7 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
   if (auto Err = eachTile("hetile_q", 8, Out, Unpack))
     return Err;
   Out += "      }\n"
+         "      (void)hetile_pos;\n"
          "      free(hetile_off);\n"
          "    }\n";
   return llvm::Error::success();

@@ -200,6 +200,16 @@ llvm::Error NestEmitter::exitValues(llvm::ArrayRef<LoopExit> Exits,
     Out += "  if (" + Exprs.print(Build.expr_from(Dom)) + ")\n    " +
            Loop.Iterator + " = " + Value + ";\n";
   }
+  // The point loops declare their own iterators: without a use here, an
+  // iterator the program never reads after the nest would now be set but
+  // unused (-Wunused-but-set-variable), which the original was not.
+  std::string Used;
+  for (const ScopLoop &Loop : S.Loops)
+    if (!Loop.DeclaredInHeader && Used.find("(void)" + Loop.Iterator + ";") ==
+                                      std::string::npos)
+      Used += " (void)" + Loop.Iterator + ";";
+  if (!Used.empty())
+    Out += " " + Used + "\n";
   return llvm::Error::success();
 }
 

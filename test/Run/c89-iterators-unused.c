@@ -2,8 +2,7 @@
 // iterators declared in the function and never read after the nest.
 // RUN: %differential %s --work %t
 //@ args 0 0 0 4 4 0 1 1 2 3 3 2 31 26
-// XFAIL: *
-// FIXME: hetile rewrite assigns the iterators' final values after the tiled
+// Regression test (fixed): hetile rewrite assigns the iterators' final values after the tiled
 // nest (`i = (long)N <= 0 ? 1 : (long)N + 1; if ((long)N >= 1) j = ...;`)
 // while the point loops declare their own `int i`, `int j`: the function's
 // `int i, j;` are now set but never used, and gcc and clang-19 -Wall -Werror

@@ -3,8 +3,7 @@
 // values are printed. Sizes in (N, K) pairs: empty, 1-3, one around 30.
 // RUN: %differential %s --work %t
 //@ args 0 0 1 0 2 1 3 2 5 4 13 7 31 20
-// XFAIL: *
-// FIXME: wrong results with small tiles (seq backend, HETILE_TILE_SIZES=1:
+// Regression test (fixed): wrong results with small tiles (seq backend, HETILE_TILE_SIZES=1:
 // array A differs for N=5 K=4, N=13 K=7 and N=31 K=20; the reproducer below
 // differs in 51 of 855 runs, N in 0..14, K in -2..16, sizes 1, 2, 3; the
 // final values of i and j are right). CExprPrinter treats `*` as associative
