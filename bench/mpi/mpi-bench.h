@@ -1,0 +1,117 @@
+/* mpi-bench.h - what the kernels of bench/mpi_hetero.py share.
+ *
+ * A kernel is a complete C program with one `#pragma hetile` nest. It takes
+ * its sizes on the command line, times the nest alone and prints, on rank 0
+ * only (every process is rank 0 unless compiled with -DBENCH_MPI):
+ *
+ *   checksum <16 hex digits>   FNV-1a over the raw bytes of its array (exact)
+ *   time <seconds>             wall-clock time of the nest
+ *   cpu <seconds>              CPU time of this process during the nest (on
+ *                              a busy machine, cpu / time is the share of a
+ *                              core the process got)
+ *
+ * With -DBENCH_MPI (the code rewritten by `hetile rewrite --backend=mpi`),
+ * bench_start() initialises MPI through the runtime (hetile_mpi_world_rank)
+ * and waits at a barrier before the clock starts, so that neither MPI_Init
+ * nor the ranks' different start-up times are counted; the nest's own
+ * hetile_mpi_begin (allocation, communicator) and its final gather are
+ * counted: they are part of the nest. The clock stops on rank 0 when the
+ * nest returns there (after the gather, which every rank joins).
+ *
+ * Compile with -D_POSIX_C_SOURCE=200809L (clock_gettime under -std=c11).
+ */
+#ifndef HETILE_MPI_BENCH_H
+#define HETILE_MPI_BENCH_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef BENCH_MPI
+#include "hetile_rt_mpi.h"
+#endif
+
+static inline double bench_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static inline double bench_cpu(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The rank of this process (0 without MPI); with MPI, also synchronises. */
+static inline int bench_start(void) {
+#ifdef BENCH_MPI
+  int rank = hetile_mpi_world_rank();
+  if (rank < 0) {
+    fprintf(stderr, "bench: MPI initialisation failed: %s\n",
+            hetile_last_error());
+    exit(2);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  return rank;
+#else
+  return 0;
+#endif
+}
+
+/* FNV-1a over the n bytes at p, taken 8 bytes at a time (n a multiple of
+ * 8: arrays of double); any change of any bit changes it. */
+static inline unsigned long long bench_hash(const void *p, size_t n) {
+  const unsigned char *b = (const unsigned char *)p;
+  unsigned long long h = 1469598103934665603ULL, w;
+  for (size_t k = 0; k + 8 <= n; k += 8) {
+    memcpy(&w, b + k, 8);
+    h ^= w;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+/* A deterministic value in [0, 1) from two indices. */
+static inline double bench_init(long i, long j) {
+  unsigned long long h = (unsigned long long)(i * 7919 + j * 104729 + 17);
+  h ^= h >> 13;
+  h *= 0x9E3779B97F4A7C15ULL;
+  h ^= h >> 29;
+  return (double)(h >> 11) * (1.0 / 9007199254740992.0);
+}
+
+static inline void bench_report(int rank, unsigned long long hash,
+                                double seconds, double cpu_seconds) {
+  if (rank != 0)
+    return;
+  printf("checksum %016llx\n", hash);
+  printf("time %.6f\n", seconds);
+  printf("cpu %.6f\n", cpu_seconds);
+  fflush(stdout);
+}
+
+/* argv[k] as an int >= min, or the default; exits on nonsense. */
+static inline int bench_arg(int argc, char **argv, int k, int dflt, int min) {
+  if (argc <= k)
+    return dflt;
+  char *end;
+  long v = strtol(argv[k], &end, 10);
+  if (*end || v < min || v > 1000000000L) {
+    fprintf(stderr, "%s: argument %d must be an integer >= %d\n", argv[0], k,
+            min);
+    exit(2);
+  }
+  return (int)v;
+}
+
+static inline void *bench_alloc(size_t bytes) {
+  void *p = malloc(bytes);
+  if (!p) {
+    fprintf(stderr, "out of memory (%zu bytes)\n", bytes);
+    exit(2);
+  }
+  return p;
+}
+
+#endif
