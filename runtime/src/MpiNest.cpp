@@ -222,6 +222,9 @@ hetile_mpi::~hetile_mpi() {
     MPI_Comm_free(&Comm);
 }
 
+// FIXME: the collectives of begin (MPI_Comm_dup, the agreement, the
+// broadcasts) are not under the watchdog: a rank that never reaches
+// hetile_mpi_begin blocks the others until mpirun ends the job.
 extern "C" int hetile_mpi_begin(long ncols, hetile_mpi **out) {
   if (!out)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_begin: no output pointer");
