@@ -104,6 +104,7 @@ class Kernel:
         self.cflags = ["-std=c99", "-O1", "-Wall", "-Werror",
                        "-I" + os.path.normpath(common)]
         self.runs = 0
+        self.rewritten = set()
 
     def path(self, name):
         return os.path.join(self.a.work, name)
@@ -119,13 +120,18 @@ class Kernel:
                 for args in self.arg_sets]
 
     def rewrite(self, name, flags):
+        # One rewrite per backend, shared by the compilers (the mpi rewrite
+        # costs seconds of isl time).
         out = self.path("%s.c" % name)
+        if out in self.rewritten:
+            return out
         run([self.a.hetile, "rewrite", self.src, "-o", out] + flags +
             ["--"] + self.cflags[:1] + self.cflags[-1:])
         marks = open(out).read().count("/* hetile: tile loops */")
         if marks != self.nests:
             sys.exit("FAIL: %s: %d of %d marked nests tiled (see %s)" %
                      (name, marks, self.nests, out))
+        self.rewritten.add(out)
         return out
 
     def check(self, exe, want, env, what):
