@@ -56,15 +56,14 @@ static void triangle(int N) {
 }
 
 // An affine guard around the inner loop: its header runs only at some i,
-// never at the last one when K < N - 1.
-// FIXME: with `j += 2` here, HETILE_TILE_SIZES=1 loses iterations (N = 13,
-// K = 7): CExprPrinter prints isl's `2 * (e % 2)` as `2 * e % 2`.
+// never at the last one when K < N - 1. The stride 2 makes the tile bounds
+// contain `2 * (e % 2)` (HETILE_TILE_SIZES=1, N = 13, K = 7).
 static void guarded(int N, int K) {
   int i = -6, j = -7;
 #pragma hetile
   for (i = 0; i < N; i++) {
     if (i <= K && 2 * i != K + 1)
-      for (j = i; j <= N; j++)
+      for (j = i; j <= N; j += 2)
         A[i + 1][j] = A[i + 1][j] * 0.75 + A[i][j] + 1.0;
   }
   printf(" guarded i=%d j=%d", i, j);
