@@ -100,6 +100,7 @@ std::shared_ptr<CompilerInvocation> analysisInvocation(CompilerInstance &Outer,
   FE.AddPluginActions.clear();
   FE.ActionName.clear();
   FE.ShowStats = false;
+  FE.StatsFile.clear();
   FE.TimeTracePath.clear();
   Inv->getDependencyOutputOpts() = DependencyOutputOptions();
   DiagnosticOptions &Diag = Inv->getDiagnosticOpts();
