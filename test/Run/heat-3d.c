@@ -3,17 +3,6 @@
 // whose final values are printed. Sizes in (T, N) pairs: no steps, empty and
 // 1-3 wide grids (interior empty), and one around 20.
 // RUN: %differential %s --work %t
-// UNSUPPORTED: true
-// FIXME: hetile rewrite does not finish on this nest (unsupported rather
-// than expected to fail, which would still run for hours). `hetile analyze`
-// answers in under a second (a band of depth 4 after shift + skew), but
-// `hetile rewrite test/Analyze/heat-3d.c --backend=seq -- -std=c11` ran 20
-// minutes (4 min of CPU) without finishing, and still 5 minutes (60 s of
-// CPU) with --tile-sizes=5,3; the time goes to NestEmitter::pointLoops ->
-// isl_ast_build_node_from_schedule (isl_ast_build_set_loop_bounds ->
-// isl_map_is_single_valued -> isl_basic_map_simplify). Remove the
-// UNSUPPORTED line when the rewrite takes seconds: the original prints the
-// same with gcc and clang-19 for the sizes below.
 //@ args 0 5 2 0 2 1 2 2 1 3 3 4 3 19
 #include "exec-common.h"
 
