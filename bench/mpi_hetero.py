@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Benchmark (not a test): the MPI backend on emulated heterogeneous processors.
 
-Issue #5 item 6. Two kernels of bench/mpi/, each a complete C program with
+Issue #5 item 6. Two kernels of bench/kernels/, each a complete C program with
 one `#pragma hetile` nest, a size argument, an exact checksum (FNV-1a over
 the array's bytes) and the nest's wall time printed by rank 0:
 
-  sor-2d-time N T   2D SOR (Gauss-Seidel, in place), T sweeps with the time
+  sor-2d N T        2D SOR (Gauss-Seidel, in place), T sweeps with the time
                     loop inside the nest: hetile skews it to (t, t+i, t+j)
                     and tiles the three dimensions; the tile columns are
                     those of t+j, the rows the (t, t+i) tiles in order.
@@ -58,7 +58,7 @@ tile on the fast processor: t_tile = compute / tiles of the mpi code run with
 final gather, divided by the number of tiles computed; median over the
 reps). N1 N2 is the number of tiles the nest really computes (the sum of the
 ranks' tile counts): for heat-rec-3d that is the box N1 x N2; for the skewed
-sor-2d-time the tile space is a slanted box whose edge tiles are partial, and
+sor-2d the tile space is a slanted box whose edge tiles are partial, and
 t_tile is then the mean over full and partial tiles, so that N1 N2 t_tile is
 still the whole work. The bound in seconds is thus compute(-np 1) /
 sum(1/t_i): no schedule on these processors can do the tiles' work faster.
@@ -94,7 +94,7 @@ also print their CPU time: CPU time / wall time of the 1-rank runs (the "CPU
 share") says how much of a core they got.
 
 Tile sizes: fixed per kernel (KERNELS below, or --tile-sizes). For
-sor-2d-time, 16,32,16 (messages of about 3.9 KB, under Open MPI's 4 KB
+sor-2d, 16,32,16 (messages of about 3.9 KB, under Open MPI's 4 KB
 shared-memory eager limit) ran faster than 32,32,16 (7.5 KB) in the runs
 reported in README, Benchmarks.
 
@@ -127,14 +127,14 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KDIR = os.path.join(ROOT, "bench", "mpi")
+KDIR = os.path.join(ROOT, "bench", "kernels")
 
 # name: (full-size arguments, quick arguments, HETILE_TILE_SIZES). Sizes:
 # see README, Benchmarks (the original takes a few seconds on the project's
 # 2-core machine). Tile sizes are given in band order; the last one is the
 # column width.
 KERNELS = {
-    "sor-2d-time": ("1000x192", "200x16", "16,32,16"),
+    "sor-2d": ("1000x192", "200x16", "16,32,16"),
     "heat-rec-3d": ("201x120", "49x24", "24,25,4"),
 }
 
@@ -228,7 +228,7 @@ class Bench:
     # ------------------------------------------------------------- building
     def rewrite(self, kernel, opts):
         src = os.path.join(KDIR, kernel + ".c")
-        key = digest([src, os.path.join(KDIR, "mpi-bench.h"), self.hetile],
+        key = digest([src, os.path.join(KDIR, "bench-kernel.h"), self.hetile],
                      opts)
         out = os.path.join(self.a.work, "%s.%s.c" % (kernel, key))
         if os.path.exists(out):

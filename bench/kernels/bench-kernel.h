@@ -1,16 +1,17 @@
-/* mpi-bench.h - what the kernels of bench/mpi_hetero.py share.
+/* bench-kernel.h - what every kernel of bench/tiling_speed.py and
+ * bench/mpi_hetero.py uses.
  *
  * A kernel is a complete C program with one `#pragma hetile` nest. It takes
  * its sizes on the command line, times the nest alone and prints, on rank 0
  * only (every process is rank 0 unless compiled with -DBENCH_MPI):
  *
- *   checksum <16 hex digits>   FNV-1a over the raw bytes of its array (exact)
+ *   checksum <16 hex digits>   FNV-1a over the raw bytes of its arrays (exact)
  *   time <seconds>             wall-clock time of the nest
  *   cpu <seconds>              CPU time of this process during the nest (on
- *                              a busy machine, cpu / time is the share of a
- *                              core the process got)
+ *                              a busy machine, cpu / time is the share of the
+ *                              cores the process got)
  *
- * With -DBENCH_MPI (the code rewritten by `hetile rewrite --backend=mpi`),
+ * With -DBENCH_MPI (code rewritten by `hetile rewrite --backend=mpi`),
  * bench_start() initialises MPI through the runtime (hetile_mpi_world_rank)
  * and waits at a barrier before the clock starts, so that neither MPI_Init
  * nor the ranks' different start-up times are counted; the nest's own
@@ -18,29 +19,30 @@
  * counted: they are part of the nest. The clock stops on rank 0 when the
  * nest returns there (after the gather, which every rank joins).
  *
- * Compile with -D_POSIX_C_SOURCE=200809L (clock_gettime under -std=c11).
+ * Compile with -D_POSIX_C_SOURCE=200809L (clock_gettime under -std=c11; the
+ * rewritten file includes <stdio.h> before this header, so the macro cannot
+ * be defined here).
  */
-#ifndef HETILE_MPI_BENCH_H
-#define HETILE_MPI_BENCH_H
+#ifndef HETILE_BENCH_KERNEL_H
+#define HETILE_BENCH_KERNEL_H
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
+
 #ifdef BENCH_MPI
 #include "hetile_rt_mpi.h"
 #endif
 
-static inline double bench_now(void) {
+static inline double bench_clock(clockid_t id) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  clock_gettime(id, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+static inline double bench_now(void) { return bench_clock(CLOCK_MONOTONIC); }
 static inline double bench_cpu(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+  return bench_clock(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 /* The rank of this process (0 without MPI); with MPI, also synchronises. */
@@ -59,28 +61,30 @@ static inline int bench_start(void) {
 #endif
 }
 
-/* FNV-1a over the n bytes at p, taken 8 bytes at a time (n a multiple of
- * 8: arrays of double); any change of any bit changes it. */
-static inline unsigned long long bench_hash(const void *p, size_t n) {
+/* FNV-1a, continued from h (start with BENCH_HASH_INIT): any change of any
+ * bit of the n bytes at p changes it. */
+#define BENCH_HASH_INIT 1469598103934665603ULL
+static inline unsigned long long bench_hash(unsigned long long h,
+                                            const void *p, size_t n) {
   const unsigned char *b = (const unsigned char *)p;
-  unsigned long long h = 1469598103934665603ULL, w;
-  for (size_t k = 0; k + 8 <= n; k += 8) {
-    memcpy(&w, b + k, 8);
-    h ^= w;
+  for (size_t k = 0; k < n; k++) {
+    h ^= b[k];
     h *= 1099511628211ULL;
   }
   return h;
 }
 
-/* A deterministic value in [0, 1) from two indices. */
-static inline double bench_init(long i, long j) {
-  unsigned long long h = (unsigned long long)(i * 7919 + j * 104729 + 17);
+/* A deterministic value in [0, 1) from three indices. */
+static inline double bench_init(long i, long j, long k) {
+  unsigned long long h =
+      (unsigned long long)(i * 7919 + j * 104729 + k * 1299709 + 17);
   h ^= h >> 13;
   h *= 0x9E3779B97F4A7C15ULL;
   h ^= h >> 29;
   return (double)(h >> 11) * (1.0 / 9007199254740992.0);
 }
 
+/* The three lines above, on rank 0 only. */
 static inline void bench_report(int rank, unsigned long long hash,
                                 double seconds, double cpu_seconds) {
   if (rank != 0)
