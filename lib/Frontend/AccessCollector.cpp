@@ -282,6 +282,8 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
     }
     A.Subscripts.push_back(std::move(*X));
   }
+  if (!W.checkRanges(B, Out.Domain))
+    return false;
   A.Text = getExprText(W.getASTContext(), E);
   A.Loc = makeSourceLoc(W.getASTContext().getSourceManager(), E->getBeginLoc());
   addAccess(std::move(A));

@@ -1,6 +1,7 @@
 //===- AffineBuilder.cpp - Clang expressions -> affine forms --------------===//
 
 #include "hetile/Frontend/AffineBuilder.h"
+#include "hetile/Frontend/IntegerRange.h"
 
 using namespace clang;
 
@@ -10,6 +11,39 @@ std::optional<Piecewise> AffineBuilder::fail(AffineFailure K, const Expr *At,
                                              const VarDecl *V) {
   Err = AffineError{K, At, V};
   return std::nullopt;
+}
+
+void AffineBuilder::addCheck(RangeCheck::Kind K, const Expr *At, QualType T,
+                             const Piecewise &Value) {
+  // A constant value in range needs no proof.
+  if (Value.size() == 1 && Value.front().C.K == Cond::Kind::True &&
+      Value.front().E.isConstant()) {
+    IntegerRange R = getIntegerRange(Ctx, T);
+    llvm::APSInt V(llvm::APInt(64, Value.front().E.getConstant(), true),
+                   /*isUnsigned=*/false);
+    if (llvm::APSInt::compareValues(R.Min, V) <= 0 &&
+        llvm::APSInt::compareValues(V, R.Max) <= 0)
+      return;
+  }
+  Checks.push_back(RangeCheck{K, At, T, Where, Value});
+}
+
+std::optional<Cond> AffineBuilder::buildCondWhere(const Expr *E,
+                                                  const Cond &Extra) {
+  Cond Saved = Where;
+  Where = Cond::conj(Where, Extra);
+  std::optional<Cond> R = buildCond(E);
+  Where = std::move(Saved);
+  return R;
+}
+
+std::optional<Piecewise> AffineBuilder::buildValueWhere(const Expr *E,
+                                                        const Cond &Extra) {
+  Cond Saved = Where;
+  Where = Cond::conj(Where, Extra);
+  std::optional<Piecewise> R = buildValue(E);
+  Where = std::move(Saved);
+  return R;
 }
 
 std::optional<int64_t>
@@ -79,7 +113,11 @@ std::optional<Piecewise> AffineBuilder::buildUnary(const UnaryOperator *E) {
       return std::nullopt;
     std::optional<Piecewise> R =
         addPiecewise(makePiecewise(AffineExpr::constant(0)), *Sub, -1);
-    return R ? R : fail(AffineFailure::NotAffine, E);
+    if (!R)
+      return fail(AffineFailure::NotAffine, E);
+    if (E->getType()->isUnsignedIntegerOrEnumerationType())
+      addCheck(RangeCheck::Kind::Arithmetic, E, E->getType(), *R);
+    return R;
   }
   case UO_Deref:
     return fail(AffineFailure::ReadsMemory, E);
@@ -101,20 +139,33 @@ std::optional<Piecewise> AffineBuilder::buildBinary(const BinaryOperator *E) {
   std::optional<Piecewise> Res = Op == BO_Mul
                                      ? mulPiecewise(*L, *R)
                                      : addPiecewise(*L, *R, Op == BO_Add ? 1 : -1);
-  return Res ? Res : fail(AffineFailure::NotAffine, E);
+  if (!Res)
+    return fail(AffineFailure::NotAffine, E);
+  // Unsigned arithmetic wraps around; signed overflow is undefined.
+  if (E->getType()->isUnsignedIntegerOrEnumerationType())
+    addCheck(RangeCheck::Kind::Arithmetic, E, E->getType(), *Res);
+  return Res;
 }
 
 std::optional<Piecewise> AffineBuilder::buildCast(const CastExpr *E) {
-  // Conversions between integer types keep the value as long as it fits,
-  // which the model assumes (as for arithmetic, overflow is not modelled).
+  // A conversion between integer types keeps the value exactly when the new
+  // type can hold it: a range check unless it holds every value of the old.
   const Expr *Sub = E->getSubExpr();
   switch (E->getCastKind()) {
   case CK_LValueToRValue:
   case CK_NoOp:
-  case CK_IntegralCast:
     if (Sub->getType()->isIntegralOrEnumerationType())
       return buildValue(Sub);
     break;
+  case CK_IntegralCast: {
+    if (!Sub->getType()->isIntegralOrEnumerationType())
+      break;
+    std::optional<Piecewise> V = buildValue(Sub);
+    if (V && !rangeContains(getIntegerRange(Ctx, E->getType()),
+                            getIntegerRange(Ctx, Sub->getType())))
+      addCheck(RangeCheck::Kind::Conversion, E, E->getType(), *V);
+    return V;
+  }
   default:
     break;
   }
@@ -129,10 +180,13 @@ AffineBuilder::buildSelect(const ConditionalOperator *E) {
   std::optional<Cond> C = buildCond(E->getCond());
   if (!C)
     return std::nullopt;
-  std::optional<Piecewise> T = buildValue(E->getTrueExpr());
+  std::optional<Cond> NotC = C->negate();
+  if (!NotC)
+    return fail(AffineFailure::NotAffine, E);
+  std::optional<Piecewise> T = buildValueWhere(E->getTrueExpr(), *C);
   if (!T)
     return std::nullopt;
-  std::optional<Piecewise> F = buildValue(E->getFalseExpr());
+  std::optional<Piecewise> F = buildValueWhere(E->getFalseExpr(), *NotC);
   if (!F)
     return std::nullopt;
   std::optional<Piecewise> R = selectPiecewise(*C, *T, *F);
@@ -162,7 +216,15 @@ std::optional<Cond> AffineBuilder::buildCond(const Expr *E) {
       std::optional<Cond> L = buildCond(BO->getLHS());
       if (!L)
         return std::nullopt;
-      std::optional<Cond> R = buildCond(BO->getRHS());
+      // The right operand is evaluated only where the left one does not
+      // decide the result.
+      std::optional<Cond> Evaluated =
+          BO->getOpcode() == BO_LAnd ? L : L->negate();
+      if (!Evaluated) {
+        fail(AffineFailure::NotAffine, E);
+        return std::nullopt;
+      }
+      std::optional<Cond> R = buildCondWhere(BO->getRHS(), *Evaluated);
       if (!R)
         return std::nullopt;
       Cond Res = BO->getOpcode() == BO_LAnd ? Cond::conj(*L, *R)

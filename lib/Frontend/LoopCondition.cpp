@@ -69,6 +69,11 @@ public:
     return C;
   }
 
+  /// Proves the range checks of what was read (NestWalker::checkRanges).
+  bool checkRanges(const Cond &Evaluated) {
+    return W.checkRanges(B, Evaluated);
+  }
+
 private:
   void failAffine(const Expr *E) {
     const Expr *Op = boundOperand(E, B.getError().At);
@@ -139,7 +144,8 @@ bool terminates(const Cond &C, const VarDecl *Iter) {
 } // namespace
 
 std::optional<Cond> readLoopCondition(NestWalker &W, const ForStmt *For,
-                                      const LoopHeader &H) {
+                                      const LoopHeader &H,
+                                      const Cond &Evaluated) {
   const Expr *E = For->getCond();
   std::string IterName = "'" + H.Iter->getName().str() + "'";
   if (!E) {
@@ -147,8 +153,9 @@ std::optional<Cond> readLoopCondition(NestWalker &W, const ForStmt *For,
              "loop on " + IterName + " has no condition");
     return std::nullopt;
   }
-  std::optional<Cond> C = ConditionReader(W, H).read(E);
-  if (!C)
+  ConditionReader Reader(W, H);
+  std::optional<Cond> C = Reader.read(E);
+  if (!C || !Reader.checkRanges(Evaluated))
     return std::nullopt;
   std::string Text = "'" + getQuotedText(W.getASTContext(), E) + "'";
   if (!boundsAhead(*C, H.Iter, H.Step)) {

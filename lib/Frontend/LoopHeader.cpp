@@ -125,13 +125,7 @@ bool readLoopHeader(NestWalker &W, const ForStmt *For, LoopHeader &H) {
   if (For->getConditionVariable())
     return W.reject(RejectKind::UnsupportedLoop, For->getCond()->getBeginLoc(),
                     "loop condition declares a variable");
-  if (!readInit(W, For, H) || !readStep(W, For, H))
-    return false;
-  if (H.Step < 0 && H.Iter->getType()->isUnsignedIntegerType())
-    return W.reject(RejectKind::UnsupportedLoop, For->getInc()->getBeginLoc(),
-                    "unsigned iterator '" + H.Iter->getName().str() +
-                        "' counts down (wrap-around is not modelled)");
-  return true;
+  return readInit(W, For, H) && readStep(W, For, H);
 }
 
 std::optional<Cond> readLoopStart(NestWalker &W, const LoopHeader &H,
@@ -144,6 +138,9 @@ std::optional<Cond> readLoopStart(NestWalker &W, const LoopHeader &H,
                    RejectKind::NonAffineBound, Msg);
     return std::nullopt;
   }
+  // The start is evaluated wherever the header runs.
+  if (!W.checkRanges(B, W.currentDomain()))
+    return std::nullopt;
   Cond R = Cond::makeFalse();
   for (const AffinePiece &P : *Start) {
     AffineExpr Dist = AffineExpr::variable(H.Iter); // i - start

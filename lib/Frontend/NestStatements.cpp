@@ -67,7 +67,14 @@ bool NestWalker::readIfGuard(const IfStmt *If, std::optional<Cond> &Guard) {
                   "'if' with a declaration in its condition is not supported");
   AffineBuilder B = makeAffineBuilder();
   Guard = B.buildCond(If->getCond());
-  if (Guard || !containsLoop(If))
+  // An `if` without loops whose condition C may evaluate differently from
+  // the model (a wrap-around, a conversion that changes a value) is a plain
+  // statement, as one with a data-dependent condition.
+  if (Guard && !containsLoop(If) && !provesRanges(B, currentDomain()))
+    Guard.reset();
+  if (Guard)
+    return checkRanges(B, currentDomain());
+  if (!containsLoop(If))
     return true;
   std::string Msg = "condition '" + getQuotedText(Ctx, If->getCond()) +
                     "' of an 'if' around a loop is not affine";

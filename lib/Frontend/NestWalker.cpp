@@ -138,10 +138,13 @@ bool NestWalker::visitLoop(const ForStmt *For) {
   Model.Loops.push_back(L);
   unsigned Id = Model.Loops.size() - 1;
   LoopStack.push_back(Id);
-  std::optional<Cond> Bound = readLoopCondition(*this, For, H);
+  std::optional<Cond> Bound =
+      readLoopCondition(*this, For, H, Cond::conj(currentDomain(), *Start));
   if (!Bound)
     return false;
   Guards.push_back(Cond::conj(std::move(*Start), std::move(*Bound)));
+  if (!checkIteratorStep(For, H.Iter, H.Step, currentDomain()))
+    return false;
   PathPositions.push_back(NextPosition.back()++);
   Model.Loops[Id].Range = Guards.back();
   Model.Loops[Id].Positions = PathPositions;

@@ -32,6 +32,12 @@ const char *getRejectName(RejectKind K) {
     return "possible-alias";
   case RejectKind::UnsupportedType:
     return "unsupported-type";
+  case RejectKind::MixedSignedness:
+    return "mixed-signedness";
+  case RejectKind::UnsignedWrap:
+    return "unsigned-wrap";
+  case RejectKind::ValueChangingConversion:
+    return "value-changing-conversion";
   case RejectKind::UnsupportedStatement:
     return "unsupported-statement";
   case RejectKind::NonPermutable:

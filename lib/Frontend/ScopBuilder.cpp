@@ -37,7 +37,7 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
                                "no loop to model"));
   NestScan Scan = scanNest(C.Loop);
   NestModel Model;
-  NestWalker Walker(Ctx, Scan, Model, Opts);
+  NestWalker Walker(Ctx, IslCtx, Scan, Model, Opts);
   if (!Walker.walk(C.Loop))
     return rejected(Walker.getReject());
 

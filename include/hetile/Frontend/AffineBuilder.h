@@ -6,6 +6,14 @@
 // the caller through a VarClassifier; on failure the builder says what went
 // wrong and where.
 //
+// The forms are mathematical; C is not where a value leaves the range of its
+// type without undefined behaviour: unsigned arithmetic wraps around, and an
+// integer conversion (explicit, or implicit as in `u < k` with u unsigned
+// and k signed) changes a value its new type cannot hold. The builder models
+// such a node as if it did not, and records a RangeCheck: the model is exact
+// only where the caller proves that the value stays in range over the
+// points where the expression is evaluated (NestWalker::checkRanges).
+//
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_AFFINEBUILDER_H
 #define HETILE_FRONTEND_AFFINEBUILDER_H
@@ -32,6 +40,23 @@ enum class AffineFailure {
   Written,     ///< uses a variable the nest writes (Var says which)
 };
 
+/// A value the model takes as is, correct only when it lies in the range of
+/// Type wherever Where holds (see the file comment).
+struct RangeCheck {
+  enum class Kind {
+    Conversion, ///< At is a cast (implicit or explicit) to Type
+    Arithmetic, ///< At is +, -, * or unary - computed in unsigned Type
+  };
+  Kind K = Kind::Conversion;
+  const clang::Expr *At = nullptr;
+  clang::QualType Type;
+  /// The condition, inside the built expression, under which At is
+  /// evaluated: the guard of a `?:` branch, the left operand of `&&`.
+  Cond Where;
+  /// The mathematical value of At.
+  Piecewise Value;
+};
+
 struct AffineError {
   AffineFailure Kind = AffineFailure::NotAffine;
   const clang::Expr *At = nullptr;
@@ -51,6 +76,8 @@ public:
 
   /// Why the last build failed.
   const AffineError &getError() const { return Err; }
+  /// The range checks of everything built so far (RangeCheck).
+  const std::vector<RangeCheck> &getRangeChecks() const { return Checks; }
 
 private:
   std::optional<Piecewise> fail(AffineFailure K, const clang::Expr *At,
@@ -62,10 +89,21 @@ private:
   std::optional<Piecewise> buildSelect(const clang::ConditionalOperator *E);
   std::optional<Cond> buildComparison(const clang::BinaryOperator *E);
   std::optional<int64_t> evaluateConstant(const clang::Expr *E) const;
+  /// Records that \p Value, the value of \p At, must lie in the range of
+  /// \p T where the current Where holds.
+  void addCheck(RangeCheck::Kind K, const clang::Expr *At, clang::QualType T,
+                const Piecewise &Value);
+  /// buildCond under the extra condition \p Extra (restored afterwards).
+  std::optional<Cond> buildCondWhere(const clang::Expr *E, const Cond &Extra);
+  std::optional<Piecewise> buildValueWhere(const clang::Expr *E,
+                                           const Cond &Extra);
 
   const clang::ASTContext &Ctx;
   VarClassifier Classify;
   AffineError Err;
+  std::vector<RangeCheck> Checks;
+  /// The condition under which the node being built is evaluated.
+  Cond Where;
 };
 
 } // namespace hetile

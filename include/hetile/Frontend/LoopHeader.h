@@ -12,6 +12,11 @@
 //     `i > e`: when the start lies past e, the original loop would overflow
 //     its signed iterator (undefined behaviour), so both agree on every
 //     defined execution. Other `!=` conditions are rejected.
+// C evaluates the start and the condition in C types: every conversion and
+// unsigned operation in them must provably keep its value (RangeChecks.cpp),
+// and so must the step where the iterator's overflow is defined (unsigned,
+// or narrower than int): `for (unsigned i = N; i > 0; i--)` is modelled,
+// `for (unsigned i = N - 1; i >= 0; i--)` (never ends in C) is rejected.
 // The loop's domain constraint is then
 //   OR over the pieces (C, e) of lb:  C and i >= e and (i - e) mod step = 0
 // (i <= e for a negative step), and the condition.
@@ -46,9 +51,11 @@ std::optional<Cond> readLoopStart(NestWalker &W, const LoopHeader &H,
                                   Piecewise &Value);
 
 /// The condition of the loop as a constraint. To be called with the loop's
-/// iterator in scope.
+/// iterator in scope; \p Evaluated holds wherever the condition is
+/// evaluated (the enclosing domain and the loop's start constraint).
 std::optional<Cond> readLoopCondition(NestWalker &W, const clang::ForStmt *For,
-                                      const LoopHeader &H);
+                                      const LoopHeader &H,
+                                      const Cond &Evaluated);
 
 } // namespace hetile
 

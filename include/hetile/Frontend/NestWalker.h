@@ -7,8 +7,9 @@
 //
 // Statements: a maximal run of consecutive non-loop, non-guard statements of
 // one compound is one statement, so a scalar declared in it stays private.
-// An `if` whose condition is not affine (it reads data) and that contains no
-// loop is such a plain statement: its condition's reads are reads and the
+// An `if` whose condition is not affine (it reads data, or C may evaluate it
+// differently from the model: RangeChecks.cpp) and that contains no loop is
+// such a plain statement: its condition's reads are reads and the
 // writes under it are may-writes (MemoryAccess::AccessKind::MayWrite). So is
 // an affine `if` without loops that reads a scalar declared earlier in the
 // run (the scalar must stay private to one statement).
@@ -26,15 +27,18 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 
+#include <isl/ctx.h>
+
 #include <optional>
 
 namespace hetile {
 
 class NestWalker {
 public:
-  NestWalker(clang::ASTContext &Ctx, const NestScan &Scan, NestModel &Model,
-             const Options &Opts)
-      : Ctx(Ctx), Scan(Scan), Model(Model), Opts(Opts) {}
+  /// \p IslCtx serves the proofs of range checks (RangeChecks.cpp).
+  NestWalker(clang::ASTContext &Ctx, isl_ctx *IslCtx, const NestScan &Scan,
+             NestModel &Model, const Options &Opts)
+      : Ctx(Ctx), IslCtx(IslCtx), Scan(Scan), Model(Model), Opts(Opts) {}
 
   /// Walks the nest rooted at \p Outer; false when it was rejected.
   bool walk(const clang::ForStmt *Outer);
@@ -59,6 +63,20 @@ public:
   /// statement that declares it (it is private to that statement).
   bool checkLocalUse(const clang::VarDecl *VD, clang::SourceLocation Use);
   void declareLocal(const clang::VarDecl *VD);
+  /// Loop domains and guards around the current point.
+  Cond currentDomain() const;
+  /// Proves the range checks of \p B (AffineBuilder.h) wherever \p Domain
+  /// holds, the points where its expressions are evaluated; rejects at the
+  /// first check that fails (mixed-signedness, unsigned-wrap or
+  /// value-changing-conversion) and returns false.
+  bool checkRanges(const AffineBuilder &B, const Cond &Domain);
+  /// Whether the range checks of \p B hold wherever \p Domain holds.
+  bool provesRanges(const AffineBuilder &B, const Cond &Domain);
+  /// Proves that the step of \p For keeps its iterator in the range of its
+  /// type over \p Iterations, the values the loop runs (where overflow is
+  /// not undefined: unsigned iterators, and those narrower than int).
+  bool checkIteratorStep(const clang::ForStmt *For, const clang::VarDecl *Iter,
+                         int64_t Step, const Cond &Iterations);
   /// Whether \p VD is the iterator of a loop around the current point.
   bool isEnclosingIterator(const clang::VarDecl *VD) const {
     return classify(VD) == VarRole::Iterator;
@@ -80,10 +98,10 @@ private:
   bool emitStmt(llvm::ArrayRef<const clang::Stmt *> Run);
   bool rejectStatement(const clang::Stmt *S);
   bool checkAliasing();
-  Cond currentDomain() const;
   VarRole classify(const clang::VarDecl *VD) const;
 
   clang::ASTContext &Ctx;
+  isl_ctx *IslCtx;
   const NestScan &Scan;
   NestModel &Model;
   const Options &Opts;

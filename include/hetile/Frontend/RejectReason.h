@@ -29,6 +29,10 @@ enum class RejectKind {
   WriteToParameter,     ///< the body writes a variable used in bounds/subscripts
   PossibleAlias,        ///< distinct pointer-based arrays may overlap
   UnsupportedType,      ///< non-integer iterator, struct access, ...
+  MixedSignedness,      ///< a possibly negative operand converted to unsigned
+  UnsignedWrap,         ///< unsigned arithmetic or step may wrap around
+  /// a conversion may change a value (narrowing, negative to unsigned)
+  ValueChangingConversion,
   UnsupportedStatement, ///< any other construct the model does not cover
   NonPermutable,        ///< no legal transformation gives a permutable band
   TooShallow,           ///< fewer than two loops: nothing to tile

@@ -1,0 +1,259 @@
+//===- RangeChecks.cpp - Proving that C integer values stay in range ------===//
+//
+// AffineBuilder models C integer expressions as mathematical ones and records
+// where the two can differ (RangeCheck: unsigned arithmetic, integer
+// conversions); loop steps of iterators whose overflow is defined are the
+// same question. Here isl proves, over the points where the expression is
+// evaluated, that each such value lies in the range of its type: then C and
+// the model agree. The only facts used besides the domain are that every
+// variable holds a value of its own type; nothing is assumed. Where the
+// proof fails the nest is rejected, with the kind that names the C rule at
+// work and values for which C and the model differ.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hetile/Frontend/IntegerRange.h"
+#include "hetile/Frontend/NestWalker.h"
+#include "hetile/Frontend/SourceText.h"
+#include "hetile/Support/IslUtils.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace hetile {
+
+namespace {
+void collectVars(const AffineExpr &E, std::vector<AffineVar> &Vars) {
+  for (const auto &Term : E.terms())
+    if (!llvm::is_contained(Vars, Term.first))
+      Vars.push_back(Term.first);
+}
+
+void collectVars(const Cond &C, std::vector<AffineVar> &Vars) {
+  collectVars(C.E, Vars);
+  for (const Cond &Kid : C.Kids)
+    collectVars(Kid, Vars);
+}
+
+/// Where a value leaves the range of its type.
+struct Violation {
+  bool Below = true;   ///< below the minimum (else above the maximum)
+  std::string Example; ///< "N = 0": values of the variables of the value
+};
+
+class RangeProver {
+public:
+  RangeProver(const ASTContext &Ctx, isl_ctx *IslCtx)
+      : Ctx(Ctx), IslCtx(IslCtx) {}
+
+  /// Nothing when \p Value lies in the range of \p T wherever \p Domain and
+  /// \p Where hold; otherwise how it leaves it.
+  std::optional<Violation> find(const Cond &Domain, const Cond &Where,
+                                const Piecewise &Value, QualType T) {
+    Vars.clear();
+    collectVars(Domain, Vars);
+    collectVars(Where, Vars);
+    for (const AffinePiece &P : Value) {
+      collectVars(P.C, Vars);
+      collectVars(P.E, Vars);
+    }
+    IntegerRange R = getIntegerRange(Ctx, T);
+    for (const AffinePiece &P : Value) {
+      std::string Base = typeFacts() + " and (" + Domain.print(Namer) +
+                         ") and (" + Where.print(Namer) + ") and (" +
+                         P.C.print(Namer) + ")";
+      std::string E = P.E.print(Namer);
+      // e is the distance beyond the range, for lexmin to find the
+      // nearest example.
+      if (std::optional<Violation> V =
+              findOutside(Base + " and e = " + toDecimal(R.Min) + " - (" + E +
+                              ") and e > 0",
+                          P.E, true))
+        return V;
+      if (std::optional<Violation> V = findOutside(
+              Base + " and e = " + E + " - " + toDecimal(R.Max) + " and e > 0",
+              P.E, false))
+        return V;
+    }
+    return std::nullopt;
+  }
+
+private:
+  std::string name(AffineVar V) const {
+    return "v" + std::to_string(llvm::find(Vars, V) - Vars.begin());
+  }
+
+  /// Every variable holds a value of its type.
+  std::string typeFacts() const {
+    std::string S = "0 = 0";
+    for (AffineVar V : Vars) {
+      IntegerRange R = getIntegerRange(Ctx, V->getType());
+      S += " and " + toDecimal(R.Min) + " <= " + name(V) +
+           " <= " + toDecimal(R.Max);
+    }
+    return S;
+  }
+
+  /// The points of \p Constraints (over a distance e and the variables),
+  /// none when it is empty; the example is its lexicographic minimum: the
+  /// nearest to the range, then with the smallest variables.
+  std::optional<Violation> findOutside(const std::string &Constraints,
+                                       const AffineExpr &E, bool Below) {
+    std::string Tuple = "e";
+    for (AffineVar V : Vars)
+      Tuple += ", " + name(V);
+    isl::set Bad(isl::ctx(IslCtx), "{ [" + Tuple + "] : " + Constraints + " }");
+    if (!Bad.is_null() && Bad.is_empty().is_true())
+      return std::nullopt;
+    Violation V;
+    V.Below = Below;
+    if (!Bad.is_null())
+      V.Example = example(Bad.lexmin().sample_point(), E);
+    return V;
+  }
+
+  /// "i = 0, N = 3": the variables of \p E at \p Pt, sorted by name.
+  std::string example(const isl::point &Pt, const AffineExpr &E) const {
+    if (Pt.is_null())
+      return "";
+    std::vector<std::pair<std::string, std::string>> Values;
+    for (const auto &Term : E.terms()) {
+      int Pos = llvm::find(Vars, Term.first) - Vars.begin();
+      isl::val X = Pt.get_coordinate_val(isl::dim::set, Pos + 1);
+      if (X.is_null())
+        return "";
+      Values.emplace_back(Term.first->getName().str(), toString(X));
+    }
+    std::sort(Values.begin(), Values.end());
+    std::string S;
+    for (const auto &[N, X] : Values)
+      S += (S.empty() ? "" : ", ") + N + " = " + X;
+    return S;
+  }
+
+  const ASTContext &Ctx;
+  isl_ctx *IslCtx;
+  std::vector<AffineVar> Vars;
+  AffineNamer Namer = [this](AffineVar V) { return name(V); };
+};
+
+std::string typeName(const ASTContext &Ctx, QualType T) {
+  return "'" + T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) +
+         "'";
+}
+
+std::string quoted(const ASTContext &Ctx, const Stmt *S) {
+  return "'" + getQuotedText(Ctx, S) + "'";
+}
+
+std::string when(const Violation &V) {
+  return V.Example.empty() ? "" : " (e.g. when " + V.Example + ")";
+}
+
+/// The operator whose operand \p E is (through parentheses), if any.
+const BinaryOperator *operatorOf(ASTContext &Ctx, const Expr *E) {
+  const Stmt *Cur = E;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(*Cur);
+    if (Parents.empty())
+      return nullptr;
+    if (const auto *PE = Parents[0].get<ParenExpr>()) {
+      Cur = PE;
+      continue;
+    }
+    return Parents[0].get<BinaryOperator>();
+  }
+}
+} // namespace
+
+/// The rejection of a failed conversion check: a signed operand that the
+/// usual arithmetic conversions make unsigned (mixed-signedness), or any
+/// other conversion that changes a value (value-changing-conversion).
+static bool rejectConversion(NestWalker &W, const RangeCheck &C,
+                             const Violation &V) {
+  ASTContext &Ctx = W.getASTContext();
+  const auto *Cast = cast<CastExpr>(C.At);
+  const Expr *Sub = Cast->getSubExpr();
+  const BinaryOperator *BO = operatorOf(Ctx, Cast);
+  bool Mixed = isa<ImplicitCastExpr>(Cast) && BO && !BO->isAssignmentOp() &&
+               C.Type->isUnsignedIntegerOrEnumerationType() &&
+               Sub->getType()->isSignedIntegerOrEnumerationType();
+  if (Mixed) {
+    const Expr *Other =
+        BO->getLHS()->IgnoreParens() == Cast ? BO->getRHS() : BO->getLHS();
+    std::string What = BO->isComparisonOp() ? "comparison " : "";
+    return W.reject(RejectKind::MixedSignedness, BO->getBeginLoc(),
+                    What + quoted(Ctx, BO) + " mixes unsigned " +
+                        quoted(Ctx, Other) + " with signed " +
+                        quoted(Ctx, Sub) + ": C converts " + quoted(Ctx, Sub) +
+                        " to " + typeName(Ctx, C.Type) +
+                        ", which changes negative values" + when(V));
+  }
+  return W.reject(RejectKind::ValueChangingConversion, Sub->getBeginLoc(),
+                  "conversion of " + quoted(Ctx, Sub) + " from " +
+                      typeName(Ctx, Sub->getType()) + " to " +
+                      typeName(Ctx, C.Type) + " may change its value" +
+                      when(V));
+}
+
+static bool rejectRange(NestWalker &W, const RangeCheck &C,
+                        const Violation &V) {
+  if (C.K == RangeCheck::Kind::Conversion)
+    return rejectConversion(W, C, V);
+  ASTContext &Ctx = W.getASTContext();
+  std::string Limit =
+      V.Below ? "below 0"
+              : "past " + toDecimal(getIntegerRange(Ctx, C.Type).Max);
+  return W.reject(RejectKind::UnsignedWrap, C.At->getBeginLoc(),
+                  quoted(Ctx, C.At) + " is computed in " +
+                      typeName(Ctx, C.Type) + " and wraps around " + Limit +
+                      when(V));
+}
+
+bool NestWalker::provesRanges(const AffineBuilder &B, const Cond &Domain) {
+  RangeProver P(Ctx, IslCtx);
+  return llvm::none_of(B.getRangeChecks(), [&](const RangeCheck &C) {
+    return P.find(Domain, C.Where, C.Value, C.Type).has_value();
+  });
+}
+
+bool NestWalker::checkRanges(const AffineBuilder &B, const Cond &Domain) {
+  RangeProver P(Ctx, IslCtx);
+  for (const RangeCheck &C : B.getRangeChecks())
+    if (std::optional<Violation> V = P.find(Domain, C.Where, C.Value, C.Type))
+      return rejectRange(*this, C, *V);
+  return true;
+}
+
+bool NestWalker::checkIteratorStep(const ForStmt *For, const VarDecl *Iter,
+                                   int64_t Step, const Cond &Iterations) {
+  QualType T = Iter->getType();
+  if (overflowIsUndefined(Ctx, T))
+    return true;
+  AffineExpr Next = AffineExpr::variable(Iter);
+  Next.add(AffineExpr::constant(Step)); // |Step| <= 2^40: no overflow
+  RangeProver P(Ctx, IslCtx);
+  std::optional<Violation> V =
+      P.find(Iterations, Cond::makeTrue(), makePiecewise(Next), T);
+  if (!V)
+    return true;
+  std::string Name = "'" + Iter->getName().str() + "'";
+  std::string Inc = quoted(Ctx, For->getInc());
+  if (T->isUnsignedIntegerOrEnumerationType())
+    return reject(
+        RejectKind::UnsignedWrap, For->getInc()->getBeginLoc(),
+        "step " + Inc + " wraps unsigned iterator " + Name + " around " +
+            (V->Below ? std::string("below 0")
+                      : "past " + toDecimal(getIntegerRange(Ctx, T).Max)) +
+            when(*V));
+  return reject(
+      RejectKind::ValueChangingConversion, For->getInc()->getBeginLoc(),
+      "step " + Inc + " takes iterator " + Name + " out of the range of " +
+          typeName(Ctx, T) + ", where C converts its value" + when(*V));
+}
+
+} // namespace hetile

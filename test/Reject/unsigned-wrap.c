@@ -1,0 +1,60 @@
+// Unsigned arithmetic or an unsigned step that may leave [0, max]: C wraps
+// around modulo 2^n where the model would go on counting.
+// RUN: %hetile analyze %s -- -std=c11 2>%t.err | FileCheck %s --check-prefix=REPORT
+// RUN: FileCheck %s < %t.err
+
+// N - 1 is 4294967295 when N = 0: the loop then runs over the whole range.
+void bound(unsigned N, double A[restrict N][N]) {
+#pragma hetile
+  for (unsigned i = 0; i < N - 1; i++)
+    for (unsigned j = 0; j < N; j++)
+      A[i][j] = A[i + 1][j];
+}
+// CHECK: unsigned-wrap.c:[[@LINE-4]]:28: remark: nest not tiled: 'N - 1' is computed in 'unsigned int' and wraps around below 0 (e.g. when N = 0) [hetile-reject-unsigned-wrap]
+// REPORT: nest at {{.*}}unsigned-wrap.c:9:3 in function 'bound': not tiled [hetile-reject-unsigned-wrap]
+
+// `i >= 0` always holds: after i = 0, i-- gives 4294967295 and C never stops.
+void down(unsigned N, double A[restrict N][N]) {
+#pragma hetile
+  for (unsigned i = N; i >= 0; i--)
+    for (unsigned j = 0; j < N; j++)
+      A[i][j] = 0;
+}
+// CHECK: unsigned-wrap.c:[[@LINE-4]]:32: remark: nest not tiled: step 'i--' wraps unsigned iterator 'i' around below 0 (e.g. when i = 0) [hetile-reject-unsigned-wrap]
+
+// `i <= N` holds for every i when N = 4294967295: C never stops.
+void up(unsigned N, double A[restrict N][N]) {
+#pragma hetile
+  for (unsigned i = 0; i <= N; i++)
+    for (unsigned j = 0; j < N; j++)
+      A[i][j] = 0;
+}
+// CHECK: unsigned-wrap.c:[[@LINE-4]]:32: remark: nest not tiled: step 'i++' wraps unsigned iterator 'i' around past 4294967295 (e.g. when i = 4294967295) [hetile-reject-unsigned-wrap]
+
+// A step of 2 can jump over the maximum even though i < N.
+void stride(unsigned N, double A[restrict N][N]) {
+#pragma hetile
+  for (unsigned i = 0; i < N; i += 2)
+    for (unsigned j = 0; j < N; j++)
+      A[i][j] = 0;
+}
+// CHECK: unsigned-wrap.c:[[@LINE-4]]:31: remark: nest not tiled: step 'i += 2' wraps unsigned iterator 'i' around past 4294967295 (e.g. when i = 4294967294) [hetile-reject-unsigned-wrap]
+
+// A subscript: i + j reaches 2^32 when N is large; C[i + j] then is C[0].
+void subscript(unsigned N, double C[restrict]) {
+#pragma hetile
+  for (unsigned i = 0; i < N; i++)
+    for (unsigned j = 0; j < N; j++)
+      C[i + j] += 1;
+}
+// CHECK: unsigned-wrap.c:[[@LINE-2]]:9: remark: nest not tiled: 'i + j' is computed in 'unsigned int' and wraps around past 4294967295 {{.*}}[hetile-reject-unsigned-wrap]
+
+// An `if` around a loop: i - 1 wraps at i = 0.
+void guard(unsigned N, double A[restrict N][N]) {
+#pragma hetile
+  for (unsigned i = 0; i < N; i++)
+    if (i - 1 < 5)
+      for (unsigned j = 0; j < N; j++)
+        A[i][j] = 0;
+}
+// CHECK: unsigned-wrap.c:[[@LINE-4]]:9: remark: nest not tiled: 'i - 1' is computed in 'unsigned int' and wraps around below 0 (e.g. when i = 0) [hetile-reject-unsigned-wrap]
