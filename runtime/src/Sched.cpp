@@ -21,6 +21,7 @@
 #include "hetile_rt.h"
 
 #include <sched.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -105,6 +106,10 @@ struct hetile_sched {
   bool Emulating = false;
   bool Verbose = false;
   std::string Description;
+  /// How long hetile_sched_wait spins before yielding: 200 us when the
+  /// processors fit on the online CPUs, else 0 (a spinning thread would
+  /// hold the core its neighbour needs).
+  double SpinSeconds = 0;
 };
 
 extern "C" int hetile_env_alloc(int *strategy, long *param) {
@@ -148,6 +153,8 @@ extern "C" int hetile_sched_create(int p, long ncols, hetile_sched **out) {
   auto S = std::make_unique<hetile_sched>();
   S->P = p;
   S->NCols = ncols;
+  long Cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  S->SpinSeconds = Cpus >= p ? 200e-6 : 0;
   if (int E = hetile_env_alloc(&S->Strategy, &S->Param); E < 0)
     return E;
   S->Times.assign(p, 1.0);
@@ -324,12 +331,43 @@ extern "C" int hetile_sched_block(const hetile_sched *s, int me, long b,
   return 1;
 }
 
+namespace {
+
+/// A hint to the core that this is a spin-wait loop (x86 `pause`).
+inline void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+double monotonicSeconds() {
+  struct timespec Ts;
+  clock_gettime(CLOCK_MONOTONIC, &Ts);
+  return double(Ts.tv_sec) + 1e-9 * double(Ts.tv_nsec);
+}
+
+} // namespace
+
 extern "C" void hetile_sched_wait(hetile_sched *s, long col, long row) {
   if (!s || col < 0 || col >= s->NCols)
     return;
   std::atomic<long> &R = s->Rows[col].Rows;
-  // Spin briefly, then yield, then sleep: threads may outnumber cores.
+  if (R.load(std::memory_order_acquire) > row)
+    return;
+  // A left neighbour is usually a fraction of a tile behind: spin (for at
+  // most SpinSeconds) while every processor has a core of its own. Then
+  // yield, then sleep: yielding to, or napping behind, other processes costs
+  // a scheduler time slice, far more than a tile when tiles are small.
+  double Until = s->SpinSeconds > 0 ? monotonicSeconds() + s->SpinSeconds : 0;
   for (long Tries = 0; R.load(std::memory_order_acquire) <= row; ++Tries) {
+    if (Until > 0) {
+      cpuRelax();
+      if ((Tries & 1023) == 1023 && monotonicSeconds() > Until)
+        Until = 0, Tries = 0;
+      continue;
+    }
     if (Tries < 64)
       continue;
     if (Tries < 4096) {
