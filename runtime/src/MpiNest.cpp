@@ -289,8 +289,8 @@ extern "C" const char *hetile_mpi_stats(const hetile_mpi *m) {
     return "";
   char Buf[256];
   std::snprintf(Buf, sizeof Buf, "hetile: rank %d/%d: %ld tiles, %ld messages, "
-                "%llu bytes sent, compute %.2f s, wait %.2f s, communicate "
-                "%.2f s", m->Rank, m->Size, m->Tiles, m->Messages, m->BytesSent,
+                "%llu bytes sent, compute %.4f s, wait %.4f s, communicate "
+                "%.4f s", m->Rank, m->Size, m->Tiles, m->Messages, m->BytesSent,
                 m->Compute, m->Wait, m->Communicate);
   m->StatsLine = Buf;
   return m->StatsLine.c_str();
