@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "hetile/Frontend/IntegerRange.h"
 #include "hetile/Frontend/LoopHeader.h"
 #include "hetile/Frontend/NestWalker.h"
 #include "hetile/Frontend/SourceText.h"
@@ -84,7 +85,8 @@ private:
   }
 
   /// `a != b`: an exact `<` or `>` when a - b moves by one per iteration
-  /// (unit step, coefficient +-1) on a signed iterator; see LoopHeader.h.
+  /// (unit step, coefficient +-1) on a signed iterator at least as wide as
+  /// int; see LoopHeader.h.
   std::optional<Cond> readNotEqual(const BinaryOperator *BO) {
     std::optional<AffineExpr> L = B.buildAffine(BO->getLHS());
     std::optional<AffineExpr> R = L ? B.buildAffine(BO->getRHS()) : std::nullopt;
@@ -96,12 +98,14 @@ private:
     int64_t C = D.add(*R, -1) ? D.getCoeff(H.Iter) : 0;
     if (C == 0)
       return compareAffine(*L, CompareOp::NE, *R);
-    bool Signed = H.Iter->getType()->isSignedIntegerType();
-    if ((C != 1 && C != -1) || (H.Step != 1 && H.Step != -1) || !Signed) {
+    // The iterator's overflow must be undefined behaviour: a signed char
+    // wraps around (through the conversion back from int) and meets e.
+    bool Undefined = overflowIsUndefined(W.getASTContext(), H.Iter->getType());
+    if ((C != 1 && C != -1) || (H.Step != 1 && H.Step != -1) || !Undefined) {
       W.reject(RejectKind::UnsupportedLoop, BO->getBeginLoc(),
                "condition '" + getQuotedText(W.getASTContext(), BO) +
                    "' is not equivalent to '<' or '>' (needs a unit step "
-                   "and a signed iterator)");
+                   "and a signed iterator at least as wide as 'int')");
       return std::nullopt;
     }
     bool Less = (C > 0) == (H.Step > 0);

@@ -8,10 +8,10 @@
 //   - the condition: an affine formula whose every constraint on i bounds i
 //     in the direction of the step (so that "the loop runs while cond holds"
 //     equals "i satisfies cond"), and that bounds i (the loop terminates).
-//     `i != e` with step +1/-1 on a signed iterator is read as `i < e` /
-//     `i > e`: when the start lies past e, the original loop would overflow
-//     its signed iterator (undefined behaviour), so both agree on every
-//     defined execution. Other `!=` conditions are rejected.
+//     `i != e` with step +1/-1 on a signed iterator at least as wide as int
+//     is read as `i < e` / `i > e`: when the start lies past e, the original
+//     loop would overflow its signed iterator (undefined behaviour), so both
+//     agree on every defined execution. Other `!=` conditions are rejected.
 // C evaluates the start and the condition in C types: every conversion and
 // unsigned operation in them must provably keep its value (RangeChecks.cpp),
 // and so must the step where the iterator's overflow is defined (unsigned,
