@@ -35,15 +35,14 @@
 
 namespace hetile {
 
-namespace {
-
-/// The OpenMP query \p Call, or \p Serial when compiled without OpenMP.
 std::string ompQuery(unsigned Indent, const std::string &Decl,
                      const std::string &Call, const std::string &Serial) {
   return "#ifdef _OPENMP\n" + spaces(Indent) + Decl + " = " + Call +
          ";\n#else\n" + spaces(Indent) + Decl + " = " + Serial +
          ";\n#endif\n";
 }
+
+namespace {
 
 struct BoxDim {
   std::string Lower, Upper; ///< C text, parameters only
@@ -147,7 +146,7 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
   Indent += 2;
   std::string In = spaces(Indent);
   Out += In + "hetile_sched_wait(hetile_s, hetile_first - 1, hetile_row);\n" +
-         In + "const double hetile_clock = hetile_emul ? hetile_timer_now() : 0;\n";
+         In + "const double hetile_clock = hetile_emul ? hetile_thread_cpu_now() : 0;\n";
   Out += forHeader(Indent,
                    "long " + Col.Origin + " = hetile_col0 + hetile_first * " +
                        Col.Size,
@@ -158,7 +157,7 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
   Out += In + "}\n" +
          In + "if (hetile_emul)\n" +
          In + "  (void)hetile_sched_work_done(hetile_s, hetile_me,\n" +
-         In + "                               hetile_timer_now() - hetile_clock);\n" +
+         In + "                               hetile_thread_cpu_now() - hetile_clock);\n" +
          In + "hetile_sched_post(hetile_s, hetile_last, hetile_row);\n" +
          In + "hetile_row++;\n";
   Indent -= 2;

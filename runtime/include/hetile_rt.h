@@ -371,11 +371,18 @@ int hetile_platform_times(int nprocs, double *t_out);
 /* HETILE_EMULATE_SPEEDS=1,2,4: processor `rank` is slowed by that factor.
  * After `seconds_of_work` of real work, sleeps (factor - 1) times as long
  * (sleeping, not spinning). Returns 0 if unset or factor <= 1, 1 if it
- * slept, HETILE_ERR_ENV if malformed or too short for rank. */
+ * slept, HETILE_ERR_ENV if malformed or too short for rank. The work is
+ * measured in CPU time (hetile_thread_cpu_now) by every caller of the
+ * runtime: on a loaded machine, the time a thread waits for a core is not
+ * work, and multiplying it would multiply the load. */
 int hetile_emulate_delay(int rank, double seconds_of_work);
 
 /* Seconds on a monotonic clock, for timing a real tile. */
 double hetile_timer_now(void);
+
+/* Seconds of CPU time used by the calling thread (CLOCK_THREAD_CPUTIME_ID):
+ * the work that HETILE_EMULATE_SPEEDS multiplies. */
+double hetile_thread_cpu_now(void);
 
 /* Relative integer cycle times from measured tile times: t_i =
  * round(resolution * seconds_i / min_j seconds_j), at least 1 (resolution
@@ -406,12 +413,14 @@ int hetile_env_alloc(int *strategy, long *param);
 int hetile_sched_create(int p, long ncols, hetile_sched **out);
 /* 1 if the cycle times must be measured by hetile_sched_calibrate. */
 int hetile_sched_needs_calibration(const hetile_sched *s);
-/* Processor `me` times a fixed workload (best of 3, slowed by
+/* Processor `me` times a fixed workload (best of 3 in CPU time, so that
+ * processors that share a core are not mistaken for slow ones; slowed by
  * HETILE_EMULATE_SPEEDS as real work would be). Safe to call from all
  * processors at once. */
 int hetile_sched_calibrate(hetile_sched *s, int me);
-/* The calibration workload alone: seconds_out receives its time on the
- * calling processor `me` (emulated slowdown included). */
+/* The calibration workload alone: seconds_out receives its CPU time on the
+ * calling processor `me`, times its HETILE_EMULATE_SPEEDS factor (the time
+ * the emulated processor takes; the sleep itself is done). */
 int hetile_calibrate_run(int me, double *seconds_out);
 /* Cycle times from calibration seconds: hetile_calibrate_times with
  * resolution 10, then all equal (1) when the largest is within 15% of the
@@ -433,7 +442,9 @@ void hetile_sched_post(hetile_sched *s, long col, long row);
 /* 1 if the generated code should time its work and report it with
  * hetile_sched_work_done (HETILE_EMULATE_SPEEDS is set). */
 int hetile_sched_timing(const hetile_sched *s);
-/* Processor me did seconds of work: sleeps as HETILE_EMULATE_SPEEDS asks. */
+/* Processor me did seconds of work (CPU time: the generated code passes a
+ * difference of hetile_thread_cpu_now): sleeps as HETILE_EMULATE_SPEEDS
+ * asks. */
 int hetile_sched_work_done(hetile_sched *s, int me, double seconds);
 /* 1 if HETILE_STATS is set (and not 0): the generated code prints
  * hetile_sched_describe() to stderr. */

@@ -145,6 +145,12 @@ extern "C" double hetile_timer_now(void) {
   return (double)Now.tv_sec + 1e-9 * (double)Now.tv_nsec;
 }
 
+extern "C" double hetile_thread_cpu_now(void) {
+  struct timespec Now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &Now);
+  return (double)Now.tv_sec + 1e-9 * (double)Now.tv_nsec;
+}
+
 extern "C" int hetile_calibrate_times(int p, const double *seconds,
                                       long resolution, long *t_out) {
   if (p < 1 || !seconds || resolution < 1 || resolution > 1000000)

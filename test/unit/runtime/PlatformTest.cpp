@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 
 namespace {
@@ -95,6 +96,22 @@ TEST(Emulate, SleepsByTheFactor) {
   EXPECT_GE(Slept, 0.02 * 0.99);
   EXPECT_EQ(hetile_emulate_delay(2, 0.01), HETILE_ERR_ENV);
   unsetenv("HETILE_EMULATE_SPEEDS");
+}
+
+TEST(Emulate, WorkIsCpuTimeNotWallTime) {
+  // A sleeping thread uses no CPU time: on a loaded machine, the time a
+  // thread waits for a core is no more work than this sleep is.
+  double Cpu0 = hetile_thread_cpu_now(), Wall0 = hetile_timer_now();
+  struct timespec Nap = {0, 50000000};
+  nanosleep(&Nap, nullptr);
+  EXPECT_GE(hetile_timer_now() - Wall0, 0.05 * 0.99);
+  EXPECT_LT(hetile_thread_cpu_now() - Cpu0, 0.01);
+  // Spinning does.
+  volatile double X = 1;
+  Cpu0 = hetile_thread_cpu_now();
+  while (hetile_thread_cpu_now() - Cpu0 < 0.02)
+    X = X * 1.0000001;
+  EXPECT_GE(hetile_thread_cpu_now() - Cpu0, 0.02);
 }
 
 TEST(Calibrate, RelativeIntegerTimes) {
