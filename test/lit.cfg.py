@@ -36,7 +36,8 @@ config.substitutions.append(("%mpirun", (getattr(config, "mpiexec", "") or "mpir
 config.substitutions.append(("%rt_mpi_libs", "-L%s -Wl,-rpath,%s -lhetile_rt_mpi -lhetile_rt -lm" % (rt_libdir, rt_libdir)))
 
 # Differential execution of a whole program through `hetile rewrite`
-# (test/Run): gcc and clang-19, every backend (mpi where MPI was found).
+# (test/Run): gcc and clang-19, every backend (mpi and mpi+omp where MPI was
+# found).
 mpi_found = config.mpi_found.upper() in ("TRUE", "ON", "1")
 config.substitutions.append(("%differential", " ".join([
     "python3", os.path.join(config.hetile_src_root, "test", "Run", "Inputs", "differential.py"),
@@ -44,7 +45,7 @@ config.substitutions.append(("%differential", " ".join([
     "--cc", config.gcc or "gcc", "--cc", config.clang,
     "--cflags=-I" + rt_include,
     "--libs='-L%s -Wl,-rpath,%s -lhetile_rt -lm'" % (rt_libdir, rt_libdir),
-    "--backends=seq,omp,omp-wavefront" + (",mpi" if mpi_found else ""),
+    "--backends=seq,omp,omp-wavefront" + (",mpi,mpi+omp" if mpi_found else ""),
     "--mpicc=" + (getattr(config, "mpicc", "") or "mpicc"),
     "--mpirun='%s --allow-run-as-root --oversubscribe --bind-to none'" %
     (getattr(config, "mpiexec", "") or "mpirun"),

@@ -32,6 +32,10 @@ namespace hetile {
 
 namespace {
 
+const char *const MpiFail =
+    "fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_me, "
+    "hetile_last_error());\n";
+
 /// Prints the loops isl generates over one set of array elements, with a
 /// statement per element.
 class ElementLoops {
@@ -100,6 +104,8 @@ struct MpiEmitter {
   NestEmitter &E;
   const Communication &Comm;
   const Options &O;
+  /// mpi+omp: the rank's tiles are computed by its OpenMP threads.
+  bool Threaded;
   std::vector<std::string> RowUpper, RowStart; ///< per band dimension
   std::string ColStart, ColUpper;
   /// isl's AST of each set of elements, generated once (the costly part
@@ -155,15 +161,24 @@ struct MpiEmitter {
   }
 
   /// Loops over the tiles of rank \p Rank (C text) in its order, the tile's
-  /// origins declared, then \p Body.
+  /// origins declared, then \p Body. \p OfThread: only the tiles of the
+  /// calling thread (hetile_th), in its parts, with the waits and posts of
+  /// the shared-memory pipeline around each part row.
   template <typename Fn>
   llvm::Error eachTile(const std::string &Rank, unsigned Indent,
-                       std::string &Out, Fn Body) {
+                       std::string &Out, Fn Body, bool OfThread = false) {
     std::string In = spaces(Indent);
-    Out += In + "for (long hetile_b = 0; hetile_mpi_block(hetile_m, " + Rank +
-           ", hetile_b, &hetile_first,\n" + In +
-           "                                          &hetile_last); "
-           "hetile_b++)\n";
+    if (OfThread)
+      Out += In + "for (long hetile_j = 0; hetile_mpi_part(hetile_m, hetile_th, "
+                  "hetile_j, &hetile_first,\n" + In +
+             "                                         &hetile_last, "
+             "&hetile_after); hetile_j++) {\n" +
+             In + "  long hetile_row = 0;\n";
+    else
+      Out += In + "for (long hetile_b = 0; hetile_mpi_block(hetile_m, " + Rank +
+             ", hetile_b, &hetile_first,\n" + In +
+             "                                          &hetile_last); "
+             "hetile_b++)\n";
     unsigned I = Indent + 2;
     for (unsigned M = 0; M < N().Dims.size(); ++M) {
       if (M == N().ColumnDim)
@@ -174,6 +189,14 @@ struct MpiEmitter {
                        D.Origin + " += " + D.Size) + "\n";
       I += 2;
     }
+    unsigned RowIndent = I;
+    if (OfThread) {
+      Out += spaces(I) + "{\n" + spaces(I + 2) +
+             "if (hetile_mpi_wait_column(hetile_m, hetile_after, hetile_row) "
+             "< 0) {\n" + spaces(I + 4) + MpiFail + spaces(I + 4) +
+             "hetile_mpi_abort(hetile_m, 1);\n" + spaces(I + 2) + "}\n";
+      I += 2;
+    }
     Out += spaces(I) +
            "for (long hetile_col = hetile_first; hetile_col <= hetile_last; "
            "hetile_col++) {\n";
@@ -182,18 +205,19 @@ struct MpiEmitter {
     if (auto Err = Body(I + 2, Out))
       return Err;
     Out += spaces(I) + "}\n";
+    if (OfThread)
+      Out += spaces(I) + "hetile_mpi_post_column(hetile_m, hetile_last, "
+             "hetile_row);\n" + spaces(I) + "hetile_row++;\n" +
+             spaces(RowIndent) + "}\n" + In + "}\n";
     return llvm::Error::success();
   }
 
   llvm::Error receives(unsigned Indent, std::string &Out);
   llvm::Error sends(unsigned Indent, std::string &Out);
+  llvm::Error tiles(std::string &Out);
   llvm::Error gather(std::string &Out);
   llvm::Error emit(std::string &Out);
 };
-
-const char *const MpiFail =
-    "fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_me, "
-    "hetile_last_error());\n";
 
 /// Before a tile: the values it reads from tiles of other ranks.
 llvm::Error MpiEmitter::receives(unsigned Indent, std::string &Out) {
@@ -262,6 +286,50 @@ llvm::Error MpiEmitter::sends(unsigned Indent, std::string &Out) {
          In + "    " + MpiFail + In + "    hetile_mpi_abort(hetile_m, 1);\n" +
          In + "  }\n" + In + "  (void)" + ColumnOriginParam + ";\n" + In +
          "  (void)hetile_pos;\n" + In + "}\n";
+  return llvm::Error::success();
+}
+
+/// The tiles of this rank, each with its receives before and its sends
+/// after; mpi+omp: in a parallel region, each thread its parts.
+llvm::Error MpiEmitter::tiles(std::string &Out) {
+  std::string Begin = "hetile_mpi_compute_begin(hetile_m);\n";
+  std::string End = "hetile_mpi_compute_end(hetile_m, 1);\n";
+  unsigned Indent = 4;
+  if (Threaded) {
+    Begin = "hetile_mpi_thread_compute_begin(hetile_m, hetile_th);\n";
+    End = "hetile_mpi_thread_compute_end(hetile_m, hetile_th, 1);\n";
+    Indent = 6;
+    Out += "    /* hetile: the rank's columns split among its threads */\n"
+           "#pragma omp parallel\n"
+           "    {\n" +
+           ompQuery(6, "const int hetile_th", "omp_get_thread_num()", "0") +
+           "#pragma omp single\n"
+           "      {\n" +
+           ompQuery(8, "const int hetile_nth", "omp_get_num_threads()", "1") +
+           "        if (hetile_mpi_threads(hetile_m, hetile_nth) < 0) {\n"
+           "          " + MpiFail +
+           "          hetile_mpi_abort(hetile_m, 1);\n"
+           "        }\n"
+           "      }\n"
+           "      long hetile_first, hetile_last, hetile_after;\n";
+  }
+  std::string In = spaces(Indent);
+  Out += In + "unsigned char *hetile_rbuf = 0;\n" + In +
+         "size_t hetile_rcap = 0;\n" + In + "/* hetile: tile loops */\n";
+  auto Tile = [&](unsigned I, std::string &O2) -> llvm::Error {
+    if (auto Err = receives(I, O2))
+      return Err;
+    O2 += spaces(I) + Begin;
+    if (auto Err = E.pointLoops(E.buildInBox(), I, O2))
+      return Err;
+    O2 += spaces(I) + End;
+    return sends(I, O2);
+  };
+  if (auto Err = eachTile("hetile_me", Indent, Out, Tile, Threaded))
+    return Err;
+  Out += In + "free(hetile_rbuf);\n";
+  if (Threaded)
+    Out += "    }\n";
   return llvm::Error::success();
 }
 
@@ -347,23 +415,10 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
          "    const long hetile_tags = (long)hetile_mpi_tag_ub(hetile_m) + 1;\n"
          "#define hetile_tag(col, k) \\\n"
          "    (int)(((col) * (hetile_K + 1) + (k)) % hetile_tags)\n"
-         "    unsigned char *hetile_rbuf = 0;\n"
-         "    size_t hetile_rcap = 0;\n"
-         "    long hetile_first, hetile_last;\n"
-         "    /* hetile: tile loops */\n";
-  auto Tile = [&](unsigned I, std::string &O2) -> llvm::Error {
-    if (auto Err = receives(I, O2))
-      return Err;
-    O2 += spaces(I) + "hetile_mpi_compute_begin(hetile_m);\n";
-    if (auto Err = E.pointLoops(E.buildInBox(), I, O2))
-      return Err;
-    O2 += spaces(I) + "hetile_mpi_compute_end(hetile_m, 1);\n";
-    return sends(I, O2);
-  };
-  if (auto Err = eachTile("hetile_me", 4, Out, Tile))
+         "    long hetile_first, hetile_last;\n";
+  if (auto Err = tiles(Out))
     return Err;
-  Out += "    free(hetile_rbuf);\n"
-         "#undef hetile_tag\n";
+  Out += "#undef hetile_tag\n";
   if (auto Err = gather(Out))
     return Err;
   Out += "    if (hetile_mpi_verbose(hetile_m)) {\n"
@@ -381,8 +436,13 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
 
 } // namespace
 
-std::string mpiNumProcs() {
-  return "  const int hetile_nprocs = hetile_mpi_world_size();\n";
+std::string mpiNumProcs(bool Threaded) {
+  if (!Threaded)
+    return "  const int hetile_nprocs = hetile_mpi_world_size();\n";
+  return ompQuery(2, "const int hetile_nthreads", "omp_get_max_threads()",
+                  "1") +
+         "  const int hetile_nprocs = hetile_mpi_world_size() * "
+         "hetile_nthreads;\n";
 }
 
 llvm::Error emitMpiLoops(NestEmitter &E, const PermutableBand &B,
@@ -393,7 +453,8 @@ llvm::Error emitMpiLoops(NestEmitter &E, const PermutableBand &B,
   auto Comm = computeCommunication(E.S, B, E.N, *D);
   if (!Comm)
     return Comm.takeError();
-  MpiEmitter M{E, *Comm, O, {}, {}, {}, {}, {}};
+  MpiEmitter M{E, *Comm, O, O.TargetBackend == Backend::MpiOmp, {}, {}, {}, {},
+               {}};
   isl::ast_build Build = E.buildInside(0);
   for (const TileDim &Dim : E.N.Dims) {
     auto L = E.print(Build, Dim.GlobalLower, "the lower bound of " + Dim.Origin);

@@ -83,10 +83,15 @@ struct NestEmitter {
 /// the processors the omp backend's default tile sizes are chosen for.
 std::string ompNumProcs();
 
-/// `const int hetile_nprocs = hetile_mpi_world_size();`.
-std::string mpiNumProcs();
+/// `Decl = Call;` under _OPENMP, else `Decl = Serial;` (OmpCodeGen.cpp).
+std::string ompQuery(unsigned Indent, const std::string &Decl,
+                     const std::string &Call, const std::string &Serial);
 
-/// The mpi backend's loops and final exchange (MpiCodeGen.cpp).
+/// `const int hetile_nprocs = hetile_mpi_world_size();`, times the OpenMP
+/// threads of a rank with \p Threaded (mpi+omp).
+std::string mpiNumProcs(bool Threaded);
+
+/// The mpi and mpi+omp backends' loops and final exchange (MpiCodeGen.cpp).
 llvm::Error emitMpiLoops(NestEmitter &E, const PermutableBand &B,
                          const Dependences *D, const Options &O,
                          std::string &Out);

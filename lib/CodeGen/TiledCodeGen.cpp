@@ -22,9 +22,11 @@ const char *const RuntimeIncludes[3] = {"stdio.h", "stdlib.h", "hetile_rt.h"};
 
 std::vector<std::string> runtimeIncludes(const Options &O) {
   std::vector<std::string> H = {"stdio.h", "stdlib.h"};
-  if (O.TargetBackend == Backend::Omp)
+  bool Mpi = O.TargetBackend == Backend::Mpi ||
+             O.TargetBackend == Backend::MpiOmp;
+  if (O.TargetBackend == Backend::Omp || O.TargetBackend == Backend::MpiOmp)
     H.push_back("omp.h");
-  if (O.TargetBackend == Backend::Mpi) {
+  if (Mpi) {
     H.push_back("string.h");
     H.push_back("hetile_rt_mpi.h");
   }
@@ -261,13 +263,10 @@ llvm::Error emitLoops(NestEmitter &E, const PermutableBand &B,
   case Backend::Omp:
     return emitOmpLoops(E, O, Out);
   case Backend::Mpi:
-    return emitMpiLoops(E, B, D, O, Out);
   case Backend::MpiOmp:
-    break;
+    return emitMpiLoops(E, B, D, O, Out);
   }
-  // FIXME: the mpi+omp backend (issue #5) is not written yet.
-  return makeCodeGenError("backend '" + std::string(getBackendName(O.TargetBackend)) +
-                          "' is not implemented yet");
+  llvm_unreachable("unknown backend");
 }
 
 } // namespace
@@ -285,8 +284,10 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
   bool Parallel = O.TargetBackend != Backend::Seq;
   if (O.TargetBackend == Backend::Omp && E.N.ConstantSizes.empty())
     Out += ompNumProcs();
-  if (O.TargetBackend == Backend::Mpi && E.N.ConstantSizes.empty())
-    Out += mpiNumProcs();
+  bool Mpi = O.TargetBackend == Backend::Mpi ||
+             O.TargetBackend == Backend::MpiOmp;
+  if (Mpi && E.N.ConstantSizes.empty())
+    Out += mpiNumProcs(O.TargetBackend == Backend::MpiOmp);
   if (auto Err = E.tileSizes(Out, Parallel ? "hetile_nprocs" : "1",
                              Parallel ? E.N.ColumnDim : 0))
     return std::move(Err);

@@ -22,7 +22,14 @@
  * Blocks are maximal runs of consecutive columns with the same owner, so the
  * column left of a block always belongs to another rank. Every rank must call
  * hetile_mpi_begin, hetile_mpi_gather and hetile_mpi_end (collectives), and
- * from one thread (MPI_THREAD_FUNNELED).
+ * from one thread.
+ *
+ * With OpenMP threads inside each rank (`--backend=mpi+omp`), see "Threads"
+ * below: a rank's columns are split among its threads, which run the
+ * shared-memory pipeline of hetile_sched (progress counters per column) and
+ * send and receive their own tiles' messages; the runtime serialises its
+ * MPI calls with a lock, so MPI_THREAD_SERIALIZED is enough (the runtime
+ * asks for MPI_THREAD_MULTIPLE when it initialises MPI).
  *
  * Conventions are those of hetile_rt.h: 0 or a documented non-negative value
  * on success, a negative HETILE_ERR_* with a message for hetile_last_error()
@@ -65,7 +72,7 @@ typedef struct hetile_mpi hetile_mpi;
 /* ------------------------------------------------------------ the world */
 
 /* Rank and size of MPI_COMM_WORLD (or a negative error), initialising MPI
- * first if the program has not (MPI_Init_thread, MPI_THREAD_FUNNELED; then
+ * first if the program has not (MPI_Init_thread, MPI_THREAD_MULTIPLE; then
  * MPI_Finalize runs at exit, via atexit, unless the program finalised MPI
  * itself). For the program's own I/O. A program that calls MPI_Init itself
  * must do so before its first hetile_mpi_* call. */
@@ -114,14 +121,50 @@ int hetile_mpi_recv(hetile_mpi *m, int src, int tag, void *buf,
 int hetile_mpi_tag_ub(const hetile_mpi *m);
 
 /* Brackets a piece of computation (e.g. a tile, or a row of tiles of a
- * block): counts `tiles`, accumulates compute time. Under
+ * block): counts `tiles`, accumulates compute time (wall time). Under
  * HETILE_EMULATE_SPEEDS this rank (factor F) then owes (F - 1) times the
- * time measured in sleep (hetile_emulate_delay), counted as compute: paid
- * once it reaches 1 ms and always before the next send, receive, gather or
- * end, the time actually slept subtracted (so that many short sleeps do
- * not add up their overshoot). */
+ * CPU time the calling thread spent in the bracket (CLOCK_THREAD_CPUTIME_ID:
+ * time lost to preemption on a loaded machine is not multiplied) in sleep
+ * (hetile_emulate_delay), counted as compute: paid once it reaches 1 ms and
+ * always before the next send, receive, gather or end, the time actually
+ * slept subtracted (so that many short sleeps do not add up their
+ * overshoot). */
 int hetile_mpi_compute_begin(hetile_mpi *m);
 int hetile_mpi_compute_end(hetile_mpi *m, long tiles);
+
+/* ------------------------------------------------------------- threads */
+
+/* Prepares m for `nthreads` >= 1 threads of this rank (e.g. an OpenMP team):
+ * call it from one thread while the others wait (`omp single`), after
+ * hetile_mpi_begin. Fails (HETILE_ERR_MPI, naming the level) when nthreads
+ * > 1 and MPI provides less than MPI_THREAD_SERIALIZED (a program that
+ * calls MPI_Init itself must call MPI_Init_thread instead).
+ *
+ * Hierarchical allocation ([BRR99]: columns to ranks by their speeds, then
+ * a rank's columns to its processors): each block of this rank is cut into
+ * min(width, nthreads) parts of equal width (+-1), and the parts, in column
+ * order, are dealt to the threads round-robin, continuing from block to
+ * block (blocks of one column thus go to the threads in turn). A thread
+ * computes its parts in column order, row by row, as a rank computes its
+ * blocks. Before a row it waits (hetile_mpi_wait_column) until `after`,
+ * the column of this rank just left of the part (-1: none), has finished
+ * that row; after it, it posts the part's last column. By induction on the
+ * columns, "column c finished row r" then holds for every column of this
+ * rank left of c, and the tiles of other ranks arrive by messages. */
+int hetile_mpi_threads(hetile_mpi *m, int nthreads);
+/* Part j (0, 1, ...) of thread `thread`: 1 with its first and last columns
+ * and the column to wait on; 0 when the thread has fewer parts. */
+int hetile_mpi_part(const hetile_mpi *m, int thread, long j, long *first,
+                    long *last, long *after);
+/* Waits until column col (this rank's) has posted row `row` (col < 0:
+ * returns at once), politely and under the watchdog (HETILE_ERR_TIMEOUT). */
+int hetile_mpi_wait_column(hetile_mpi *m, long col, long row);
+/* Column col has finished rows 0..row. */
+void hetile_mpi_post_column(hetile_mpi *m, long col, long row);
+/* hetile_mpi_compute_begin/end for thread `thread` (0..nthreads-1); the
+ * emulated slowdown a thread owes is paid at the end of each bracket. */
+int hetile_mpi_thread_compute_begin(hetile_mpi *m, int thread);
+int hetile_mpi_thread_compute_end(hetile_mpi *m, int thread, long tiles);
 
 /* Final values (collective): every rank contributes `bytes` bytes (mine may
  * be NULL when bytes is 0). root_only == 0: every rank receives all
@@ -143,9 +186,9 @@ int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
  * rank: 8,8,4,0"). Valid until hetile_mpi_end. */
 const char *hetile_mpi_describe(const hetile_mpi *m);
 /* One line of statistics for this rank ("hetile: rank 1/4: 12 tiles, 40
- * messages, 81920 bytes sent, compute 0.52 s, wait 0.10 s, communicate
- * 0.01 s"): compute = inside compute_begin/end (emulated slowdown
- * included); wait = until a receive's message arrived, and until every
+ * messages, 81920 bytes sent, compute 0.5213 s, wait 0.1002 s, communicate
+ * 0.0125 s"): compute = inside compute_begin/end (emulated slowdown
+ * included; summed over the threads); wait = until a receive's message arrived, and until every
  * rank reached hetile_mpi_gather; communicate = the rest of the time in
  * sends, receives and gathers. Valid until the next call on m. */
 const char *hetile_mpi_stats(const hetile_mpi *m);

@@ -85,6 +85,7 @@ extern "C" void *hetile_mpi_send_buffer(hetile_mpi *m, size_t bytes) {
     fail(HETILE_ERR_INVALID, "hetile_mpi_send_buffer: null nest");
     return nullptr;
   }
+  MaybeLock G(m->Lock.get());
   if (reap(*m))
     return nullptr;
   Buffer B = takeBuffer(*m, bytes);
@@ -102,6 +103,10 @@ extern "C" int hetile_mpi_send(hetile_mpi *m, int dest, int tag, void *buf,
   if (!m || dest < 0 || dest >= m->Size || tag < 0 || tag >= m->TagUb)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_send: bad nest, destination "
                 "%d or tag %d", dest, tag);
+  if (m->Threads.size() == 1)
+    if (int E = payEmulation(*m))
+      return E;
+  MaybeLock G(m->Lock.get());
   size_t I = m->HandedOut.size();
   while (I > 0 && m->HandedOut[I - 1].Data.get() != buf)
     --I;
@@ -112,8 +117,6 @@ extern "C" int hetile_mpi_send(hetile_mpi *m, int dest, int tag, void *buf,
   if (bytes > B.Capacity)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_send: %zu bytes in a buffer of "
                 "%zu", bytes, B.Capacity);
-  if (int E = payEmulation(*m))
-    return E;
   double T0 = hetile_timer_now();
   ByteType Type;
   Outgoing O;
@@ -138,13 +141,18 @@ extern "C" int hetile_mpi_recv(hetile_mpi *m, int src, int tag, void *buf,
       (!buf && bytes > 0))
     return fail(HETILE_ERR_INVALID, "hetile_mpi_recv: bad nest, source %d, "
                 "tag %d or buffer", src, tag);
-  if (int E = payEmulation(*m))
-    return E;
+  if (m->Threads.size() == 1)
+    if (int E = payEmulation(*m))
+      return E;
   double T0 = hetile_timer_now(), Waited = 0;
-  if (int E = reap(*m))
-    return E;
+  {
+    MaybeLock G(m->Lock.get());
+    if (int E = reap(*m))
+      return E;
+  }
   int E = recvExact(m->Comm, m->Rank, src, tag, buf, bytes, m->Watchdog,
-                    m->MaxCount, Waited);
+                    m->MaxCount, Waited, m->Lock.get());
+  MaybeLock G(m->Lock.get());
   m->Wait += Waited;
   m->Communicate += hetile_timer_now() - T0 - Waited;
   return E;
@@ -156,40 +164,67 @@ extern "C" int hetile_mpi_tag_ub(const hetile_mpi *m) {
   return m->TagUb - 1;
 }
 
-extern "C" int hetile_mpi_compute_begin(hetile_mpi *m) {
-  if (!m)
-    return fail(HETILE_ERR_INVALID, "hetile_mpi_compute_begin: null nest");
-  m->ComputeStart = hetile_timer_now();
+extern "C" int hetile_mpi_thread_compute_begin(hetile_mpi *m, int thread) {
+  if (!m || thread < 0 || thread >= (int)m->Threads.size())
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_compute_begin: null nest or "
+                "thread %d out of range", thread);
+  ThreadState &T = m->Threads[thread];
+  T.ComputeStart = hetile_timer_now();
+  if (m->EmulateFactor > 1)
+    T.CpuStart = threadCpuNow();
   return HETILE_OK;
 }
 
+extern "C" int hetile_mpi_compute_begin(hetile_mpi *m) {
+  return hetile_mpi_thread_compute_begin(m, 0);
+}
+
 /// The emulated slowdown ([BDRV98] Table 1 speeds on one machine): after
-/// `Work` seconds of real work a rank of factor F owes (F - 1) Work seconds
-/// of sleep. The debt is paid when it reaches 1 ms, and always before the
-/// rank communicates; the time actually slept is subtracted, so that
-/// nanosleep's overshoot (tens of microseconds, more under load) does not
-/// accumulate over many small tiles.
-int mpi::payEmulation(hetile_mpi &M) {
-  if (M.EmulateFactor <= 1 || M.SleepDebt <= 0)
+/// `Work` seconds of CPU time a thread of a rank of factor F owes (F - 1)
+/// Work seconds of sleep. CPU time, not wall time: on a loaded machine the
+/// time a thread waits for a core is not work, and multiplying it would
+/// multiply the load. The debt is paid when it reaches 1 ms, and always
+/// before the rank communicates; the time actually slept is subtracted, so
+/// that nanosleep's overshoot (tens of microseconds, more under load) does
+/// not accumulate over many small tiles.
+int mpi::payEmulation(hetile_mpi &M, int Thread) {
+  ThreadState &T = M.Threads[Thread];
+  if (M.EmulateFactor <= 1 || T.SleepDebt <= 0)
     return HETILE_OK;
   double T0 = hetile_timer_now();
-  int E = hetile_emulate_delay(M.Rank, M.SleepDebt / (M.EmulateFactor - 1));
+  int E = hetile_emulate_delay(M.Rank, T.SleepDebt / (M.EmulateFactor - 1));
   double Slept = hetile_timer_now() - T0;
-  M.SleepDebt -= Slept;
+  T.SleepDebt -= Slept;
+  MaybeLock G(M.Lock.get());
   M.Compute += Slept;
   return E < 0 ? E : HETILE_OK;
 }
 
+extern "C" int hetile_mpi_thread_compute_end(hetile_mpi *m, int thread,
+                                             long tiles) {
+  if (!m || thread < 0 || thread >= (int)m->Threads.size() ||
+      m->Threads[thread].ComputeStart < 0 || tiles < 0)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_compute_end: null nest, "
+                "thread %d out of range, no compute_begin before, or %ld "
+                "tiles", thread, tiles);
+  ThreadState &T = m->Threads[thread];
+  double Work = hetile_timer_now() - T.ComputeStart;
+  T.ComputeStart = -1;
+  if (m->EmulateFactor > 1)
+    T.SleepDebt += (m->EmulateFactor - 1) * (threadCpuNow() - T.CpuStart);
+  {
+    MaybeLock G(m->Lock.get());
+    m->Compute += Work;
+    m->Tiles += tiles;
+  }
+  // Several threads: no thread pays another's debt before a message, so
+  // each pays its own at once.
+  bool Pay = m->Threads.size() > 1 ? T.SleepDebt > 0 : T.SleepDebt >= 1e-3;
+  return Pay ? payEmulation(*m, thread) : HETILE_OK;
+}
+
 extern "C" int hetile_mpi_compute_end(hetile_mpi *m, long tiles) {
-  if (!m || m->ComputeStart < 0 || tiles < 0)
-    return fail(HETILE_ERR_INVALID, "hetile_mpi_compute_end: null nest, no "
-                "compute_begin before, or %ld tiles", tiles);
-  double Work = hetile_timer_now() - m->ComputeStart;
-  m->Compute += Work;
-  m->Tiles += tiles;
-  m->ComputeStart = -1;
-  m->SleepDebt += (m->EmulateFactor - 1) * Work;
-  return m->SleepDebt >= 1e-3 ? payEmulation(*m) : HETILE_OK;
+  return hetile_mpi_thread_compute_end(m, 0, tiles);
 }
 
 /// Waits politely, under the watchdog, until every send has completed.
@@ -218,7 +253,9 @@ extern "C" int hetile_mpi_end(hetile_mpi *m) {
   if (!m)
     return HETILE_OK;
   std::unique_ptr<hetile_mpi> M(m);
-  int E = payEmulation(*M);
+  int E = HETILE_OK;
+  for (int T = 0; T < (int)M->Threads.size() && !E; ++T)
+    E = payEmulation(*M, T);
   int E2 = completeSends(*M);
   return E ? E : E2;
 }

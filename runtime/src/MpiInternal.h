@@ -11,18 +11,25 @@
 
 #include "hetile_rt_mpi.h"
 
+#include <atomic>
 #include <climits>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace hetile::rt::mpi {
 
-/// Initialises MPI if the program has not (MPI_THREAD_FUNNELED) and then
-/// registers MPI_Finalize with atexit (skipped if the program finalises MPI
-/// itself). HETILE_ERR_MPI if MPI was already finalised.
+/// Initialises MPI if the program has not (MPI_THREAD_MULTIPLE asked, for
+/// the threads of mpi+omp; whatever is provided) and then registers
+/// MPI_Finalize with atexit (skipped if the program finalises MPI itself).
+/// HETILE_ERR_MPI if MPI was already finalised.
 int ensureInit();
+
+/// The seconds of CPU time the calling thread has used
+/// (CLOCK_THREAD_CPUTIME_ID): what the emulated slowdown multiplies.
+double threadCpuNow();
 
 /// Returns HETILE_ERR_MPI with "What: <MPI's message for Err>".
 int mpiFail(int Err, const char *What);
@@ -65,13 +72,37 @@ private:
   bool Derived = false;
 };
 
+/// Locks Lock, if not null, for the life of the object: the MPI calls of
+/// a nest run by several threads are serialised (MPI_THREAD_SERIALIZED).
+class MaybeLock {
+public:
+  explicit MaybeLock(std::mutex *Lock) : Lock(Lock) {
+    if (Lock)
+      Lock->lock();
+  }
+  MaybeLock(const MaybeLock &) = delete;
+  MaybeLock &operator=(const MaybeLock &) = delete;
+  ~MaybeLock() {
+    if (Lock)
+      Lock->unlock();
+  }
+
+private:
+  std::mutex *Lock;
+};
+
+/// One step of a polite wait that has lasted Waited seconds: spin for the
+/// first 50 us, yield until 2 ms, then sleep Waited/16, at most 200 us.
+void politePause(double Waited);
+
 /// Waits until a message from Src with Tag can be received on Comm (matched
 /// with MPI_Improbe, so that it is received with MPI_Mrecv), spinning
 /// briefly, then yielding, then sleeping up to 200 us at a time: ranks may
 /// outnumber cores. HETILE_ERR_TIMEOUT (no message set) after Watchdog
-/// seconds (0: never).
+/// seconds (0: never). Lock (may be null) is held during each probe only.
 int waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
-                MPI_Message &Msg, MPI_Status &Status);
+                MPI_Message &Msg, MPI_Status &Status,
+                std::mutex *Lock = nullptr);
 
 /// Waits politely (as waitMessage) until Request completes;
 /// HETILE_ERR_TIMEOUT (no message set) after Watchdog seconds (0: never).
@@ -82,9 +113,11 @@ int messageBytes(const MPI_Status &Status, size_t &Bytes);
 
 /// Receives exactly Bytes bytes from Src with Tag on Comm under the
 /// watchdog (waitMessage + size check + MPI_Mrecv); Waited receives the
-/// seconds spent waiting. Timeout messages name Me, Src and Tag.
+/// seconds spent waiting. Timeout messages name Me, Src and Tag. Lock (may
+/// be null) is held during each MPI call, not while waiting.
 int recvExact(MPI_Comm Comm, int Me, int Src, int Tag, void *Buf,
-              size_t Bytes, double Watchdog, long MaxCount, double &Waited);
+              size_t Bytes, double Watchdog, long MaxCount, double &Waited,
+              std::mutex *Lock = nullptr);
 
 /// Calibrates the ranks of Comm (collective): Seconds and Times get Size
 /// entries, identical on every rank. The ranks take turns, so that each is
@@ -102,6 +135,27 @@ struct Buffer {
 struct Outgoing {
   Buffer Buf;
   MPI_Request Request = MPI_REQUEST_NULL;
+};
+
+/// What one thread of a rank measures and owes: its compute bracket (wall
+/// and CPU clocks at its start) and its emulated sleep still owed ((factor
+/// - 1) x the CPU time measured, minus the time slept; negative after
+/// oversleeping). One cache line each: threads write their own.
+struct alignas(64) ThreadState {
+  double ComputeStart = -1;
+  double CpuStart = 0;
+  double SleepDebt = 0;
+};
+
+/// A part of a block computed by one thread (hetile_mpi_part).
+struct Part {
+  long First, Last, After;
+};
+
+/// Rows finished by one column (hetile_mpi_post_column), on its own cache
+/// line.
+struct alignas(64) ColumnProgress {
+  std::atomic<long> Rows{0};
 };
 
 /// Opens the nest's own communicator (MPI_Comm_dup of MPI_COMM_WORLD,
@@ -126,11 +180,18 @@ struct hetile_mpi {
   double Watchdog = 120;
   long MaxCount = INT_MAX;
   bool Verbose = false;
-  /// This rank's HETILE_EMULATE_SPEEDS factor (1: none), and the emulated
-  /// sleep still owed: (factor - 1) x the work measured, minus the time
-  /// slept so far (negative after oversleeping).
+  /// This rank's HETILE_EMULATE_SPEEDS factor (1: none).
   double EmulateFactor = 1;
-  double SleepDebt = 0;
+  /// Per thread (one until hetile_mpi_threads): compute brackets and the
+  /// emulated sleep owed.
+  std::vector<hetile::rt::mpi::ThreadState> Threads =
+      std::vector<hetile::rt::mpi::ThreadState>(1);
+  /// With several threads: serialises the runtime's MPI calls and guards
+  /// the sends' buffers and the statistics (null with one thread).
+  std::unique_ptr<std::mutex> Lock;
+  /// Parts[t]: thread t's parts, in order; Progress[c]: column c's rows.
+  std::vector<std::vector<hetile::rt::mpi::Part>> Parts;
+  std::unique_ptr<hetile::rt::mpi::ColumnProgress[]> Progress;
 
   // The allocation: cycle times, where they came from, owners, blocks.
   std::vector<double> Times;
@@ -152,7 +213,6 @@ struct hetile_mpi {
   long Messages = 0;
   unsigned long long BytesSent = 0;
   double Compute = 0, Wait = 0, Communicate = 0;
-  double ComputeStart = -1;
   mutable std::string StatsLine;
 
   ~hetile_mpi();
@@ -160,10 +220,11 @@ struct hetile_mpi {
 
 namespace hetile::rt::mpi {
 
-/// Sleeps the emulated slowdown owed (hetile_emulate_delay), counted as
-/// compute time; called before every send, receive, gather and end, so that
-/// an emulated slow rank delivers its results as late as a slow processor.
-int payEmulation(hetile_mpi &M);
+/// Sleeps the emulated slowdown owed by thread T (hetile_emulate_delay),
+/// counted as compute time; called before every send, receive, gather and
+/// end of a nest run by one thread (T = 0), so that an emulated slow rank
+/// delivers its results as late as a slow processor.
+int payEmulation(hetile_mpi &M, int T = 0);
 
 } // namespace hetile::rt::mpi
 

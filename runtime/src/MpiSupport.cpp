@@ -34,10 +34,10 @@ void finalizeAtExit() {
     MPI_Finalize();
 }
 
-/// One step of a polite wait that has lasted Waited seconds: spin for the
-/// first 50 us, yield until 2 ms, then sleep Waited/16, at most 200 us (a
-/// late wake-up costs at most ~6% of the wait, or 200 us).
-void pause(double Waited) {
+} // namespace
+
+/// A late wake-up costs at most ~6% of the wait, or 200 us.
+void mpi::politePause(double Waited) {
   if (Waited < 50e-6)
     return;
   if (Waited < 2e-3) {
@@ -49,7 +49,7 @@ void pause(double Waited) {
   nanosleep(&Req, nullptr);
 }
 
-} // namespace
+double mpi::threadCpuNow() { return hetile_thread_cpu_now(); }
 
 int mpi::ensureInit() {
   int Initialized = 0, Finalized = 0;
@@ -59,8 +59,10 @@ int mpi::ensureInit() {
     return fail(HETILE_ERR_MPI, "MPI has already been finalised");
   if (Initialized)
     return HETILE_OK;
+  // MULTIPLE, for the threads of mpi+omp nests (they need SERIALIZED at
+  // least: hetile_mpi_threads checks what was provided).
   int Provided = 0;
-  if (int E = MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &Provided))
+  if (int E = MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &Provided))
     return mpiFail(E, "MPI_Init_thread");
   std::atexit(finalizeAtExit);
   return HETILE_OK;
@@ -169,19 +171,23 @@ int ByteType::init(size_t Bytes, long MaxCount) {
 }
 
 int mpi::waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
-                     MPI_Message &Msg, MPI_Status &Status) {
+                     MPI_Message &Msg, MPI_Status &Status, std::mutex *Lock) {
   double Start = hetile_timer_now();
   while (true) {
-    int Flag = 0;
-    if (int E = check(MPI_Improbe(Src, Tag, Comm, &Flag, &Msg, &Status),
-                      "MPI_Improbe"))
+    int Flag = 0, E;
+    {
+      MaybeLock G(Lock);
+      E = check(MPI_Improbe(Src, Tag, Comm, &Flag, &Msg, &Status),
+                "MPI_Improbe");
+    }
+    if (E)
       return E;
     if (Flag)
       return HETILE_OK;
     double Waited = hetile_timer_now() - Start;
     if (Watchdog > 0 && Waited > Watchdog)
       return HETILE_ERR_TIMEOUT;
-    pause(Waited);
+    politePause(Waited);
   }
 }
 
@@ -196,7 +202,7 @@ int mpi::waitRequest(MPI_Request &Request, double Watchdog) {
     double Waited = hetile_timer_now() - Start;
     if (Watchdog > 0 && Waited > Watchdog)
       return HETILE_ERR_TIMEOUT;
-    pause(Waited);
+    politePause(Waited);
   }
 }
 
@@ -213,11 +219,11 @@ int mpi::messageBytes(const MPI_Status &Status, size_t &Bytes) {
 
 int mpi::recvExact(MPI_Comm Comm, int Me, int Src, int Tag, void *Buf,
                    size_t Bytes, double Watchdog, long MaxCount,
-                   double &Waited) {
+                   double &Waited, std::mutex *Lock) {
   MPI_Message Msg;
   MPI_Status Status;
   double Start = hetile_timer_now();
-  int E = waitMessage(Comm, Src, Tag, Watchdog, Msg, Status);
+  int E = waitMessage(Comm, Src, Tag, Watchdog, Msg, Status, Lock);
   Waited = hetile_timer_now() - Start;
   if (E == HETILE_ERR_TIMEOUT)
     return fail(E, "rank %d: no message from rank %d (tag %d) after %g s "
@@ -226,6 +232,7 @@ int mpi::recvExact(MPI_Comm Comm, int Me, int Src, int Tag, void *Buf,
                 Me, Src, Tag, Watchdog, Src);
   if (E)
     return E;
+  MaybeLock G(Lock);
   size_t Got = 0;
   if ((E = messageBytes(Status, Got)))
     return E;

@@ -10,7 +10,9 @@
 // RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=omp -Xclang -verify=omp %s
 // RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=mpi+omp -Xclang -verify=mpiomp %s
 // RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-no-skew=1 -fplugin-arg-hetile-backend=gpu -Xclang -verify=two %s
-// Good arguments give no diagnostic at all.
+// Good arguments give no diagnostic at all; backend=mpi+omp with -fopenmp
+// is one.
+// RUN: %clang -fsyntax-only -fopenmp -fplugin=%{plugin} -fplugin-arg-hetile-backend=mpi+omp -Xclang -verify=good %s
 // RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=seq -fplugin-arg-hetile-tile-sizes=32,64 -fplugin-arg-hetile-auto -fplugin-arg-hetile-assume-no-alias -fplugin-arg-hetile-no-skew -fplugin-arg-hetile-emit=%t.c -Xclang -verify=good %s
 // And without -verify, the compile fails.
 // RUN: not %clang -c -fplugin=%{plugin} -fplugin-arg-hetile-backend=cuda %s -o %t.o 2>&1 | FileCheck %s

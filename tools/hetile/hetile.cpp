@@ -57,7 +57,7 @@ static cl::opt<Backend> BackendOpt(
     cl::init(Backend::Seq), cl::cat(RewriteCategory));
 enum class GatherMode { All, Root };
 static cl::opt<GatherMode> GatherOpt(
-    "gather", cl::desc("With --backend=mpi: where the final values go"),
+    "gather", cl::desc("With --backend=mpi or mpi+omp: where the final values go"),
     cl::values(clEnumValN(GatherMode::All, "all", "to every rank (default)"),
                clEnumValN(GatherMode::Root, "root", "to rank 0 only")),
     cl::init(GatherMode::All), cl::cat(RewriteCategory));
@@ -221,13 +221,9 @@ std::string checkRewriteOptions(size_t NumInputs) {
     return "-o and --in-place exclude each other";
   if (!OutputOpt.empty() && NumInputs != 1)
     return "-o takes exactly one input file";
-  // FIXME: the mpi+omp backend (issue #5) is not written yet; refuse it
-  // rather than leave every nest untouched with a remark.
-  if (BackendOpt == Backend::MpiOmp)
-    return "--backend=mpi+omp is not implemented yet; --backend=seq, omp and "
-           "mpi are";
-  if (GatherOpt.getNumOccurrences() && BackendOpt != Backend::Mpi)
-    return "--gather needs --backend=mpi";
+  if (GatherOpt.getNumOccurrences() && BackendOpt != Backend::Mpi &&
+      BackendOpt != Backend::MpiOmp)
+    return "--gather needs --backend=mpi or mpi+omp";
   if (OmpScheduleOpt.getNumOccurrences() && BackendOpt != Backend::Omp)
     return "--omp-schedule needs --backend=omp";
   for (long T : TileSizesOpt)

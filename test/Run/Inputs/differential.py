@@ -21,6 +21,8 @@ compiler through OMPI_CC) and run under mpirun with 1 to 8 ranks, cyclic,
 block-cyclic and heterogeneous (declared, emulated, calibrated) allocations;
 every rank must print the original's output (rank 0 with --gather=root,
 tried on kernels with a `//@ gather-root` line: their nests run once).
+With mpi+omp (compiled with -fopenmp) the same under a few (ranks, threads)
+pairs: the ranks' columns split among their OpenMP threads.
 
 Adding a kernel is adding one file to test/Run/.
 
@@ -58,12 +60,23 @@ MPI_RUNS = [
     (2, {}),
 ]
 MPI_SIZES = ["1", "2,3", "7", None, "3,1,2", "1000"]
+# (ranks, threads, extra environment) for the mpi+omp backend, with the
+# tile sizes beside: few runs (each is an mpirun), tile size 1 and
+# non-divisors, declared and emulated speeds, cyclic and block-cyclic.
+MPIOMP_RUNS = [
+    (1, 2, {}, "1"),
+    (2, 2, {"HETILE_SPEEDS": "1,3"}, "2,3"),
+    (3, 1, {"HETILE_ALLOC": "cyclic", "HETILE_CALIBRATE": "0"}, "3,1,2"),
+    (2, 3, {"HETILE_ALLOC": "block-cyclic:2", "HETILE_CALIBRATE": "0",
+            "HETILE_EMULATE_SPEEDS": "1,2"}, None),
+]
 BACKENDS = {
     "seq": (["--backend=seq"], []),
     "omp": (["--backend=omp"], ["-fopenmp"]),
     "omp-wavefront": (["--backend=omp", "--omp-schedule=wavefront"],
                       ["-fopenmp"]),
     "mpi": (["--backend=mpi"], []),
+    "mpi+omp": (["--backend=mpi+omp"], ["-fopenmp"]),
 }
 
 
@@ -162,16 +175,22 @@ class Kernel:
                              "--- expected\n%s--- got\n%s" %
                              (exe, " ".join(args), r, ranks, what, expect, got))
 
-    def mpi_backend(self, cc, tag, want, first):
-        src = self.rewrite("mpi", ["--backend=mpi"])
-        exe = self.path("mpi-%s" % tag)
-        mpicc = ["env", "OMPI_CC=" + cc] + shlex.split(self.a.mpicc)
+    def mpi_backend(self, name, cc, tag, want, first):
+        flags, cflags = BACKENDS[name]
+        src = self.rewrite(name, flags)
+        exe = self.path("%s-%s" % (name, tag))
+        mpicc = ["env", "OMPI_CC=" + cc] + shlex.split(self.a.mpicc) + cflags
         run(mpicc + self.cflags + shlex.split(self.a.cflags) +
             [src, "-o", exe] + shlex.split(self.a.mpi_libs))
-        runs = list(zip(MPI_SIZES, MPI_RUNS)) if first else \
-            [(MPI_SIZES[1], MPI_RUNS[3])]
-        for sizes, (ranks, extra) in runs:
-            env = dict(extra)
+        if name == "mpi":
+            runs = [(r, 1, extra, sizes)
+                    for sizes, (r, extra) in zip(MPI_SIZES, MPI_RUNS)]
+            if not first:
+                runs = [runs[3][:3] + (MPI_SIZES[1],)]
+        else:
+            runs = MPIOMP_RUNS if first else MPIOMP_RUNS[1:2]
+        for ranks, threads, extra, sizes in runs:
+            env = dict(extra, OMP_NUM_THREADS=str(threads))
             if sizes:
                 env["HETILE_TILE_SIZES"] = sizes
             self.check_mpi(exe, want, ranks, env, " ".join(
@@ -180,16 +199,17 @@ class Kernel:
         # use the nest's results again (a nest run once): kernels say so.
         if not first or directive(self.text, "gather-root") is None:
             return
-        root = self.rewrite("mpi-root", ["--backend=mpi", "--gather=root"])
-        exe = self.path("mpi-root-%s" % tag)
+        root = self.rewrite(name + "-root", flags + ["--gather=root"])
+        exe = self.path("%s-root-%s" % (name, tag))
         run(mpicc + self.cflags + shlex.split(self.a.cflags) +
             [root, "-o", exe] + shlex.split(self.a.mpi_libs))
-        self.check_mpi(exe, want, 3, {"HETILE_TILE_SIZES": "2"},
+        self.check_mpi(exe, want, 3, {"HETILE_TILE_SIZES": "2",
+                                      "OMP_NUM_THREADS": "2"},
                        "--gather=root", root_only=True)
 
     def backend(self, name, cc, tag, want):
-        if name == "mpi":
-            return self.mpi_backend(cc, tag, want, tag == "cc0")
+        if name.startswith("mpi"):
+            return self.mpi_backend(name, cc, tag, want, tag == "cc0")
         flags, cflags = BACKENDS[name]
         src = self.rewrite(name, flags)
         exe = self.path("%s-%s" % (name, tag))
