@@ -2,6 +2,7 @@
 
 #include "hetile/Frontend/AffineBuilder.h"
 #include "hetile/Frontend/IntegerRange.h"
+#include "hetile/Frontend/SourceText.h"
 
 using namespace clang;
 
@@ -9,7 +10,7 @@ namespace hetile {
 
 std::optional<Piecewise> AffineBuilder::fail(AffineFailure K, const Expr *At,
                                              const VarDecl *V) {
-  Err = AffineError{K, At, V};
+  Err = AffineError{K, At, V, ""};
   return std::nullopt;
 }
 
@@ -126,8 +127,41 @@ std::optional<Piecewise> AffineBuilder::buildUnary(const UnaryOperator *E) {
   }
 }
 
+std::optional<Piecewise>
+AffineBuilder::buildDivision(const BinaryOperator *E) {
+  std::optional<int64_t> D = evaluateConstant(E->getRHS());
+  if (!D || *D <= 0) {
+    fail(AffineFailure::NotAffine, E);
+    Err.Detail = "the divisor '" + getQuotedText(Ctx, E->getRHS()) +
+                 "' is not a positive integer constant";
+    return std::nullopt;
+  }
+  std::optional<Piecewise> L = buildValue(E->getLHS());
+  if (!L)
+    return std::nullopt;
+  // C truncates toward zero: the floor only for a non-negative dividend.
+  Checks.push_back(
+      RangeCheck{RangeCheck::Kind::Dividend, E, QualType(), Where, *L});
+  Piecewise R;
+  for (const AffinePiece &P : *L) {
+    std::optional<AffineExpr> Q = AffineExpr::floorDiv(P.E, *D);
+    if (!Q)
+      return fail(AffineFailure::NotAffine, E);
+    AffineExpr V = *Q;
+    if (E->getOpcode() == BO_Rem) { // e % d = e - d * floor(e / d)
+      V = P.E;
+      if (!V.add(*Q, -*D))
+        return fail(AffineFailure::NotAffine, E);
+    }
+    R.push_back(AffinePiece{P.C, std::move(V)});
+  }
+  return R;
+}
+
 std::optional<Piecewise> AffineBuilder::buildBinary(const BinaryOperator *E) {
   BinaryOperatorKind Op = E->getOpcode();
+  if (Op == BO_Div || Op == BO_Rem)
+    return buildDivision(E);
   if (Op != BO_Add && Op != BO_Sub && Op != BO_Mul)
     return fail(AffineFailure::NotAffine, E);
   std::optional<Piecewise> L = buildValue(E->getLHS());

@@ -2,6 +2,8 @@
 
 #include "hetile/Frontend/AffineExpr.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 
 namespace hetile {
@@ -29,9 +31,94 @@ AffineExpr AffineExpr::variable(AffineVar V) {
   return E;
 }
 
+namespace {
+/// floor(A / B) for B > 0.
+int64_t floorDivide(int64_t A, int64_t B) {
+  int64_t Q = A / B;
+  return (A % B != 0 && A < 0) ? Q - 1 : Q;
+}
+} // namespace
+
+std::optional<AffineExpr> AffineExpr::floorDiv(const AffineExpr &Num,
+                                               int64_t Den) {
+  if (Den < 1)
+    return std::nullopt;
+  bool Exact = llvm::all_of(Num.Coeffs, [&](const auto &Entry) {
+    return Entry.second % Den == 0;
+  }) && llvm::all_of(Num.Floors, [&](const FloorTerm &T) {
+    return T.Coeff % Den == 0;
+  });
+  if (!Exact) { // Den >= 2 here
+    AffineExpr R;
+    R.Floors.push_back(
+        FloorTerm{std::make_shared<const AffineExpr>(Num), Den, 1});
+    return R;
+  }
+  // floor((Den * x + c) / Den) = x + floor(c / Den) for integer x.
+  AffineExpr R = Num;
+  for (auto &Entry : R.Coeffs)
+    Entry.second /= Den;
+  for (FloorTerm &T : R.Floors)
+    T.Coeff /= Den;
+  R.Constant = floorDivide(Num.Constant, Den);
+  return R;
+}
+
 int64_t AffineExpr::getCoeff(AffineVar V) const {
   auto It = Coeffs.find(V);
   return It == Coeffs.end() ? 0 : It->second;
+}
+
+void AffineExpr::forEachVar(const std::function<void(AffineVar)> &F) const {
+  for (const auto &Entry : Coeffs)
+    F(Entry.first);
+  for (const FloorTerm &T : Floors)
+    T.Num->forEachVar(F);
+}
+
+int AffineExpr::getMonotonicity(AffineVar V) const {
+  int64_t C = getCoeff(V);
+  int M = C > 0 ? 1 : C < 0 ? -1 : 0;
+  for (const FloorTerm &T : Floors) {
+    int Inner = T.Num->getMonotonicity(V); // floor keeps the direction
+    if (Inner == 0)
+      continue;
+    int Term = Inner == 2 ? 2 : (T.Coeff > 0 ? Inner : -Inner);
+    if (M == 0)
+      M = Term;
+    else if (Term != M)
+      M = 2;
+  }
+  return M;
+}
+
+bool AffineExpr::operator==(const AffineExpr &O) const {
+  if (Constant != O.Constant || Coeffs != O.Coeffs ||
+      Floors.size() != O.Floors.size())
+    return false;
+  return llvm::all_of(Floors, [&](const FloorTerm &T) {
+    return llvm::any_of(O.Floors, [&](const FloorTerm &U) {
+      return T.Den == U.Den && T.Coeff == U.Coeff && *T.Num == *U.Num;
+    });
+  });
+}
+
+bool AffineExpr::addFloor(const FloorTerm &T, int64_t Factor) {
+  int64_t Term;
+  if (!mulChecked(T.Coeff, Factor, Term))
+    return false;
+  for (auto It = Floors.begin(); It != Floors.end(); ++It) {
+    if (It->Den != T.Den || !(*It->Num == *T.Num))
+      continue;
+    if (!addChecked(It->Coeff, Term, It->Coeff))
+      return false;
+    if (It->Coeff == 0)
+      Floors.erase(It);
+    return true;
+  }
+  if (Term != 0)
+    Floors.push_back(FloorTerm{T.Num, T.Den, Term});
+  return true;
 }
 
 bool AffineExpr::add(const AffineExpr &O, int64_t Factor) {
@@ -46,6 +133,11 @@ bool AffineExpr::add(const AffineExpr &O, int64_t Factor) {
     if (Mine == 0)
       Coeffs.erase(V);
   }
+  // A copy: O may be this.
+  std::vector<FloorTerm> Others = O.Floors;
+  for (const FloorTerm &T : Others)
+    if (!addFloor(T, Factor))
+      return false;
   return true;
 }
 
@@ -59,6 +151,9 @@ bool AffineExpr::scale(int64_t F) {
   for (auto &Entry : Coeffs)
     if (!mulChecked(Entry.second, F, Entry.second))
       return false;
+  for (FloorTerm &T : Floors)
+    if (!mulChecked(T.Coeff, F, T.Coeff))
+      return false;
   return true;
 }
 
@@ -66,6 +161,10 @@ std::string AffineExpr::print(const AffineNamer &Name) const {
   std::vector<std::pair<std::string, int64_t>> Terms;
   for (const auto &[V, C] : Coeffs)
     Terms.emplace_back(Name(V), C);
+  for (const FloorTerm &T : Floors)
+    Terms.emplace_back("floor((" + T.Num->print(Name) + ")/" +
+                           std::to_string(T.Den) + ")",
+                       T.Coeff);
   std::sort(Terms.begin(), Terms.end());
   std::string S;
   for (const auto &[N, C] : Terms) {

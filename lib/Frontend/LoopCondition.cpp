@@ -96,12 +96,17 @@ private:
     }
     AffineExpr D = *L;
     int64_t C = D.add(*R, -1) ? D.getCoeff(H.Iter) : 0;
-    if (C == 0)
+    // Under a floor the iterator moves a - b by steps other than one.
+    bool InFloor = llvm::any_of(D.floors(), [&](const auto &T) {
+      return T.Num->getMonotonicity(H.Iter) != 0;
+    });
+    if (C == 0 && !InFloor)
       return compareAffine(*L, CompareOp::NE, *R);
     // The iterator's overflow must be undefined behaviour: a signed char
     // wraps around (through the conversion back from int) and meets e.
     bool Undefined = overflowIsUndefined(W.getASTContext(), H.Iter->getType());
-    if ((C != 1 && C != -1) || (H.Step != 1 && H.Step != -1) || !Undefined) {
+    if ((C != 1 && C != -1) || InFloor || (H.Step != 1 && H.Step != -1) ||
+        !Undefined) {
       W.reject(RejectKind::UnsupportedLoop, BO->getBeginLoc(),
                "condition '" + getQuotedText(W.getASTContext(), BO) +
                    "' is not equivalent to '<' or '>' (needs a unit step "
@@ -117,14 +122,16 @@ private:
   AffineBuilder B;
 };
 
-/// Whether every constraint on the iterator bounds it ahead of the step.
+/// Whether every constraint on the iterator bounds it ahead of the step:
+/// an inequality that only falls as the iterator moves (a floor of it
+/// counts, e.g. `i / 2 < N`).
 bool boundsAhead(const Cond &C, const VarDecl *Iter, int64_t Step) {
   bool Ok = true;
   C.forEachAtom([&](const Cond &A) {
-    int64_t K = A.E.getCoeff(Iter);
-    if (K == 0)
+    int M = A.E.getMonotonicity(Iter);
+    if (M == 0)
       return;
-    if (A.K != Cond::Kind::NonNeg || (Step > 0) == (K > 0))
+    if (A.K != Cond::Kind::NonNeg || M == 2 || (Step > 0) == (M > 0))
       Ok = false;
   });
   return Ok;
@@ -135,8 +142,8 @@ bool terminates(const Cond &C, const VarDecl *Iter) {
   switch (C.K) {
   case Cond::Kind::False:
     return true;
-  case Cond::Kind::NonNeg:
-    return C.E.getCoeff(Iter) != 0;
+  case Cond::Kind::NonNeg: // monotone in Iter (boundsAhead)
+    return C.E.getMonotonicity(Iter) != 0;
   case Cond::Kind::And:
     return terminates(C.Kids[0], Iter) || terminates(C.Kids[1], Iter);
   case Cond::Kind::Or:

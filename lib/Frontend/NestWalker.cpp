@@ -37,6 +37,8 @@ bool NestWalker::rejectAffine(const AffineError &E, RejectKind Kind,
   SourceLocation L = E.At ? E.At->getBeginLoc() : SourceLocation();
   if (E.Kind == AffineFailure::ReadsMemory)
     return reject(MemKind, L, std::move(MemMessage));
+  if (!E.Detail.empty())
+    Message += " (" + E.Detail + ")";
   return reject(Kind, L, std::move(Message));
 }
 

@@ -2,13 +2,13 @@
 //
 // AffineBuilder models C integer expressions as mathematical ones and records
 // where the two can differ (RangeCheck: unsigned arithmetic, integer
-// conversions); loop steps of iterators whose overflow is defined are the
-// same question. Here isl proves, over the points where the expression is
-// evaluated, that each such value lies in the range of its type: then C and
-// the model agree. The only facts used besides the domain are that every
-// variable holds a value of its own type; nothing is assumed. Where the
-// proof fails the nest is rejected, with the kind that names the C rule at
-// work and values for which C and the model differ.
+// conversions, the dividend of `/` and `%`, which must be >= 0); loop steps of
+// iterators whose overflow is defined are the same question. Here isl proves,
+// over the points where the expression is evaluated, that each such value lies
+// in the range of its type: then C and the model agree. The only facts used
+// besides the domain are that every variable holds a value of its own type;
+// nothing is assumed. Where the proof fails the nest is rejected, with the kind
+// that names the C rule at work and values for which C and the model differ.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,9 +28,10 @@ namespace hetile {
 
 namespace {
 void collectVars(const AffineExpr &E, std::vector<AffineVar> &Vars) {
-  for (const auto &Term : E.terms())
-    if (!llvm::is_contained(Vars, Term.first))
-      Vars.push_back(Term.first);
+  E.forEachVar([&](AffineVar V) {
+    if (!llvm::is_contained(Vars, V))
+      Vars.push_back(V);
+  });
 }
 
 void collectVars(const Cond &C, std::vector<AffineVar> &Vars) {
@@ -54,6 +55,15 @@ public:
   /// \p Where hold; otherwise how it leaves it.
   std::optional<Violation> find(const Cond &Domain, const Cond &Where,
                                 const Piecewise &Value, QualType T) {
+    IntegerRange R = getIntegerRange(Ctx, T);
+    return find(Domain, Where, Value, R.Min, R.Max);
+  }
+
+  /// The same for the range [Min, Max], unbounded where not given.
+  std::optional<Violation> find(const Cond &Domain, const Cond &Where,
+                                const Piecewise &Value,
+                                std::optional<llvm::APSInt> Min,
+                                std::optional<llvm::APSInt> Max) {
     Vars.clear();
     collectVars(Domain, Vars);
     collectVars(Where, Vars);
@@ -61,7 +71,6 @@ public:
       collectVars(P.C, Vars);
       collectVars(P.E, Vars);
     }
-    IntegerRange R = getIntegerRange(Ctx, T);
     for (const AffinePiece &P : Value) {
       std::string Base = typeFacts() + " and (" + Domain.print(Namer) +
                          ") and (" + Where.print(Namer) + ") and (" +
@@ -69,15 +78,17 @@ public:
       std::string E = P.E.print(Namer);
       // e is the distance beyond the range, for lexmin to find the
       // nearest example.
-      if (std::optional<Violation> V =
-              findOutside(Base + " and e = " + toDecimal(R.Min) + " - (" + E +
-                              ") and e > 0",
-                          P.E, true))
-        return V;
-      if (std::optional<Violation> V = findOutside(
-              Base + " and e = " + E + " - " + toDecimal(R.Max) + " and e > 0",
-              P.E, false))
-        return V;
+      if (Min)
+        if (std::optional<Violation> V =
+                findOutside(Base + " and e = " + toDecimal(*Min) + " - (" + E +
+                                ") and e > 0",
+                            P.E, true))
+          return V;
+      if (Max)
+        if (std::optional<Violation> V = findOutside(
+                Base + " and e = " + E + " - " + toDecimal(*Max) + " and e > 0",
+                P.E, false))
+          return V;
     }
     return std::nullopt;
   }
@@ -121,14 +132,18 @@ private:
     if (Pt.is_null())
       return "";
     std::vector<std::pair<std::string, std::string>> Values;
-    for (const auto &Term : E.terms()) {
-      int Pos = llvm::find(Vars, Term.first) - Vars.begin();
+    bool Failed = false;
+    E.forEachVar([&](AffineVar V) {
+      int Pos = llvm::find(Vars, V) - Vars.begin();
       isl::val X = Pt.get_coordinate_val(isl::dim::set, Pos + 1);
-      if (X.is_null())
-        return "";
-      Values.emplace_back(Term.first->getName().str(), toString(X));
-    }
+      Failed |= X.is_null();
+      if (!X.is_null())
+        Values.emplace_back(V->getName().str(), toString(X));
+    });
+    if (Failed)
+      return "";
     std::sort(Values.begin(), Values.end());
+    Values.erase(std::unique(Values.begin(), Values.end()), Values.end());
     std::string S;
     for (const auto &[N, X] : Values)
       S += (S.empty() ? "" : ", ") + N + " = " + X;
@@ -200,10 +215,26 @@ static bool rejectConversion(NestWalker &W, const RangeCheck &C,
                       when(V));
 }
 
+/// A dividend that may be negative: C's `/` rounds toward zero, not down.
+static bool rejectDividend(NestWalker &W, const RangeCheck &C,
+                           const Violation &V) {
+  ASTContext &Ctx = W.getASTContext();
+  const auto *BO = cast<BinaryOperator>(C.At);
+  std::string Effect = BO->getOpcode() == BO_Div
+                           ? "where C's division rounds toward zero, not down"
+                           : "where C's remainder is negative too";
+  return W.reject(RejectKind::NegativeDividend, BO->getBeginLoc(),
+                  "dividend " + quoted(Ctx, BO->getLHS()->IgnoreParens()) +
+                      " of " + quoted(Ctx, BO) + " may be negative, " + Effect +
+                      when(V));
+}
+
 static bool rejectRange(NestWalker &W, const RangeCheck &C,
                         const Violation &V) {
   if (C.K == RangeCheck::Kind::Conversion)
     return rejectConversion(W, C, V);
+  if (C.K == RangeCheck::Kind::Dividend)
+    return rejectDividend(W, C, V);
   ASTContext &Ctx = W.getASTContext();
   std::string Limit =
       V.Below ? "below 0"
@@ -214,17 +245,26 @@ static bool rejectRange(NestWalker &W, const RangeCheck &C,
                       when(V));
 }
 
+namespace {
+std::optional<Violation> findViolation(RangeProver &P, const RangeCheck &C,
+                                       const Cond &Domain) {
+  if (C.K == RangeCheck::Kind::Dividend)
+    return P.find(Domain, C.Where, C.Value, llvm::APSInt::get(0), std::nullopt);
+  return P.find(Domain, C.Where, C.Value, C.Type);
+}
+} // namespace
+
 bool NestWalker::provesRanges(const AffineBuilder &B, const Cond &Domain) {
   RangeProver P(Ctx, IslCtx);
   return llvm::none_of(B.getRangeChecks(), [&](const RangeCheck &C) {
-    return P.find(Domain, C.Where, C.Value, C.Type).has_value();
+    return findViolation(P, C, Domain).has_value();
   });
 }
 
 bool NestWalker::checkRanges(const AffineBuilder &B, const Cond &Domain) {
   RangeProver P(Ctx, IslCtx);
   for (const RangeCheck &C : B.getRangeChecks())
-    if (std::optional<Violation> V = P.find(Domain, C.Where, C.Value, C.Type))
+    if (std::optional<Violation> V = findViolation(P, C, Domain))
       return rejectRange(*this, C, *V);
   return true;
 }

@@ -38,6 +38,8 @@ const char *getRejectName(RejectKind K) {
     return "unsigned-wrap";
   case RejectKind::ValueChangingConversion:
     return "value-changing-conversion";
+  case RejectKind::NegativeDividend:
+    return "negative-dividend";
   case RejectKind::UnsupportedStatement:
     return "unsupported-statement";
   case RejectKind::NonPermutable:

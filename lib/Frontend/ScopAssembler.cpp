@@ -33,8 +33,7 @@ public:
 
 private:
   void collectUsed(const Cond &C, llvm::DenseSet<AffineVar> &Used) {
-    for (const auto &Term : C.E.terms())
-      Used.insert(Term.first);
+    C.E.forEachVar([&](AffineVar V) { Used.insert(V); });
     for (const Cond &Kid : C.Kids)
       collectUsed(Kid, Used);
   }
@@ -46,8 +45,7 @@ private:
       collectUsed(SM.Domain, Used);
       for (const AccessModel &A : SM.Accesses)
         for (const AffineExpr &E : A.Subscripts)
-          for (const auto &Term : E.terms())
-            Used.insert(Term.first);
+          E.forEachVar([&](AffineVar V) { Used.insert(V); });
     }
     std::set<std::string> Taken;
     for (AffineVar V : Model.Params) {

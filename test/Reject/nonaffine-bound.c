@@ -20,11 +20,21 @@ void g(int N, double A[restrict N][N], int *restrict len) {
 // CHECK: nonaffine-bound.c:17:25: remark: nest not tiled: loop bound 'len[i]' is not affine [hetile-reject-nonaffine-bound]
 // REPORT: nest at {{.*}}nonaffine-bound.c:16:3 in function 'g': not tiled [hetile-reject-nonaffine-bound]
 
-void h(int N, double A[restrict N][N]) {
+// Division by a positive constant is modelled where the dividend is not
+// negative (test/Analyze/division.c, test/Reject/negative-dividend.c); by a
+// variable or a negative constant it is not.
+void h(int N, int K, double A[restrict N][N]) {
 #pragma hetile
-  for (int i = N / 2; i < N; i++)
+  for (int i = N / K; i < N; i++)
     for (int j = 0; j < N; j++)
       A[i][j] = 0;
 }
-// FIXME: integer division by a constant could be modelled (floor, N >= 0).
-// CHECK: nonaffine-bound.c:25:16: remark: nest not tiled: loop bound 'N / 2' is not affine [hetile-reject-nonaffine-bound]
+// CHECK: nonaffine-bound.c:[[@LINE-4]]:16: remark: nest not tiled: loop bound 'N / K' is not affine (the divisor 'K' is not a positive integer constant) [hetile-reject-nonaffine-bound]
+
+void k(int N, double A[restrict N][N]) {
+#pragma hetile
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N / -2; j++)
+      A[i][j] = 0;
+}
+// CHECK: nonaffine-bound.c:[[@LINE-3]]:25: remark: nest not tiled: loop bound 'N / -2' is not affine (the divisor '-2' is not a positive integer constant) [hetile-reject-nonaffine-bound]

@@ -11,10 +11,12 @@ void f(int N, double A[restrict N][N], double *restrict B) {
 // CHECK: nonaffine-subscript.c:9:19: remark: nest not tiled: subscript 'i * j' of 'B' is not affine [hetile-reject-nonaffine-subscript]
 // REPORT: nest at {{.*}}nonaffine-subscript.c:7:3 in function 'f': not tiled [hetile-reject-nonaffine-subscript]
 
-void g(int N, double A[restrict N][N]) {
+// `%` by a positive constant is modelled (test/Analyze/division.c); by a
+// variable it is not.
+void g(int N, int K, double A[restrict N][N]) {
 #pragma hetile
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
-      A[i][j % 4] = 1;
+      A[i][j % K] = 1;
 }
-// CHECK: nonaffine-subscript.c:18:12: remark: nest not tiled: subscript 'j % 4' of 'A' is not affine [hetile-reject-nonaffine-subscript]
+// CHECK: nonaffine-subscript.c:[[@LINE-2]]:12: remark: nest not tiled: subscript 'j % K' of 'A' is not affine (the divisor 'K' is not a positive integer constant) [hetile-reject-nonaffine-subscript]

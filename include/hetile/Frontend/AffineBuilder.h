@@ -14,6 +14,10 @@
 // only where the caller proves that the value stays in range over the
 // points where the expression is evaluated (NestWalker::checkRanges).
 //
+// `e / d` and `e % d` with d a positive integer constant are floor(e / d)
+// and e - d * floor(e / d): C truncates toward zero, which is the floor when
+// e >= 0, a range check of its own (RangeCheck::Kind::Dividend).
+//
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_AFFINEBUILDER_H
 #define HETILE_FRONTEND_AFFINEBUILDER_H
@@ -46,10 +50,11 @@ struct RangeCheck {
   enum class Kind {
     Conversion, ///< At is a cast (implicit or explicit) to Type
     Arithmetic, ///< At is +, -, * or unary - computed in unsigned Type
+    Dividend,   ///< At is `/` or `%`: Value, its dividend, must be >= 0
   };
   Kind K = Kind::Conversion;
   const clang::Expr *At = nullptr;
-  clang::QualType Type;
+  clang::QualType Type; ///< null for Dividend
   /// The condition, inside the built expression, under which At is
   /// evaluated: the guard of a `?:` branch, the left operand of `&&`.
   Cond Where;
@@ -61,6 +66,9 @@ struct AffineError {
   AffineFailure Kind = AffineFailure::NotAffine;
   const clang::Expr *At = nullptr;
   const clang::VarDecl *Var = nullptr;
+  /// Why, where more can be said than "not affine": "the divisor 'K' is not
+  /// a positive integer constant".
+  std::string Detail;
 };
 
 class AffineBuilder {
@@ -85,6 +93,7 @@ private:
   std::optional<Piecewise> buildVar(const clang::DeclRefExpr *E);
   std::optional<Piecewise> buildUnary(const clang::UnaryOperator *E);
   std::optional<Piecewise> buildBinary(const clang::BinaryOperator *E);
+  std::optional<Piecewise> buildDivision(const clang::BinaryOperator *E);
   std::optional<Piecewise> buildCast(const clang::CastExpr *E);
   std::optional<Piecewise> buildSelect(const clang::ConditionalOperator *E);
   std::optional<Cond> buildComparison(const clang::BinaryOperator *E);

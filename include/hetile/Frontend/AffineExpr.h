@@ -3,7 +3,10 @@
 // The frontend's own small algebra, built from Clang expressions before the
 // parameters of the nest are all known (the isl objects are made at the end,
 // from the text these print):
-//   AffineExpr  c0 + sum c_v * v over integer variables (iterators, parameters)
+//   AffineExpr  c0 + sum c_v * v + sum c_k * floor(e_k / d_k) over integer
+//               variables (iterators, parameters), e_k affine, d_k >= 2
+//               (quasi-affine, as isl's; C's `/` and `%` by a positive
+//               constant of a non-negative dividend, AffineBuilder.h)
 //   Cond        a boolean formula over affine constraints (and, or, true...)
 //   Piecewise   an affine value that depends on conditions, e.g. the bound
 //               `a < b ? a : b` is {(a < b, a), (a >= b, b)}
@@ -18,6 +21,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,27 +35,48 @@ using AffineNamer = std::function<std::string(AffineVar)>;
 
 class AffineExpr {
 public:
+  /// Coeff * floor(Num / Den), Den >= 2.
+  struct FloorTerm {
+    std::shared_ptr<const AffineExpr> Num;
+    int64_t Den = 2;
+    int64_t Coeff = 1;
+  };
+
   static AffineExpr constant(int64_t C);
   static AffineExpr variable(AffineVar V);
+  /// floor(Num / Den), without a floor where Den divides every coefficient
+  /// of Num; nullopt unless Den >= 1.
+  static std::optional<AffineExpr> floorDiv(const AffineExpr &Num,
+                                            int64_t Den);
 
-  bool isConstant() const { return Coeffs.empty(); }
+  bool isConstant() const { return Coeffs.empty() && Floors.empty(); }
   int64_t getConstant() const { return Constant; }
+  /// The coefficient of V outside floors.
   int64_t getCoeff(AffineVar V) const;
+  /// The variables outside floors.
   const std::map<AffineVar, int64_t> &terms() const { return Coeffs; }
+  const std::vector<FloorTerm> &floors() const { return Floors; }
+  /// Calls F on every variable, inside floors too (possibly repeatedly).
+  void forEachVar(const std::function<void(AffineVar)> &F) const;
+  /// How the value moves as V grows, the rest fixed: 0 when V does not
+  /// occur, 1 never down, -1 never up, 2 either way (e.g. v - 2*floor(v/2)).
+  int getMonotonicity(AffineVar V) const;
 
   /// this += Factor * O; false on overflow (this is then unspecified).
   bool add(const AffineExpr &O, int64_t Factor = 1);
   /// this *= F; false on overflow.
   bool scale(int64_t F);
-  bool operator==(const AffineExpr &O) const {
-    return Constant == O.Constant && Coeffs == O.Coeffs;
-  }
+  bool operator==(const AffineExpr &O) const;
 
   /// isl text, terms sorted by name so that output is deterministic.
   std::string print(const AffineNamer &Name) const;
 
 private:
+  /// this += Factor * T (T's own coefficient included); false on overflow.
+  bool addFloor(const FloorTerm &T, int64_t Factor);
+
   std::map<AffineVar, int64_t> Coeffs; ///< no zero coefficients
+  std::vector<FloorTerm> Floors;       ///< distinct, no zero coefficients
   int64_t Constant = 0;
 };
 

@@ -33,6 +33,7 @@ enum class RejectKind {
   UnsignedWrap,         ///< unsigned arithmetic or step may wrap around
   /// a conversion may change a value (narrowing, negative to unsigned)
   ValueChangingConversion,
+  NegativeDividend,     ///< `/` or `%` of a possibly negative dividend
   UnsupportedStatement, ///< any other construct the model does not cover
   NonPermutable,        ///< no legal transformation gives a permutable band
   TooShallow,           ///< fewer than two loops: nothing to tile
