@@ -333,7 +333,11 @@ llvm::Error MpiEmitter::tiles(std::string &Out) {
   return llvm::Error::success();
 }
 
-/// After the nest: the final values to every rank (or rank 0).
+/// After the nest: the final values to every rank (or rank 0). Each rank
+/// packs what it owns of LiveOut into a buffer of the runtime (reused by
+/// later nests, as is the result), and unpacks the others' parts.
+// FIXME: no copies at all would need MPI datatypes of each rank's LiveOut
+// elements in place (runs of contiguous elements, MPI_Alltoallw).
 llvm::Error MpiEmitter::gather(std::string &Out) {
   Out += "    /* hetile: final values of the arrays written, to " +
          std::string(O.GatherRoot ? "rank 0" : "every rank") + " */\n"
@@ -344,7 +348,8 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
   };
   if (auto Err = eachTile("hetile_me", 6, Out, Count))
     return Err;
-  Out += "      unsigned char *hetile_buf = malloc(hetile_bytes ? hetile_bytes : 1);\n"
+  Out += "      unsigned char *hetile_buf = hetile_mpi_gather_buffer(hetile_m, "
+         "hetile_bytes);\n"
          "      size_t *hetile_off = malloc(sizeof(size_t) * "
          "(size_t)(hetile_mpi_size(hetile_m) + 1));\n"
          "      const void *hetile_all = 0;\n"
@@ -364,7 +369,6 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
          "        " + MpiFail +
          "        hetile_mpi_abort(hetile_m, 1);\n"
          "      }\n"
-         "      free(hetile_buf);\n"
          "      for (int hetile_q = 0; hetile_all && hetile_q < "
          "hetile_mpi_size(hetile_m); hetile_q++) {\n"
          "        if (hetile_q == hetile_me)\n"

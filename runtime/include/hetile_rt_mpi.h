@@ -166,12 +166,20 @@ void hetile_mpi_post_column(hetile_mpi *m, long col, long row);
 int hetile_mpi_thread_compute_begin(hetile_mpi *m, int thread);
 int hetile_mpi_thread_compute_end(hetile_mpi *m, int thread, long tiles);
 
+/* A buffer of `bytes` bytes (0 allowed) for this rank's contribution to
+ * hetile_mpi_gather, owned by the runtime until hetile_mpi_end; NULL (with
+ * a message) when out of memory. It and the results of hetile_mpi_gather
+ * come from buffers the process keeps for reuse (the largest few), so that
+ * a nest inside a time loop does not allocate its arrays' size twice per
+ * step. */
+void *hetile_mpi_gather_buffer(hetile_mpi *m, size_t bytes);
+
 /* Final values (collective): every rank contributes `bytes` bytes (mine may
  * be NULL when bytes is 0). root_only == 0: every rank receives all
  * contributions (MPI_Allgatherv); else only rank 0 does (MPI_Gatherv) and
  * the others get *all_out = NULL. *all_out is the concatenation in rank
  * order, owned by the runtime until hetile_mpi_end (each call has its own
- * buffer); offsets_out[size + 1] (every rank) receives each rank's start
+ * buffer, reused by later nests of the process); offsets_out[size + 1] (every rank) receives each rank's start
  * offset, offsets_out[size] = the total. Totals over 2 GiB (counts beyond
  * int) go through derived datatypes, one rank at a time. The ranks that
  * arrive first wait politely for the others, under the watchdog

@@ -61,7 +61,7 @@ int reap(hetile_mpi &M) {
 }
 
 /// The smallest spare buffer of at least Bytes bytes, or a new one.
-Buffer takeBuffer(hetile_mpi &M, size_t Bytes) {
+Buffer takeSendBuffer(hetile_mpi &M, size_t Bytes) {
   size_t Best = M.Spare.size();
   for (size_t I = 0; I < M.Spare.size(); ++I)
     if (M.Spare[I].Capacity >= Bytes &&
@@ -88,7 +88,7 @@ extern "C" void *hetile_mpi_send_buffer(hetile_mpi *m, size_t bytes) {
   MaybeLock G(m->Lock.get());
   if (reap(*m))
     return nullptr;
-  Buffer B = takeBuffer(*m, bytes);
+  Buffer B = takeSendBuffer(*m, bytes);
   if (!B.Data) {
     fail(HETILE_ERR_NOMEM, "rank %d: no memory for a message of %zu bytes",
          m->Rank, bytes);

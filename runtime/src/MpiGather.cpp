@@ -12,11 +12,63 @@
 #include "Error.h"
 #include "MpiInternal.h"
 
+#include <algorithm>
 #include <cstring>
+#include <mutex>
 #include <new>
 
 using namespace hetile::rt;
 using namespace hetile::rt::mpi;
+
+namespace {
+
+/// The spare buffers of the process, largest first.
+struct SpareBuffers {
+  std::mutex Lock;
+  std::vector<Buffer> Free;
+};
+
+SpareBuffers &spares() {
+  static SpareBuffers S;
+  return S;
+}
+
+/// How many spare buffers the process keeps: a nest's contribution and
+/// result, and those of a second nest.
+const size_t MaxSpareBuffers = 4;
+
+} // namespace
+
+Buffer mpi::takeBuffer(size_t Bytes) {
+  {
+    SpareBuffers &S = spares();
+    std::lock_guard<std::mutex> G(S.Lock);
+    // Largest first: the last one large enough is the smallest that fits.
+    for (size_t I = S.Free.size(); I-- > 0;)
+      if (S.Free[I].Capacity >= Bytes) {
+        Buffer B = std::move(S.Free[I]);
+        S.Free.erase(S.Free.begin() + I);
+        return B;
+      }
+  }
+  Buffer B;
+  B.Data.reset(new (std::nothrow) char[Bytes > 0 ? Bytes : 1]);
+  B.Capacity = B.Data ? Bytes : 0;
+  return B;
+}
+
+void mpi::reuseBuffer(Buffer &&B) {
+  if (!B.Data)
+    return;
+  SpareBuffers &S = spares();
+  std::lock_guard<std::mutex> G(S.Lock);
+  S.Free.push_back(std::move(B));
+  std::sort(S.Free.begin(), S.Free.end(), [](const Buffer &L, const Buffer &R) {
+    return L.Capacity > R.Capacity;
+  });
+  if (S.Free.size() > MaxSpareBuffers)
+    S.Free.resize(MaxSpareBuffers);
+}
 
 namespace {
 
@@ -120,27 +172,44 @@ extern "C" int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
   T0 = hetile_timer_now();
   size_t Total = Offsets[m->Size];
   bool Receives = !root_only || m->Rank == 0;
-  std::unique_ptr<char[]> All;
+  Buffer All;
   int E = HETILE_OK;
   if (Receives) {
-    All.reset(new (std::nothrow) char[Total > 0 ? Total : 1]);
-    if (!All)
+    All = takeBuffer(Total);
+    if (!All.Data)
       E = fail(HETILE_ERR_NOMEM, "hetile_mpi_gather: no memory for %zu bytes "
                "on rank %d", Total, m->Rank);
   }
   if ((E = agree(m->Comm, m->Rank, E)))
     return E;
   if (Total <= (size_t)m->MaxCount)
-    E = gatherSmall(*m, mine, bytes, root_only, All.get(), Offsets);
+    E = gatherSmall(*m, mine, bytes, root_only, All.Data.get(), Offsets);
   else
-    E = gatherLarge(*m, mine, bytes, root_only, All.get(), Offsets);
+    E = gatherLarge(*m, mine, bytes, root_only, All.Data.get(), Offsets);
   m->Communicate += hetile_timer_now() - T0;
-  if (E)
+  if (E) {
+    reuseBuffer(std::move(All));
     return E;
+  }
   std::copy(Offsets.begin(), Offsets.end(), offsets_out);
   if (Receives) {
-    *all_out = All.get();
+    *all_out = All.Data.get();
     m->Gathered.push_back(std::move(All));
   }
   return HETILE_OK;
+}
+
+extern "C" void *hetile_mpi_gather_buffer(hetile_mpi *m, size_t bytes) {
+  if (!m) {
+    fail(HETILE_ERR_INVALID, "hetile_mpi_gather_buffer: null nest");
+    return nullptr;
+  }
+  Buffer B = takeBuffer(bytes);
+  if (!B.Data) {
+    fail(HETILE_ERR_NOMEM, "rank %d: no memory for %zu bytes of final values",
+         m->Rank, bytes);
+    return nullptr;
+  }
+  m->Contributions.push_back(std::move(B));
+  return m->Contributions.back().Data.get();
 }

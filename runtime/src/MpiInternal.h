@@ -158,6 +158,15 @@ struct alignas(64) ColumnProgress {
   std::atomic<long> Rows{0};
 };
 
+/// A buffer of at least Bytes bytes (Data null when out of memory): the
+/// smallest of the process's spare buffers that is large enough, else a new
+/// one. The final exchange of a nest inside a time loop thus reuses the
+/// same memory at every step instead of allocating (and faulting in) its
+/// arrays' size twice per step. Thread-safe.
+Buffer takeBuffer(size_t Bytes);
+/// Keeps B among the process's spare buffers (the largest few).
+void reuseBuffer(Buffer &&B);
+
 /// Opens the nest's own communicator (MPI_Comm_dup of MPI_COMM_WORLD,
 /// returning errors instead of aborting) and reads its rank, size and
 /// largest tag.
@@ -205,8 +214,11 @@ struct hetile_mpi {
   std::vector<hetile::rt::mpi::Buffer> HandedOut;
   std::vector<hetile::rt::mpi::Outgoing> Pending;
   std::vector<hetile::rt::mpi::Buffer> Spare;
-  /// The results of hetile_mpi_gather, alive until hetile_mpi_end.
-  std::vector<std::unique_ptr<char[]>> Gathered;
+  /// The results of hetile_mpi_gather and the contributions handed out by
+  /// hetile_mpi_gather_buffer, alive until hetile_mpi_end, which gives them
+  /// back to the process's spare buffers (reuseBuffer).
+  std::vector<hetile::rt::mpi::Buffer> Gathered;
+  std::vector<hetile::rt::mpi::Buffer> Contributions;
 
   // Statistics.
   long Tiles = 0;

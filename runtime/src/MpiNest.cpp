@@ -216,6 +216,10 @@ hetile_mpi::~hetile_mpi() {
   // buffers, so they are leaked on purpose.
   for (auto &O : Pending)
     (void)O.Buf.Data.release();
+  for (auto &B : Gathered)
+    reuseBuffer(std::move(B));
+  for (auto &B : Contributions)
+    reuseBuffer(std::move(B));
   int Finalized = 0;
   MPI_Finalized(&Finalized);
   if (Comm != MPI_COMM_NULL && !Finalized)
