@@ -67,14 +67,17 @@ bool readInit(NestWalker &W, const ForStmt *For, LoopHeader &H) {
 }
 
 /// The constant c of `i += c`, `i = i + c`, `i = c + i` (Sign 1) or `i -= c`,
-/// `i = i - c` (Sign -1); Operand is c's expression.
-const Expr *matchStepOperand(const Expr *Inc, const VarDecl *Iter, int &Sign) {
+/// `i = i - c` (Sign -1); Operand is c's expression. \p Type receives the
+/// type the sum is computed in.
+const Expr *matchStepOperand(const Expr *Inc, const VarDecl *Iter, int &Sign,
+                             QualType &Type) {
   if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc)) {
     if (!isIterRef(CA->getLHS(), Iter))
       return nullptr;
     if (CA->getOpcode() != BO_AddAssign && CA->getOpcode() != BO_SubAssign)
       return nullptr;
     Sign = CA->getOpcode() == BO_AddAssign ? 1 : -1;
+    Type = CA->getComputationResultType();
     return CA->getRHS();
   }
   const auto *BO = dyn_cast<BinaryOperator>(Inc);
@@ -84,6 +87,7 @@ const Expr *matchStepOperand(const Expr *Inc, const VarDecl *Iter, int &Sign) {
   if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
     return nullptr;
   Sign = Sum->getOpcode() == BO_Add ? 1 : -1;
+  Type = Sum->getType();
   if (isIterRef(Sum->getLHS(), Iter))
     return Sum->getRHS();
   if (Sign == 1 && isIterRef(Sum->getRHS(), Iter))
@@ -101,10 +105,11 @@ bool readStep(NestWalker &W, const ForStmt *For, LoopHeader &H) {
   if (const auto *UO = dyn_cast<UnaryOperator>(Inc);
       UO && UO->isIncrementDecrementOp() && isIterRef(UO->getSubExpr(), H.Iter)) {
     H.Step = UO->isIncrementOp() ? 1 : -1;
+    H.StepType = H.Iter->getType();
     return true;
   }
   int Sign = 1;
-  const Expr *Operand = matchStepOperand(Inc, H.Iter, Sign);
+  const Expr *Operand = matchStepOperand(Inc, H.Iter, Sign, H.StepType);
   if (!Operand)
     return W.reject(RejectKind::UnsupportedLoop, Inc->getBeginLoc(),
                     "increment " + quote(W, Inc) + " does not step iterator " +

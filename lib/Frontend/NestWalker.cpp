@@ -145,7 +145,7 @@ bool NestWalker::visitLoop(const ForStmt *For) {
   if (!Bound)
     return false;
   Guards.push_back(Cond::conj(std::move(*Start), std::move(*Bound)));
-  if (!checkIteratorStep(For, H.Iter, H.Step, currentDomain()))
+  if (!checkIteratorStep(For, H, currentDomain()))
     return false;
   PathPositions.push_back(NextPosition.back()++);
   Model.Loops[Id].Range = Guards.back();

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hetile/Frontend/IntegerRange.h"
+#include "hetile/Frontend/LoopHeader.h"
 #include "hetile/Frontend/NestWalker.h"
 #include "hetile/Frontend/SourceText.h"
 #include "hetile/Support/IslUtils.h"
@@ -269,13 +270,14 @@ bool NestWalker::checkRanges(const AffineBuilder &B, const Cond &Domain) {
   return true;
 }
 
-bool NestWalker::checkIteratorStep(const ForStmt *For, const VarDecl *Iter,
-                                   int64_t Step, const Cond &Iterations) {
+bool NestWalker::checkIteratorStep(const ForStmt *For, const LoopHeader &H,
+                                   const Cond &Iterations) {
+  const VarDecl *Iter = H.Iter;
   QualType T = Iter->getType();
-  if (overflowIsUndefined(Ctx, T))
+  if (overflowIsUndefined(Ctx, T) && overflowIsUndefined(Ctx, H.StepType))
     return true;
   AffineExpr Next = AffineExpr::variable(Iter);
-  Next.add(AffineExpr::constant(Step)); // |Step| <= 2^40: no overflow
+  Next.add(AffineExpr::constant(H.Step)); // |Step| <= 2^40: no overflow
   RangeProver P(Ctx, IslCtx);
   std::optional<Violation> V =
       P.find(Iterations, Cond::makeTrue(), makePiecewise(Next), T);

@@ -41,3 +41,13 @@ void narrowIterator(double A[restrict 200][200]) {
       A[c][j] = 0;
 }
 // CHECK: value-changing-conversion.c:[[@LINE-4]]:36: remark: nest not tiled: step 'c++' takes iterator 'c' out of the range of 'signed char', where C converts its value (e.g. when c = 127) [hetile-reject-value-changing-conversion]
+
+// A step computed in unsigned: i += 2u is (unsigned)i + 2u converted back to
+// int, defined (not an overflow) past INT_MAX, where C's i turns negative.
+void unsignedStep(int N, double A[restrict N][N]) {
+#pragma hetile
+  for (int i = 0; i < N; i += 2u)
+    for (int j = 0; j < N; j++)
+      A[i][j] = 0;
+}
+// CHECK: value-changing-conversion.c:[[@LINE-4]]:26: remark: nest not tiled: step 'i += 2u' takes iterator 'i' out of the range of 'int', where C converts its value (e.g. when i = 2147483646) [hetile-reject-value-changing-conversion]

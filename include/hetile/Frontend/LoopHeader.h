@@ -38,6 +38,10 @@ struct LoopHeader {
   bool DeclaredInHeader = false;
   const clang::Expr *Start = nullptr;
   int64_t Step = 0;
+  /// The type the step is computed in before it is stored back: the
+  /// iterator's for ++ and --, the usual arithmetic conversions' for
+  /// `i += c` and `i = i + c` (unsigned for `i += 2u`).
+  clang::QualType StepType;
 };
 
 /// Reads the iterator, start expression and step of \p For; false when

@@ -33,6 +33,8 @@
 
 namespace hetile {
 
+struct LoopHeader;
+
 class NestWalker {
 public:
   /// \p IslCtx serves the proofs of range checks (RangeChecks.cpp).
@@ -73,10 +75,11 @@ public:
   /// Whether the range checks of \p B hold wherever \p Domain holds.
   bool provesRanges(const AffineBuilder &B, const Cond &Domain);
   /// Proves that the step of \p For keeps its iterator in the range of its
-  /// type over \p Iterations, the values the loop runs (where overflow is
-  /// not undefined: unsigned iterators, and those narrower than int).
-  bool checkIteratorStep(const clang::ForStmt *For, const clang::VarDecl *Iter,
-                         int64_t Step, const Cond &Iterations);
+  /// type over \p Iterations, the values the loop runs, where overflow is
+  /// not undefined: unsigned iterators, those narrower than int, and steps
+  /// computed in an unsigned type (`i += 2u`).
+  bool checkIteratorStep(const clang::ForStmt *For, const LoopHeader &H,
+                         const Cond &Iterations);
   /// Whether \p VD is the iterator of a loop around the current point.
   bool isEnclosingIterator(const clang::VarDecl *VD) const {
     return classify(VD) == VarRole::Iterator;
