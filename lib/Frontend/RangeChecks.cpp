@@ -170,6 +170,18 @@ std::string when(const Violation &V) {
   return V.Example.empty() ? "" : " (e.g. when " + V.Example + ")";
 }
 
+std::optional<Violation> findViolation(RangeProver &P, const RangeCheck &C,
+                                       const Cond &Domain) {
+  if (C.K == RangeCheck::Kind::Dividend)
+    return P.find(Domain, C.Where, C.Value, llvm::APSInt::get(0), std::nullopt);
+  return P.find(Domain, C.Where, C.Value, C.Type);
+}
+
+/// "below 0" or "past 4294967295": where an unsigned value wraps around.
+std::string wrapLimit(const ASTContext &Ctx, QualType T, const Violation &V) {
+  return V.Below ? "below 0" : "past " + toDecimal(getIntegerRange(Ctx, T).Max);
+}
+
 /// The operator whose operand \p E is (through parentheses), if any.
 const BinaryOperator *operatorOf(ASTContext &Ctx, const Expr *E) {
   const Stmt *Cur = E;
@@ -237,23 +249,11 @@ static bool rejectRange(NestWalker &W, const RangeCheck &C,
   if (C.K == RangeCheck::Kind::Dividend)
     return rejectDividend(W, C, V);
   ASTContext &Ctx = W.getASTContext();
-  std::string Limit =
-      V.Below ? "below 0"
-              : "past " + toDecimal(getIntegerRange(Ctx, C.Type).Max);
   return W.reject(RejectKind::UnsignedWrap, C.At->getBeginLoc(),
                   quoted(Ctx, C.At) + " is computed in " +
-                      typeName(Ctx, C.Type) + " and wraps around " + Limit +
-                      when(V));
+                      typeName(Ctx, C.Type) + " and wraps around " +
+                      wrapLimit(Ctx, C.Type, V) + when(V));
 }
-
-namespace {
-std::optional<Violation> findViolation(RangeProver &P, const RangeCheck &C,
-                                       const Cond &Domain) {
-  if (C.K == RangeCheck::Kind::Dividend)
-    return P.find(Domain, C.Where, C.Value, llvm::APSInt::get(0), std::nullopt);
-  return P.find(Domain, C.Where, C.Value, C.Type);
-}
-} // namespace
 
 bool NestWalker::provesRanges(const AffineBuilder &B, const Cond &Domain) {
   RangeProver P(Ctx, IslCtx);
@@ -286,12 +286,9 @@ bool NestWalker::checkIteratorStep(const ForStmt *For, const LoopHeader &H,
   std::string Name = "'" + Iter->getName().str() + "'";
   std::string Inc = quoted(Ctx, For->getInc());
   if (T->isUnsignedIntegerOrEnumerationType())
-    return reject(
-        RejectKind::UnsignedWrap, For->getInc()->getBeginLoc(),
-        "step " + Inc + " wraps unsigned iterator " + Name + " around " +
-            (V->Below ? std::string("below 0")
-                      : "past " + toDecimal(getIntegerRange(Ctx, T).Max)) +
-            when(*V));
+    return reject(RejectKind::UnsignedWrap, For->getInc()->getBeginLoc(),
+                  "step " + Inc + " wraps unsigned iterator " + Name +
+                      " around " + wrapLimit(Ctx, T, *V) + when(*V));
   return reject(
       RejectKind::ValueChangingConversion, For->getInc()->getBeginLoc(),
       "step " + Inc + " takes iterator " + Name + " out of the range of " +
