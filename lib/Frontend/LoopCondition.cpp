@@ -6,6 +6,7 @@
 
 #include "hetile/Frontend/IntegerRange.h"
 #include "hetile/Frontend/LoopHeader.h"
+#include "hetile/Frontend/NestModel.h"
 #include "hetile/Frontend/NestWalker.h"
 #include "hetile/Frontend/SourceText.h"
 
@@ -46,8 +47,8 @@ const Expr *boundOperand(const Expr *E, const Expr *At) {
 
 class ConditionReader {
 public:
-  ConditionReader(NestWalker &W, const LoopHeader &H)
-      : W(W), H(H), B(W.makeAffineBuilder()) {}
+  ConditionReader(NestWalker &W, const LoopHeader &H, const LoopModel &Loop)
+      : W(W), H(H), Loop(Loop), B(W.makeAffineBuilder()) {}
 
   std::optional<Cond> read(const Expr *E) {
     const Expr *S = E->IgnoreParenImpCasts();
@@ -86,7 +87,8 @@ private:
 
   /// `a != b`: an exact `<` or `>` when a - b moves by one per iteration
   /// (unit step, coefficient +-1) on a signed iterator at least as wide as
-  /// int; see LoopHeader.h.
+  /// int, or on an unsigned one that starts on the right side; see
+  /// LoopHeader.h.
   std::optional<Cond> readNotEqual(const BinaryOperator *BO) {
     std::optional<AffineExpr> L = B.buildAffine(BO->getLHS());
     std::optional<AffineExpr> R = L ? B.buildAffine(BO->getRHS()) : std::nullopt;
@@ -102,23 +104,62 @@ private:
     });
     if (C == 0 && !InFloor)
       return compareAffine(*L, CompareOp::NE, *R);
-    // The iterator's overflow must be undefined behaviour: a signed char
-    // wraps around (through the conversion back from int) and meets e.
-    bool Undefined = overflowIsUndefined(W.getASTContext(), H.Iter->getType());
+    // The iterator's overflow must be undefined behaviour, or provably not
+    // happen (unsigned): a signed char wraps around (through the conversion
+    // back from int) and meets e.
+    QualType T = H.Iter->getType();
+    bool Undefined = overflowIsUndefined(W.getASTContext(), T);
     if ((C != 1 && C != -1) || InFloor || (H.Step != 1 && H.Step != -1) ||
-        !Undefined) {
+        (!Undefined && !T->isUnsignedIntegerOrEnumerationType())) {
       W.reject(RejectKind::UnsupportedLoop, BO->getBeginLoc(),
                "condition '" + getQuotedText(W.getASTContext(), BO) +
                    "' is not equivalent to '<' or '>' (needs a unit step "
-                   "and a signed iterator at least as wide as 'int')");
+                   "and an unsigned iterator or a signed one at least as "
+                   "wide as 'int')");
       return std::nullopt;
     }
     bool Less = (C > 0) == (H.Step > 0);
+    // What the iterator runs to: the side without it, in messages.
+    const Expr *Other = L->getMonotonicity(H.Iter) == 0   ? BO->getLHS()
+                        : R->getMonotonicity(H.Iter) == 0 ? BO->getRHS()
+                                                          : nullptr;
+    std::string Bound =
+        Other ? "'" + getQuotedText(W.getASTContext(), Other) + "'"
+              : "its bound";
+    if (!Undefined && !startsBefore(BO, D, C, Less, Bound))
+      return std::nullopt;
     return compareAffine(*L, Less ? CompareOp::LT : CompareOp::GT, *R);
+  }
+
+  /// Whether `a != b` (coefficient \p C of the iterator in D = a - b) is
+  /// `<` (\p Less) or `>` on an unsigned iterator: D starts on the side it
+  /// moves from, so the loop meets b before it could wrap around.
+  bool startsBefore(const BinaryOperator *BO, const AffineExpr &D, int64_t C,
+                    bool Less, const std::string &Bound) {
+    for (const AffinePiece &P : Loop.Start) {
+      AffineExpr AtStart = D; // D with the iterator at the start value
+      if (!AtStart.add(AffineExpr::variable(H.Iter), -C) ||
+          !AtStart.add(P.E, C) || (Less && !AtStart.scale(-1)))
+        return W.reject(RejectKind::UnsupportedLoop, BO->getBeginLoc(),
+                        "condition '" + getQuotedText(W.getASTContext(), BO) +
+                            "' is too large");
+      std::optional<std::string> Example =
+          W.findNegative(Cond::conj(Loop.Entry, P.C), AtStart);
+      if (!Example)
+        continue;
+      return W.reject(
+          RejectKind::UnsignedWrap, BO->getBeginLoc(),
+          "condition '" + getQuotedText(W.getASTContext(), BO) +
+              "' lets unsigned iterator '" + H.Iter->getName().str() +
+              "' wrap around when it starts beyond " + Bound +
+              (Example->empty() ? "" : " (e.g. when " + *Example + ")"));
+    }
+    return true;
   }
 
   NestWalker &W;
   const LoopHeader &H;
+  const LoopModel &Loop;
   AffineBuilder B;
 };
 
@@ -155,8 +196,8 @@ bool terminates(const Cond &C, const VarDecl *Iter) {
 } // namespace
 
 std::optional<Cond> readLoopCondition(NestWalker &W, const ForStmt *For,
-                                      const LoopHeader &H,
-                                      const Cond &Evaluated) {
+                                      const LoopHeader &H, const LoopModel &L,
+                                      const Cond &Start) {
   const Expr *E = For->getCond();
   std::string IterName = "'" + H.Iter->getName().str() + "'";
   if (!E) {
@@ -164,9 +205,9 @@ std::optional<Cond> readLoopCondition(NestWalker &W, const ForStmt *For,
              "loop on " + IterName + " has no condition");
     return std::nullopt;
   }
-  ConditionReader Reader(W, H);
+  ConditionReader Reader(W, H, L);
   std::optional<Cond> C = Reader.read(E);
-  if (!C || !Reader.checkRanges(Evaluated))
+  if (!C || !Reader.checkRanges(Cond::conj(L.Entry, Start)))
     return std::nullopt;
   std::string Text = "'" + getQuotedText(W.getASTContext(), E) + "'";
   if (!boundsAhead(*C, H.Iter, H.Step)) {

@@ -140,8 +140,7 @@ bool NestWalker::visitLoop(const ForStmt *For) {
   Model.Loops.push_back(L);
   unsigned Id = Model.Loops.size() - 1;
   LoopStack.push_back(Id);
-  std::optional<Cond> Bound =
-      readLoopCondition(*this, For, H, Cond::conj(currentDomain(), *Start));
+  std::optional<Cond> Bound = readLoopCondition(*this, For, H, L, *Start);
   if (!Bound)
     return false;
   Guards.push_back(Cond::conj(std::move(*Start), std::move(*Bound)));

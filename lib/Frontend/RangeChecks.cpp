@@ -270,6 +270,17 @@ bool NestWalker::checkRanges(const AffineBuilder &B, const Cond &Domain) {
   return true;
 }
 
+std::optional<std::string> NestWalker::findNegative(const Cond &Domain,
+                                                    const AffineExpr &Value) {
+  RangeProver P(Ctx, IslCtx);
+  std::optional<Violation> V = P.find(Domain, Cond::makeTrue(),
+                                      makePiecewise(Value),
+                                      llvm::APSInt::get(0), std::nullopt);
+  if (!V)
+    return std::nullopt;
+  return V->Example;
+}
+
 bool NestWalker::checkIteratorStep(const ForStmt *For, const LoopHeader &H,
                                    const Cond &Iterations) {
   const VarDecl *Iter = H.Iter;

@@ -58,3 +58,12 @@ void guard(unsigned N, double A[restrict N][N]) {
         A[i][j] = 0;
 }
 // CHECK: unsigned-wrap.c:[[@LINE-4]]:9: remark: nest not tiled: 'i - 1' is computed in 'unsigned int' and wraps around below 0 (e.g. when i = 0) [hetile-reject-unsigned-wrap]
+
+// `i != N` from K: when K > N, C's i runs past N to 4294967295, then 0, ...
+void notEqual(unsigned N, unsigned K, double A[restrict N][N]) {
+#pragma hetile
+  for (unsigned i = K; i != N; i++)
+    for (unsigned j = 0; j < N; j++)
+      A[i][j] = 0;
+}
+// CHECK: unsigned-wrap.c:[[@LINE-4]]:24: remark: nest not tiled: condition 'i != N' lets unsigned iterator 'i' wrap around when it starts beyond 'N' (e.g. when K = 1, N = 0) [hetile-reject-unsigned-wrap]

@@ -27,7 +27,7 @@ void ne(int N, double A[restrict N][N]) {
     for (int j = 0; j != N; j += 2)
       A[i][j] = 0;
 }
-// CHECK: unsupported-loop.c:[[@LINE-3]]:21: remark: nest not tiled: condition 'j != N' is not equivalent to '<' or '>' (needs a unit step and a signed iterator at least as wide as 'int') [hetile-reject-unsupported-loop]
+// CHECK: unsupported-loop.c:[[@LINE-3]]:21: remark: nest not tiled: condition 'j != N' is not equivalent to '<' or '>' (needs a unit step and an unsigned iterator or a signed one at least as wide as 'int') [hetile-reject-unsupported-loop]
 
 // A signed char wraps around (the conversion back from int): from 100, c++
 // meets 50 after 206 steps.
@@ -37,7 +37,7 @@ void narrow(double A[restrict 256][8]) {
     for (int j = 0; j < 8; j++)
       A[c + 128][j] = 0;
 }
-// CHECK: unsupported-loop.c:[[@LINE-4]]:29: remark: nest not tiled: condition 'c != 50' is not equivalent to '<' or '>' (needs a unit step and a signed iterator at least as wide as 'int') [hetile-reject-unsupported-loop]
+// CHECK: unsupported-loop.c:[[@LINE-4]]:29: remark: nest not tiled: condition 'c != 50' is not equivalent to '<' or '>' (needs a unit step and an unsigned iterator or a signed one at least as wide as 'int') [hetile-reject-unsupported-loop]
 
 void two(int N, double A[restrict N][N]) {
 #pragma hetile

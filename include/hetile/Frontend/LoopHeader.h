@@ -11,7 +11,9 @@
 //     `i != e` with step +1/-1 on a signed iterator at least as wide as int
 //     is read as `i < e` / `i > e`: when the start lies past e, the original
 //     loop would overflow its signed iterator (undefined behaviour), so both
-//     agree on every defined execution. Other `!=` conditions are rejected.
+//     agree on every defined execution. On an unsigned iterator it would
+//     wrap around instead: read so only where the start provably does not
+//     lie past e. Other `!=` conditions are rejected.
 // C evaluates the start and the condition in C types: every conversion and
 // unsigned operation in them must provably keep its value (RangeChecks.cpp),
 // and so must the step where the iterator's overflow is defined (unsigned,
@@ -32,6 +34,7 @@
 namespace hetile {
 
 class NestWalker;
+struct LoopModel;
 
 struct LoopHeader {
   const clang::VarDecl *Iter = nullptr;
@@ -55,11 +58,12 @@ std::optional<Cond> readLoopStart(NestWalker &W, const LoopHeader &H,
                                   Piecewise &Value);
 
 /// The condition of the loop as a constraint. To be called with the loop's
-/// iterator in scope; \p Evaluated holds wherever the condition is
-/// evaluated (the enclosing domain and the loop's start constraint).
+/// iterator in scope, with \p L's Entry and Start set and \p Start the
+/// loop's start constraint (readLoopStart): the condition is evaluated
+/// where both hold.
 std::optional<Cond> readLoopCondition(NestWalker &W, const clang::ForStmt *For,
-                                      const LoopHeader &H,
-                                      const Cond &Evaluated);
+                                      const LoopHeader &H, const LoopModel &L,
+                                      const Cond &Start);
 
 } // namespace hetile
 

@@ -74,6 +74,10 @@ public:
   bool checkRanges(const AffineBuilder &B, const Cond &Domain);
   /// Whether the range checks of \p B hold wherever \p Domain holds.
   bool provesRanges(const AffineBuilder &B, const Cond &Domain);
+  /// Nothing when \p Value >= 0 wherever \p Domain holds; otherwise values
+  /// of its variables where it is negative ("N = 0", possibly empty).
+  std::optional<std::string> findNegative(const Cond &Domain,
+                                          const AffineExpr &Value);
   /// Proves that the step of \p For keeps its iterator in the range of its
   /// type over \p Iterations, the values the loop runs, where overflow is
   /// not undefined: unsigned iterators, those narrower than int, and steps
