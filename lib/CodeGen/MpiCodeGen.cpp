@@ -300,7 +300,7 @@ llvm::Error MpiEmitter::tiles(std::string &Out) {
     End = "hetile_mpi_thread_compute_end(hetile_m, hetile_th, 1);\n";
     Indent = 6;
     Out += "    /* hetile: the rank's columns split among its threads */\n"
-           "#pragma omp parallel\n"
+           "#pragma omp parallel" + E.firstprivateClause() + "\n"
            "    {\n" +
            ompQuery(6, "const int hetile_th", "omp_get_thread_num()", "0") +
            "#pragma omp single\n"

@@ -2,6 +2,8 @@
 
 #include "PointLoopPrinter.h"
 
+#include "hetile/Transform/Tiling.h"
+
 #include <isl/ast.h>
 
 #include <cctype>
@@ -164,11 +166,92 @@ std::string PointLoopPrinter::iteratorType(const ScopStmt &Stmt,
   return "long";
 }
 
+bool PointLoopPrinter::isNarrowDim(const std::string &IslName) const {
+  if (IslName.size() < 2 || IslName[0] != 'c')
+    return false;
+  unsigned K = 0;
+  for (size_t I = 1; I < IslName.size(); ++I) {
+    if (!std::isdigit(static_cast<unsigned char>(IslName[I])) || K > 1000)
+      return false;
+    K = K * 10 + unsigned(IslName[I] - '0');
+  }
+  return K < NarrowDims;
+}
+
+long PointLoopPrinter::weightOf(const isl::ast_expr &E) const {
+  const long TooMuch = NarrowMaxWeight + 1;
+  switch (isl_ast_expr_get_type(E.get())) {
+  case isl_ast_expr_id: {
+    auto It = Weight.find(E.as<isl::ast_expr_id>().id().name());
+    return It == Weight.end() ? 0 : It->second;
+  }
+  case isl_ast_expr_int:
+    return 0;
+  case isl_ast_expr_op:
+    break;
+  default:
+    return TooMuch;
+  }
+  isl::ast_expr_op Op = E.as<isl::ast_expr_op>();
+  int N = Op.n_arg().release();
+  auto Arg = [&](int I) { return Op.arg(I); };
+  auto Magnitude = [&](const isl::ast_expr &C) -> long {
+    isl::val V = C.as<isl::ast_expr_int>().val();
+    if (!V.is_int().is_true() || V.abs().gt(isl::val(V.ctx(), TooMuch)).is_true())
+      return TooMuch;
+    return std::labs(V.get_num_si());
+  };
+  switch (isl_ast_expr_op_get_type(Op.get())) {
+  case isl_ast_expr_op_add:
+  case isl_ast_expr_op_sub: {
+    long W = 0;
+    for (int I = 0; I < N; ++I)
+      W = std::min(TooMuch, W + weightOf(Arg(I)));
+    return W;
+  }
+  case isl_ast_expr_op_minus:
+    return weightOf(Arg(0));
+  case isl_ast_expr_op_mul: {
+    bool C0 = isl_ast_expr_get_type(Arg(0).get()) == isl_ast_expr_int;
+    bool C1 = isl_ast_expr_get_type(Arg(1).get()) == isl_ast_expr_int;
+    if (!C0 && !C1)
+      return TooMuch;
+    long W = weightOf(Arg(C0 ? 1 : 0));
+    return W == 0 ? 0 : std::min(TooMuch, W * Magnitude(Arg(C0 ? 0 : 1)));
+  }
+  default: {
+    // min, max, divisions, comparisons, conditions: each operand is
+    // computed on its own; a quotient is no larger than its dividend.
+    long W = 0;
+    for (int I = 0; I < N; ++I)
+      W = std::max(W, weightOf(Arg(I)));
+    return W;
+  }
+  }
+}
+
+std::string PointLoopPrinter::expr(const isl::ast_expr &E) const {
+  if (!NarrowDims || weightOf(E) <= NarrowMaxWeight)
+    return Exprs.print(E);
+  // Too heavy for int arithmetic: every counter in it as a long.
+  std::map<std::string, std::string> Saved = Exprs.Names;
+  for (const auto &[Id, W] : Weight) {
+    if (W == 0)
+      continue;
+    auto It = Exprs.Names.find(Id);
+    std::string C = It == Exprs.Names.end() ? Id : It->second;
+    Exprs.Names[Id] = "(long)(" + C + ")";
+  }
+  std::string Text = Exprs.print(E);
+  Exprs.Names = std::move(Saved);
+  return Text;
+}
+
 void PointLoopPrinter::chooseName(const isl::ast_node_for &For,
                                   const std::string &IslName,
                                   std::string &Name, std::string &Type) const {
   Name = Taken.count(IslName) ? "hetile_" + IslName : IslName;
-  Type = "long";
+  Type = isNarrowDim(IslName) ? "int" : "long";
   std::vector<isl::ast_node_user> Users;
   collectUsers(For.body(), Users);
   std::string Candidate, CandidateType;
@@ -267,19 +350,28 @@ void PointLoopPrinter::printFor(const isl::ast_node_for &For, unsigned Indent,
   auto Saved = Exprs.Names.find(IslName) == Exprs.Names.end()
                    ? std::string("\x01")
                    : Exprs.Names[IslName];
+  auto SavedWeight = Weight.find(IslName) == Weight.end()
+                         ? -1L
+                         : Weight[IslName];
   if (For.is_degenerate().is_true()) {
     // One iteration: substitute the value, print no loop.
-    std::string Init = Exprs.print(For.init());
+    long W = NarrowDims ? weightOf(For.init()) : 0;
+    std::string Init = expr(For.init());
     Exprs.Names[IslName] = Init;
+    Weight[IslName] = W <= NarrowMaxWeight ? W : 0; // else printed as long
     print(For.body(), Indent, Out);
   } else {
     std::string Name, Type;
     chooseName(For, IslName, Name, Type);
+    std::string Init = expr(For.init());
     Exprs.Names[IslName] = Name;
-    std::string Inc = Exprs.print(For.inc());
-    std::string Header = "for (" + Type + " " + Name + " = " +
-                         Exprs.print(For.init()) + ";";
-    std::string Cond = Exprs.print(For.cond()) + "; ";
+    if (isNarrowDim(IslName))
+      Weight[IslName] = 1;
+    else
+      Weight.erase(IslName);
+    std::string Inc = expr(For.inc());
+    std::string Header = "for (" + Type + " " + Name + " = " + Init + ";";
+    std::string Cond = expr(For.cond()) + "; ";
     Cond = (Indent + Header.size() + Cond.size() > 72
                 ? "\n" + spaces(Indent + 5)
                 : std::string(" ")) +
@@ -294,11 +386,15 @@ void PointLoopPrinter::printFor(const isl::ast_node_for &For, unsigned Indent,
     Exprs.Names.erase(IslName);
   else
     Exprs.Names[IslName] = Saved;
+  if (SavedWeight < 0)
+    Weight.erase(IslName);
+  else
+    Weight[IslName] = SavedWeight;
 }
 
 void PointLoopPrinter::printIf(const isl::ast_node_if &If, unsigned Indent,
                                std::string &Out) {
-  Out += spaces(Indent) + "if (" + Exprs.print(If.cond()) + ")";
+  Out += spaces(Indent) + "if (" + expr(If.cond()) + ")";
   printBody(If.then_node(), Indent, Out, true);
   if (!If.has_else_node().is_true())
     return;
@@ -316,7 +412,7 @@ std::string PointLoopPrinter::declarations(const isl::ast_node_user &User,
     unsigned I = unsigned(K - 1);
     if (I >= Stmt.Iterators.size() || !Used.count(Stmt.Iterators[I]))
       continue;
-    std::string Value = Exprs.print(Call.arg(K));
+    std::string Value = expr(Call.arg(K));
     if (Value == Stmt.Iterators[I])
       continue;
     Decls += "const " + iteratorType(Stmt, I) + " " + Stmt.Iterators[I] +

@@ -18,6 +18,7 @@
 
 #include "hetile/Frontend/Scop.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -35,6 +36,13 @@ public:
 
   /// Appends \p Node at indentation \p Indent to \p Out.
   void print(const isl::ast_node &Node, unsigned Indent, std::string &Out);
+
+  /// Loops over schedule dimensions 0..\p K-1 (isl's c0.., the band) get
+  /// int counters, whose values the caller guarantees to lie within
+  /// [-NarrowLimit, NarrowLimit] (Transform/Tiling.h). An expression whose
+  /// counters weigh more than NarrowMaxWeight (the sum of the magnitudes of
+  /// their coefficients) is printed with its counters cast to long.
+  void setNarrowDims(unsigned K) { NarrowDims = K; }
 
 private:
   void printFor(const isl::ast_node_for &For, unsigned Indent,
@@ -56,12 +64,23 @@ private:
                            const ScopStmt &Stmt) const;
   bool needsBlock(const isl::ast_node_user &User) const;
   std::string iteratorType(const ScopStmt &Stmt, unsigned K) const;
+  /// Whether isl iterator \p IslName is a band dimension with int counters.
+  bool isNarrowDim(const std::string &IslName) const;
+  /// The sum of the magnitudes of the coefficients of int counters in \p E
+  /// (a bound on |E| and its partial sums in units of NarrowLimit).
+  long weightOf(const isl::ast_expr &E) const;
+  /// \p E as C; with the counters cast to long when it weighs too much.
+  std::string expr(const isl::ast_expr &E) const;
 
   const Scop &S;
   CExprPrinter &Exprs;
   std::set<std::string> Taken;
   /// C names of the enclosing loops.
   std::vector<std::string> Active;
+  unsigned NarrowDims = 0;
+  /// isl iterator -> its weight: 1 for an int counter; a substituted
+  /// (degenerate) loop value weighs what its expression weighs.
+  std::map<std::string, long> Weight;
 };
 
 } // namespace hetile

@@ -14,6 +14,7 @@
 
 #include "hetile/Transform/Tiling.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace hetile {
@@ -105,6 +106,26 @@ std::set<std::string> NestEmitter::takenNames() const {
   return Taken;
 }
 
+std::string NestEmitter::firstprivateClause() const {
+  std::vector<std::string> Names;
+  auto Add = [&](const std::string &Name) {
+    if (std::find(Names.begin(), Names.end(), Name) == Names.end())
+      Names.push_back(Name);
+  };
+  for (const std::string &P : S.Params)
+    Add(P);
+  for (const ScopArray &A : S.Arrays)
+    if (A.Storage == ScopArray::StorageKind::Pointer ||
+        (A.Storage == ScopArray::StorageKind::Scalar && !A.Written))
+      Add(A.Name);
+  if (Names.empty())
+    return "";
+  std::string Out = " firstprivate(";
+  for (size_t I = 0; I < Names.size(); ++I)
+    Out += (I ? ", " : "") + Names[I];
+  return Out + ")";
+}
+
 llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
                                    unsigned First) const {
   unsigned K = N.Dims.size();
@@ -169,6 +190,7 @@ llvm::Error NestEmitter::pointLoops(const isl::ast_build &Build,
     return makeCodeGenError("isl failed to generate the point loops");
   Out += spaces(Indent) + "/* hetile: point loops */\n";
   PointLoopPrinter Printer(S, Exprs, takenNames());
+  Printer.setNarrowDims(NarrowDims);
   Printer.print(Points, Indent, Out);
   return llvm::Error::success();
 }
@@ -249,8 +271,24 @@ llvm::Error emitSeqLoops(NestEmitter &E, std::string &Out) {
 }
 
 llvm::Expected<TiledNest> tile(const Scop &S, const PermutableBand &B,
-                               const Options &O) {
-  return tileBand(S, B, O.TileSizes);
+                               const Options &O,
+                               const Dependences *D = nullptr) {
+  return tileBand(S, B, O.TileSizes, D);
+}
+
+/// \p Text with every non-empty line indented by two more spaces.
+std::string indented(const std::string &Text) {
+  std::string Out;
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    End = End == std::string::npos ? Text.size() : End + 1;
+    if (End - Pos > 1)
+      Out += "  ";
+    Out += Text.substr(Pos, End - Pos);
+    Pos = End;
+  }
+  return Out;
 }
 
 /// The tile loops and point loops of the backend \p O asks for.
@@ -275,12 +313,27 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
                                               const PermutableBand &B,
                                               const Options &O,
                                               llvm::ArrayRef<LoopExit> Exits,
-                                              const Dependences *Deps) {
-  auto Tiled = tile(S, B, O);
+                                              const Dependences *Deps,
+                                              llvm::StringRef Original) {
+  auto Tiled = tile(S, B, O, Deps);
   if (!Tiled)
     return Tiled.takeError();
   NestEmitter E(S, std::move(*Tiled));
-  std::string Out = std::string("{\n") + HelperMacros;
+  std::string Out;
+  // int point-loop counters: where the context implies that they cannot
+  // overflow, or with the original nest for the parameters where they could.
+  std::string Guard;
+  if (E.N.NarrowCounters) {
+    if (E.N.Context.is_subset(E.N.NarrowContext).is_true()) {
+      E.NarrowDims = E.N.Dims.size();
+    } else if (!Original.empty()) {
+      isl::ast_expr Cond = E.buildInside(0).expr_from(E.N.NarrowContext);
+      if (!Cond.is_null()) {
+        E.NarrowDims = E.N.Dims.size();
+        Guard = E.Exprs.print(Cond);
+      }
+    }
+  }
   bool Parallel = O.TargetBackend != Backend::Seq;
   if (O.TargetBackend == Backend::Omp && E.N.ConstantSizes.empty())
     Out += ompNumProcs();
@@ -293,9 +346,18 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
     return std::move(Err);
   if (auto Err = emitLoops(E, B, Deps, O, Out))
     return std::move(Err);
-  if (auto Err = E.exitValues(Exits, Out))
+  std::string Block = std::string("{\n") + HelperMacros;
+  if (Guard.empty()) {
+    Block += Out;
+  } else {
+    Block += "  /* hetile: int loop counters; the original nest where the band's "
+             "values\n     could exceed +-2^26 */\n"
+             "  if (" + Guard + ") {\n" + indented(Out) +
+             "  } else {\n    " + Original.str() + "\n  }\n";
+  }
+  if (auto Err = E.exitValues(Exits, Block))
     return std::move(Err);
-  return Out + "}";
+  return Block + "}";
 }
 
 llvm::Expected<std::string> printTiledScheduleOf(const Scop &S,

@@ -35,8 +35,9 @@ llvm::Expected<Replacements> nestReplacements(llvm::StringRef FileName,
   if (Begin == ~0u || End == ~0u || End <= Begin || End > Buffer.size())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the nest's source range is unknown");
-  llvm::Expected<std::string> Code = generateTiledNest(
-      S, *N.Band, Opts, S.Exits, N.Deps ? &*N.Deps : nullptr);
+  llvm::Expected<std::string> Code =
+      generateTiledNest(S, *N.Band, Opts, S.Exits, N.Deps ? &*N.Deps : nullptr,
+                        Buffer.substr(Begin, End - Begin));
   if (!Code)
     return Code.takeError();
   Replacements R;

@@ -203,6 +203,62 @@ llvm::Expected<isl::schedule> exactBand(isl::schedule Sched, unsigned Depth) {
   return Band.schedule();
 }
 
+/// Whether a statement of \p S depends on itself (a dependence of \p D)
+/// along the last band dimension alone: distance 0 in b_0..b_{k-2}, not 0 in
+/// b_{k-1}. Such a recurrence makes the innermost point loop sequential.
+bool innerRecurrence(const Scop &S, const PermutableBand &B,
+                     const Dependences &D) {
+  isl::union_map All = D.all();
+  if (All.is_null())
+    return true;
+  unsigned K = B.Depth;
+  std::ostringstream OS;
+  OS << "{ [";
+  for (unsigned M = 0; M < K; ++M)
+    OS << (M ? ", " : "") << "d" << M;
+  OS << "] : ";
+  for (unsigned M = 0; M + 1 < K; ++M)
+    OS << "d" << M << " = 0 and ";
+  OS << "(d" << K - 1 << " > 0 or d" << K - 1 << " < 0) }";
+  isl::union_set Inner(isl::set(All.ctx(), OS.str()));
+  isl::union_map Band = B.BandSchedule.intersect_domain(S.getDomains());
+  bool Found = false;
+  isl::stat St = All.foreach_map([&](isl::map M) -> isl::stat {
+    if (M.domain().tuple_name() != M.range().tuple_name())
+      return isl::stat::ok();
+    isl::union_set Deltas = isl::union_map(M).apply_domain(Band)
+                                .apply_range(Band).deltas();
+    if (Deltas.is_null() || !Deltas.intersect(Inner).is_empty().is_true())
+      Found = true;
+    return isl::stat::ok();
+  });
+  return Found || St.is_error();
+}
+
+/// C types of iterators whose values an int holds.
+bool fitsInt(const std::string &Type) {
+  static const char *const Narrow[] = {
+      "int",   "signed",       "signed int",   "short",
+      "short int", "signed short", "signed short int", "signed char"};
+  for (const char *T : Narrow)
+    if (Type == T)
+      return true;
+  return false;
+}
+
+/// The parameters for which every band dimension lies in [-NarrowLimit,
+/// NarrowLimit].
+isl::set narrowContext(const std::vector<TileDim> &Dims) {
+  isl::set Ok;
+  for (const TileDim &D : Dims) {
+    isl::ctx Ctx = D.GlobalLower.ctx();
+    isl::pw_aff Lo = constant(Ctx, -NarrowLimit), Hi = constant(Ctx, NarrowLimit);
+    isl::set In = D.GlobalLower.ge_set(Lo).intersect(D.GlobalUpper.le_set(Hi));
+    Ok = Ok.is_null() ? In : Ok.intersect(In);
+  }
+  return Ok.coalesce();
+}
+
 } // namespace
 
 llvm::Expected<std::vector<long>> expandTileSizes(llvm::ArrayRef<long> Sizes,
@@ -221,7 +277,8 @@ llvm::Expected<std::vector<long>> expandTileSizes(llvm::ArrayRef<long> Sizes,
 }
 
 llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
-                                   llvm::ArrayRef<long> ConstantSizes) {
+                                   llvm::ArrayRef<long> ConstantSizes,
+                                   const Dependences *D) {
   if (B.Depth == 0 || B.BandSchedule.is_null() || B.Schedule.is_null() ||
       S.Stmts.empty())
     return makeError("no permutable band to tile");
@@ -263,6 +320,26 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
   N.PointSchedule = Sched->intersect_domain(InTile);
   if (N.PointSchedule.is_null() || N.Context.is_null())
     return makeError("isl failed to build the tiled schedule");
+  N.SeparateInner = D && !innerRecurrence(S, B, *D);
+  if (N.SeparateInner) {
+    isl::schedule_node_band Band =
+        N.PointSchedule.root().child(0).as<isl::schedule_node_band>();
+    Band = Band.member_set_ast_loop_separate(B.Depth - 1);
+    if (Band.is_null())
+      return makeError("isl failed to separate the innermost point loop");
+    N.PointSchedule = Band.schedule();
+  }
+  // Only a band dimension that is no iterator needs a counter of its own;
+  // when every one is an iterator, the loops already count in its type.
+  N.NarrowCounters = false;
+  for (unsigned M = 0; M < B.Depth; ++M)
+    N.NarrowCounters |= identityIterator(S, B, M).empty();
+  for (const ScopLoop &L : S.Loops)
+    N.NarrowCounters &= fitsInt(L.IteratorType);
+  if (N.NarrowCounters)
+    N.NarrowContext = narrowContext(N.Dims);
+  N.NarrowCounters &= !N.NarrowContext.is_null() &&
+                      !N.NarrowContext.intersect(N.Context).is_empty().is_true();
   return N;
 }
 
@@ -284,6 +361,10 @@ std::string printTiledSchedule(const TiledNest &N) {
        << toString(D.GlobalUpper) << "\n";
   }
   OS << "columns: band dimension " << N.ColumnDim << "\n";
+  if (N.SeparateInner)
+    OS << "innermost point loop: separated (no recurrence)\n";
+  if (N.NarrowCounters)
+    OS << "int counters where: " << toString(N.NarrowContext) << "\n";
   OS << "point schedule: " << toString(N.PointSchedule) << "\n";
   return OS.str();
 }

@@ -60,12 +60,18 @@ std::vector<std::string> runtimeIncludes(const Options &O);
 /// The C block replacing the nest of \p S. \p Exits gives, for every loop
 /// whose iterator is declared outside the nest (ScopLoop::DeclaredInHeader
 /// false), how to compute its final value; a missing one is an error.
-/// \p Deps (the nest's dependences) is needed by the mpi backend only.
+/// \p Deps (the nest's dependences) is needed by the mpi backend, and tells
+/// whether the innermost point loop is parallel (separated by isl, longer
+/// default tiles). \p Original, the nest's source text, lets the band's
+/// point loops count in int (Tiling.h, NarrowCounters): the block then runs
+/// the original nest, unchanged, for parameters where the band's values
+/// exceed +-2^26; without it the counters are long.
 llvm::Expected<std::string> generateTiledNest(const Scop &S,
                                               const PermutableBand &B,
                                               const Options &O,
                                               llvm::ArrayRef<LoopExit> Exits = {},
-                                              const Dependences *Deps = nullptr);
+                                              const Dependences *Deps = nullptr,
+                                              llvm::StringRef Original = {});
 
 /// The tiled schedule (Transform's printTiledSchedule) of the nest.
 llvm::Expected<std::string> printTiledScheduleOf(const Scop &S,

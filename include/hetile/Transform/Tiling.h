@@ -24,6 +24,7 @@
 #ifndef HETILE_TRANSFORM_TILING_H
 #define HETILE_TRANSFORM_TILING_H
 
+#include "hetile/Analysis/Dependences.h"
 #include "hetile/Analysis/Permutability.h"
 #include "hetile/Frontend/Scop.h"
 
@@ -77,8 +78,31 @@ struct TiledNest {
   isl::union_set InTile;
   /// The permutable band followed by the inner order, restricted to one tile
   /// (origins and sizes are parameters): isl generates the point loops.
+  /// When SeparateInner, its last band member is marked "separate", so that
+  /// isl splits the innermost point loop where the set of statements it runs
+  /// changes: no guard inside it, which the C compiler can vectorize.
   isl::schedule PointSchedule;
+  /// No statement depends on itself along the last band dimension alone
+  /// (a recurrence such as SOR's A[i][j-1], which no guard-free loop would
+  /// make vectorizable: there separation only adds code). Known only when
+  /// tileBand was given the dependences.
+  bool SeparateInner = false;
+  /// The point-loop counters of the band dimensions may be C ints (faster
+  /// and vectorizable int arithmetic for int iterators) where NarrowContext
+  /// holds: every iterator is a signed type no wider than int, and every band
+  /// dimension stays within [-NarrowLimit, NarrowLimit], so that an int sum
+  /// of up to NarrowMaxWeight counters (coefficients counted with their
+  /// magnitude) cannot overflow. Code generation tests NarrowContext at run
+  /// time where the context does not imply it.
+  bool NarrowCounters = false;
+  isl::set NarrowContext;
 };
+
+/// Bound on the band dimensions under narrow (int) point-loop counters, and
+/// the largest sum of coefficient magnitudes an int expression of counters
+/// may have under it: (NarrowMaxWeight + 1) * NarrowLimit < 2^31.
+constexpr long NarrowLimit = 1L << 26;
+constexpr long NarrowMaxWeight = 31;
 
 /// Expands sizes given for a band of depth \p Depth: the first Depth entries,
 /// a shorter list repeating its last entry (DESIGN.md). Fails on a size < 1.
@@ -86,9 +110,11 @@ llvm::Expected<std::vector<long>> expandTileSizes(llvm::ArrayRef<long> Sizes,
                                                   unsigned Depth);
 
 /// Tiles band \p B of \p S. \p ConstantSizes empty: run-time sizes. Does not
-/// check that the band is permutable; fails on malformed band inputs.
+/// check that the band is permutable; fails on malformed band inputs. With
+/// the dependences \p D, also decides SeparateInner.
 llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
-                                   llvm::ArrayRef<long> ConstantSizes);
+                                   llvm::ArrayRef<long> ConstantSizes,
+                                   const Dependences *D = nullptr);
 
 /// The tiled schedule in text (for --print-schedule and tests).
 std::string printTiledSchedule(const TiledNest &N);
