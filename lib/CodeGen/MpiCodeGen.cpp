@@ -13,12 +13,32 @@
 // everybody else's (hetile_mpi_gather), so the code after the nest runs
 // unchanged.
 //
+// --backend=mpi+omp adds a level inside each rank ([BRR99]'s hierarchical
+// allocation: the rank is a cluster of equal processors, its threads): in
+// an OpenMP parallel region, hetile_mpi_threads cuts each block of the rank
+// into parts dealt to the threads round-robin; a thread computes its parts
+// as a rank its blocks, and before each row of a part waits until the
+// rank's column just left of the part has finished that row (the
+// shared-memory pipeline of the omp backend: "column c finished row r"
+// implies it of every column of the rank left of c, by induction). Tiles
+// read from and write to other ranks exactly as above, each thread making
+// its own MPI calls (the runtime serialises them). No cycle of waits: a
+// part waits only on columns left of it, of its rank or of others.
+//
+//   #pragma omp parallel
+//   { single: hetile_mpi_threads(m, nthreads)
+//     for (j = 0; hetile_mpi_part(m, th, j, &first, &last, &after); j++)
+//       for each row r: hetile_mpi_wait_column(m, after, r);
+//                       tiles first..last (receive, compute, send);
+//                       hetile_mpi_post_column(m, last, r); }
+//
 // Messages carry values only: sender and receiver enumerate the same isl
 // set with the same parameters (the sending tile's origins, the receiving
 // column's origin) in the same order. A message is tagged by its sending
 // column and distance, (col * K + k - 1) mod (tag_ub + 1); messages with one
 // tag between two ranks are received in the order sent (MPI's
-// non-overtaking rule), i.e. row by row.
+// non-overtaking rule), i.e. row by row; with threads too, as one column,
+// hence one tag, belongs to one thread on each side.
 //
 //===----------------------------------------------------------------------===//
 
