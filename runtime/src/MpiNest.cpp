@@ -45,7 +45,8 @@ struct Settings {
 
 /// Cycle times measured by calibration, per communicator size, kept for the
 /// life of the process: a nest inside a time loop calibrates once. Only the
-/// thread that calls MPI touches it (MPI_THREAD_FUNNELED).
+/// thread that calls hetile_mpi_begin touches it (outside any parallel
+/// region of the mpi+omp code).
 std::vector<std::vector<double>> &calibrationCache() {
   static std::vector<std::vector<double>> ByCount;
   return ByCount;
