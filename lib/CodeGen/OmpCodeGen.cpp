@@ -131,14 +131,31 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
   for (unsigned M = 0; M < N.Dims.size(); ++M)
     if (M != C)
       Rows.push_back(M);
+  // Rows scan the row dimensions with the tight bounds of the seq backend
+  // when the columns are the last band dimension: a row dimension's bounds
+  // then depend on the outer row origins only, so every thread numbers the
+  // rows alike, and the rows where no point lies (most of a skewed band's
+  // bounding box: 96% for heat-3d) are never visited.
+  bool Tight = C + 1 == N.Dims.size();
   for (unsigned R = 0; R < Rows.size(); ++R) {
-    const TileDim &D = N.Dims[Rows[R]];
+    unsigned M = Rows[R];
+    const TileDim &D = N.Dims[M];
     if (R)
       Indent += 2;
-    Out += forHeader(Indent,
-                     "long " + D.Origin + " = " + boxStart(E, Box[Rows[R]], Rows[R]),
-                     D.Origin + " <= " + Box[Rows[R]].Upper,
-                     D.Origin + " += " + D.Size) +
+    std::string Start = boxStart(E, Box[M], M), End = Box[M].Upper;
+    if (Tight) {
+      auto L = E.print(E.buildInside(M), D.Lower, "the lower bound of " + D.Origin);
+      auto U = E.print(E.buildInside(M), D.Upper, "the upper bound of " + D.Origin,
+                       /*Comparand=*/true);
+      if (!L)
+        return L.takeError();
+      if (!U)
+        return U.takeError();
+      Start = "hetile_floord(" + *L + ", " + D.Size + ") * " + D.Size;
+      End = *U;
+    }
+    Out += forHeader(Indent, "long " + D.Origin + " = " + Start,
+                     D.Origin + " <= " + End, D.Origin + " += " + D.Size) +
            (R + 1 == Rows.size() ? " {\n" : "\n");
   }
   if (Rows.empty())

@@ -143,6 +143,17 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
       Order.push_back(M);
   std::string KS = std::to_string(K);
   bool Permuted = First != 0;
+  // A vectorizable innermost loop (no recurrence along the last band
+  // dimension: SeparateInner) gets long tiles: its index in Order.
+  int LongIdx = -1;
+  if (N.SeparateInner)
+    for (unsigned J = 0; J < K; ++J)
+      if (Order[J] == K - 1)
+        LongIdx = int(J);
+  std::string Default = LongIdx < 0
+                            ? "hetile_tile_sizes_default(" + KS + ", hetile_extents, " + NProcs
+                            : "hetile_tile_sizes_for(" + KS + ", hetile_extents, " + NProcs +
+                                  ", " + std::to_string(LongIdx);
   Out += "  /* hetile: tile sizes from HETILE_TILE_SIZES, else the runtime's "
          "default */\n"
          "  long hetile_T[" + KS + "];\n  {\n"
@@ -159,14 +170,12 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
          "    int hetile_rc = hetile_env_tile_sizes(" + KS + ", hetile_T);\n";
   if (!Permuted) {
     Out += "    if (hetile_rc == 0)\n"
-           "      hetile_rc = hetile_tile_sizes_default(" + KS +
-           ", hetile_extents, " + NProcs + ", hetile_T);\n";
+           "      hetile_rc = " + Default + ", hetile_T);\n";
   } else {
     // The extents were handed in the order Order: put the sizes back.
     Out += "    if (hetile_rc == 0) {\n"
            "      long hetile_sizes[" + KS + "];\n"
-           "      hetile_rc = hetile_tile_sizes_default(" + KS +
-           ", hetile_extents, " + NProcs + ", hetile_sizes);\n";
+           "      hetile_rc = " + Default + ", hetile_sizes);\n";
     for (unsigned J = 0; J < K; ++J)
       Out += "      hetile_T[" + std::to_string(Order[J]) + "] = hetile_sizes[" +
              std::to_string(J) + "];\n";

@@ -139,3 +139,33 @@ TEST(DefaultTileSizes, CacheSizedAndEnoughColumns) {
 }
 
 } // namespace
+
+TEST(DefaultTileSizes, LongInnermostWhenItVectorizes) {
+  const long E[] = {2480, 240, 2480};
+  long S[3];
+  // Innermost (last) dimension long, the others 256^(1/2) = 16.
+  ASSERT_EQ(hetile_tile_sizes_for(3, E, 1, 2, S), 0);
+  EXPECT_EQ(S[0], 16);
+  EXPECT_EQ(S[1], 16);
+  EXPECT_EQ(S[2], 512);
+  // The parallel backends hand the column dimension (the innermost) first:
+  // 2 threads want 8 tiles of it, 2480 / 8 = 310.
+  const long P[] = {2480, 240, 2480};
+  ASSERT_EQ(hetile_tile_sizes_for(3, P, 2, 0, S), 0);
+  EXPECT_EQ(S[0], 310);
+  EXPECT_EQ(S[1], 16);
+  // Capped by short extents; depth 4: floor(256^(1/3)) = 6.
+  const long Q[] = {300, 750, 750, 100};
+  long S4[4];
+  ASSERT_EQ(hetile_tile_sizes_for(4, Q, 1, 3, S4), 0);
+  EXPECT_EQ(S4[0], 6);
+  EXPECT_EQ(S4[2], 6);
+  EXPECT_EQ(S4[3], 100);
+  // No long dimension: the cube of hetile_tile_sizes_default.
+  long D[3];
+  ASSERT_EQ(hetile_tile_sizes_for(3, E, 1, -1, S), 0);
+  ASSERT_EQ(hetile_tile_sizes_default(3, E, 1, D), 0);
+  for (int I = 0; I < 3; ++I)
+    EXPECT_EQ(S[I], D[I]);
+  EXPECT_LT(hetile_tile_sizes_for(0, E, 1, 0, S), 0);
+}
