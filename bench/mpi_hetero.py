@@ -114,7 +114,6 @@ sleeps (F-1)/F of its time.
 """
 import argparse
 import datetime
-import hashlib
 import json
 import math
 import os
@@ -126,8 +125,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KDIR = os.path.join(ROOT, "bench", "kernels")
+from benchlib import KDIR, ROOT, cpu_model, digest, loadavg, run
 
 # name: (full-size arguments, quick arguments, HETILE_TILE_SIZES). Sizes:
 # see README, Benchmarks (the original takes a few seconds on the project's
@@ -159,38 +157,6 @@ def die(msg):
 
 def note(msg):
     print("mpi_hetero: " + msg, file=sys.stderr, flush=True)
-
-
-def run(cmd, env=None, timeout=None):
-    return subprocess.run(cmd, env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, universal_newlines=True,
-                          timeout=timeout)
-
-
-def digest(paths, extra):
-    h = hashlib.sha256()
-    for p in paths:
-        with open(p, "rb") as f:
-            h.update(f.read())
-    h.update("\0".join(extra).encode())
-    return h.hexdigest()[:16]
-
-
-def loadavg():
-    try:
-        return " ".join(open("/proc/loadavg").read().split()[:3])
-    except OSError:
-        return "?"
-
-
-def cpu_model():
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "?"
 
 
 def first_line(cmd):

@@ -27,8 +27,7 @@ import statistics
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KDIR = os.path.join(ROOT, "bench", "kernels")
+from benchlib import KDIR, ROOT
 # Larger than tiling_speed.py's: 16 threads need work.
 SIZES = {
     "sor-2d": "4000x160",

@@ -43,7 +43,6 @@ other jobs still progress.
 """
 import argparse
 import datetime
-import hashlib
 import os
 import platform
 import re
@@ -53,8 +52,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KDIR = os.path.join(ROOT, "bench", "kernels")
+from benchlib import KDIR, ROOT, cpu_model, digest, loadavg, run
 
 # name: (full-size arguments, quick arguments). Full sizes are chosen so that
 # the original (gcc -O3 -march=native) takes about 2 s on the project's 2-core
@@ -94,12 +92,6 @@ def die(msg):
     sys.exit("tiling_speed: " + msg)
 
 
-def run(cmd, env=None, timeout=None):
-    return subprocess.run(cmd, env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, universal_newlines=True,
-                          timeout=timeout)
-
-
 def parse_map(text, what):
     out = {}
     for item in filter(None, (text or "").split(",")):
@@ -108,13 +100,6 @@ def parse_map(text, what):
         k, v = item.split("=", 1)
         out[k.strip()] = v.strip()
     return out
-
-
-def file_digest(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        h.update(f.read())
-    return h.hexdigest()
 
 
 class Bench:
@@ -129,9 +114,8 @@ class Bench:
     def rewrite(self, kernel, opts):
         """The rewritten source (cached), or None with a note."""
         src = os.path.join(KDIR, kernel + ".c")
-        key = hashlib.sha256("\0".join(
-            [file_digest(src), file_digest(os.path.join(KDIR, "bench-kernel.h")),
-             file_digest(self.hetile)] + opts).encode()).hexdigest()[:16]
+        key = digest([src, os.path.join(KDIR, "bench-kernel.h"), self.hetile],
+                     opts)
         out = os.path.join(self.a.work, "%s.%s.c" % (kernel, key))
         if os.path.exists(out):
             return out
@@ -205,23 +189,6 @@ class Bench:
         if not m or not t:
             return None, "no checksum/time line"
         return float(t.group(1)), m.group(1)
-
-
-def loadavg():
-    try:
-        return open("/proc/loadavg").read().split()[:3]
-    except OSError:
-        return ["?"] * 3
-
-
-def cpu_model():
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "?"
 
 
 def main():
@@ -350,7 +317,7 @@ def main():
                  % (cmd, cpu_model(), os.cpu_count() or 0,
                     "Linux %s" % platform.release(),
                     datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
-                    " ".join(load_before), " ".join(load_after), a.reps,
+                    load_before, load_after, a.reps,
                     ", [fastest-slowest run] in brackets" if a.spread else "",
                     a.threads,
                     (" Kernels run under SCHED_FIFO (`chrt -f %d`), %.1f s "
