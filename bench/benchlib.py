@@ -4,6 +4,7 @@ import hashlib
 import os
 import platform
 import subprocess
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KDIR = os.path.join(ROOT, "bench", "kernels")
@@ -42,3 +43,31 @@ def cpu_model():
     except OSError:
         pass
     return platform.processor() or "?"
+
+
+def rewrite(hetile, work, kernel, opts, cflags, timeout=None):
+    """`hetile rewrite` of bench/kernels/KERNEL.c with OPTS, cached in WORK
+    under a key of the source, the kernel header, the hetile binary and the
+    options. Returns (path, None, seconds), or (None, why, seconds) when the
+    rewrite fails, times out or tiles nothing (seconds 0 when cached)."""
+    src = os.path.join(KDIR, kernel + ".c")
+    key = digest([src, os.path.join(KDIR, "bench-kernel.h"), hetile], opts)
+    out = os.path.join(work, "%s.%s.c" % (kernel, key))
+    if os.path.exists(out):
+        return out, None, 0.0
+    what = "%s %s" % (kernel, " ".join(opts))
+    start = time.perf_counter()
+    try:
+        p = run([hetile, "rewrite", src, "-o", out + ".tmp"] + opts + ["--"] +
+                cflags, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, "%s: `hetile rewrite` did not finish in %d s" % (
+            what, timeout), time.perf_counter() - start
+    took = time.perf_counter() - start
+    text = open(out + ".tmp").read() if p.returncode == 0 else ""
+    if p.returncode != 0 or "/* hetile: tile loops */" not in text:
+        return None, "%s: not tiled (exit %d): %s" % (
+            what, p.returncode,
+            (p.stderr.strip().splitlines() or [""])[-1]), took
+    os.replace(out + ".tmp", out)
+    return out, None, took

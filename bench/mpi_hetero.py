@@ -125,7 +125,8 @@ import subprocess
 import sys
 import time
 
-from benchlib import KDIR, ROOT, cpu_model, digest, loadavg, run
+import benchlib
+from benchlib import KDIR, ROOT, cpu_model, loadavg, run
 
 # name: (full-size arguments, quick arguments, HETILE_TILE_SIZES). Sizes:
 # see README, Benchmarks (the original takes a few seconds on the project's
@@ -193,20 +194,11 @@ class Bench:
 
     # ------------------------------------------------------------- building
     def rewrite(self, kernel, opts):
-        src = os.path.join(KDIR, kernel + ".c")
-        key = digest([src, os.path.join(KDIR, "bench-kernel.h"), self.hetile],
-                     opts)
-        out = os.path.join(self.a.work, "%s.%s.c" % (kernel, key))
-        if os.path.exists(out):
-            return out
         note("hetile rewrite %s %s" % (kernel, " ".join(opts)))
-        p = run([self.hetile, "rewrite", src, "-o", out + ".tmp"] + opts +
-                ["--"] + STD)
-        text = open(out + ".tmp").read() if p.returncode == 0 else ""
-        if p.returncode != 0 or "/* hetile: tile loops */" not in text:
-            die("%s %s: not tiled (exit %d): %s" % (
-                kernel, " ".join(opts), p.returncode, p.stderr.strip()))
-        os.replace(out + ".tmp", out)
+        out, why, _ = benchlib.rewrite(self.hetile, self.a.work, kernel, opts,
+                                       STD)
+        if why:
+            die(why)
         return out
 
     def compile(self, cmd):

@@ -27,6 +27,7 @@ import statistics
 import subprocess
 import sys
 
+import benchlib
 from benchlib import KDIR, ROOT
 # Larger than tiling_speed.py's: 16 threads need work.
 SIZES = {
@@ -66,12 +67,9 @@ def build(a):
         if k not in SIZES:
             die("unknown kernel '%s'" % k)
         src = os.path.join(KDIR, k + ".c")
-        tiled = os.path.join(a.dir, k + ".omp.c")
-        p = subprocess.run([hetile, "rewrite", src, "--backend=omp", "-o", tiled,
-                            "--"] + STD, stderr=subprocess.PIPE,
-                           universal_newlines=True)
-        if p.returncode != 0:
-            die("hetile rewrite %s: %s" % (k, p.stderr.strip()))
+        tiled, why, _ = benchlib.rewrite(hetile, a.dir, k, ["--backend=omp"], STD)
+        if why:
+            die(why)
         for variant, source, extra in (
                 ("original", src, []),
                 ("omp", tiled, ["-I" + os.path.join(ROOT, "runtime", "include"),

@@ -52,7 +52,8 @@ import subprocess
 import sys
 import time
 
-from benchlib import KDIR, ROOT, cpu_model, digest, loadavg, run
+import benchlib
+from benchlib import KDIR, ROOT, cpu_model, loadavg, run
 
 # name: (full-size arguments, quick arguments). Full sizes are chosen so that
 # the original (gcc -O3 -march=native) takes about 2 s on the project's 2-core
@@ -113,29 +114,11 @@ class Bench:
 
     def rewrite(self, kernel, opts):
         """The rewritten source (cached), or None with a note."""
-        src = os.path.join(KDIR, kernel + ".c")
-        key = digest([src, os.path.join(KDIR, "bench-kernel.h"), self.hetile],
-                     opts)
-        out = os.path.join(self.a.work, "%s.%s.c" % (kernel, key))
-        if os.path.exists(out):
-            return out
-        cmd = [self.hetile, "rewrite", src, "-o", out + ".tmp"] + opts + ["--"] + STD
-        start = time.perf_counter()
-        try:
-            p = run(cmd, timeout=self.a.rewrite_timeout)
-        except subprocess.TimeoutExpired:
-            self.notes.append("%s %s: `hetile rewrite` did not finish in %d s"
-                              % (kernel, " ".join(opts), self.a.rewrite_timeout))
-            return None
-        took = time.perf_counter() - start
-        text = open(out + ".tmp").read() if p.returncode == 0 else ""
-        if p.returncode != 0 or "/* hetile: tile loops */" not in text:
-            self.notes.append("%s %s: not tiled (exit %d): %s" % (
-                kernel, " ".join(opts), p.returncode,
-                (p.stderr.strip().splitlines() or [""])[-1]))
-            return None
-        os.replace(out + ".tmp", out)
-        if took > 30:
+        out, why, took = benchlib.rewrite(self.hetile, self.a.work, kernel, opts,
+                                          STD, self.a.rewrite_timeout)
+        if why:
+            self.notes.append(why)
+        elif took > 30:
             self.notes.append("%s %s: `hetile rewrite` took %.0f s"
                               % (kernel, " ".join(opts), took))
         return out

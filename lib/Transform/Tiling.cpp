@@ -288,10 +288,15 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
     return Sizes.takeError();
   N.ConstantSizes = *Sizes;
 
+  // Only a band dimension that is no iterator needs a point-loop counter of
+  // its own; when every one is an iterator, the loops already count in its
+  // type and int counters (NarrowCounters) change nothing.
+  bool OwnCounter = false;
   for (unsigned M = 0; M < B.Depth; ++M) {
     TileDim D;
     D.Size = "hetile_T" + std::to_string(M);
     std::string It = identityIterator(S, B, M);
+    OwnCounter |= It.empty();
     D.Origin = It.empty() ? "hetile_t" + std::to_string(M) : "hetile_t" + It;
     N.Dims.push_back(D);
   }
@@ -329,11 +334,7 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
       return makeError("isl failed to separate the innermost point loop");
     N.PointSchedule = Band.schedule();
   }
-  // Only a band dimension that is no iterator needs a counter of its own;
-  // when every one is an iterator, the loops already count in its type.
-  N.NarrowCounters = false;
-  for (unsigned M = 0; M < B.Depth; ++M)
-    N.NarrowCounters |= identityIterator(S, B, M).empty();
+  N.NarrowCounters = OwnCounter;
   for (const ScopLoop &L : S.Loops)
     N.NarrowCounters &= fitsInt(L.IteratorType);
   if (N.NarrowCounters)

@@ -356,12 +356,6 @@ inline void cpuRelax() {
 #endif
 }
 
-double monotonicSeconds() {
-  struct timespec Ts;
-  clock_gettime(CLOCK_MONOTONIC, &Ts);
-  return double(Ts.tv_sec) + 1e-9 * double(Ts.tv_nsec);
-}
-
 } // namespace
 
 extern "C" void hetile_sched_wait(hetile_sched *s, long col, long row) {
@@ -374,11 +368,11 @@ extern "C" void hetile_sched_wait(hetile_sched *s, long col, long row) {
   // most SpinSeconds) while every processor has a core of its own. Then
   // yield, then sleep: yielding to, or napping behind, other processes costs
   // a scheduler time slice, far more than a tile when tiles are small.
-  double Until = s->SpinSeconds > 0 ? monotonicSeconds() + s->SpinSeconds : 0;
+  double Until = s->SpinSeconds > 0 ? hetile_timer_now() + s->SpinSeconds : 0;
   for (long Tries = 0; R.load(std::memory_order_acquire) <= row; ++Tries) {
     if (Until > 0) {
       cpuRelax();
-      if ((Tries & 1023) == 1023 && monotonicSeconds() > Until)
+      if ((Tries & 1023) == 1023 && hetile_timer_now() > Until)
         Until = 0, Tries = 0;
       continue;
     }
