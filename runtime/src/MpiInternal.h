@@ -172,6 +172,13 @@ void reuseBuffer(Buffer &&B);
 /// largest tag.
 int openComm(hetile_mpi &M);
 
+/// What hetile_mpi_begin does before it allocates (collective): opens M's
+/// communicator, reads the environment on every rank (Err, if not 0, is
+/// this rank's error instead), agrees on errors, shares rank 0's settings
+/// and finds the cycle times (platform, speeds, equal or a calibration
+/// cached for the process).
+int openSettings(hetile_mpi &M, int Err = 0);
+
 } // namespace hetile::rt::mpi
 
 /// One tiled nest on the ranks of a private communicator.

@@ -167,6 +167,7 @@ const char *strategyName(int S) {
   case HETILE_ALLOC_BOUNDED: return "bounded";
   case HETILE_ALLOC_CYCLIC: return "cyclic";
   case HETILE_ALLOC_BLOCK_CYCLIC: return "block-cyclic";
+  case HETILE_ALLOC_CHUNK: return "chunk";
   default: return "auto";
   }
 }
@@ -227,6 +228,17 @@ hetile_mpi::~hetile_mpi() {
     MPI_Comm_free(&Comm);
 }
 
+int mpi::openSettings(hetile_mpi &M, int Err) {
+  if (int E = openComm(M))
+    return E;
+  Settings S;
+  int E = Err ? Err : readSettings(M, S);
+  if ((E = agree(M.Comm, M.Rank, E)) || (E = shareSettings(M, S)) ||
+      (E = findTimes(M, S.Source)))
+    return E;
+  return HETILE_OK;
+}
+
 // FIXME: the collectives of begin (MPI_Comm_dup, the agreement, the
 // broadcasts) are not under the watchdog: a rank that never reaches
 // hetile_mpi_begin blocks the others until mpirun ends the job.
@@ -237,14 +249,10 @@ extern "C" int hetile_mpi_begin(long ncols, hetile_mpi **out) {
   if (int E = ensureInit())
     return E;
   auto M = std::make_unique<hetile_mpi>();
-  if (int E = openComm(*M))
-    return E;
-  Settings S;
   int E = ncols < 0 ? fail(HETILE_ERR_INVALID, "hetile_mpi_begin: %ld tile "
                            "columns", ncols)
-                    : readSettings(*M, S);
-  if ((E = agree(M->Comm, M->Rank, E)) || (E = shareSettings(*M, S)) ||
-      (E = findTimes(*M, S.Source)))
+                    : HETILE_OK;
+  if ((E = openSettings(*M, E)))
     return E;
   M->NCols = ncols;
   if ((E = agree(M->Comm, M->Rank, allocate(*M))))
