@@ -100,7 +100,8 @@ enum {
   HETILE_ALLOC_OPTIMAL = 1,     /* Proposition 1 heuristic                 */
   HETILE_ALLOC_BOUNDED = 2,     /* section 4.2, param = bound s (0: auto)  */
   HETILE_ALLOC_CYCLIC = 3,      /* cyclic(1)                               */
-  HETILE_ALLOC_BLOCK_CYCLIC = 4 /* cyclic(param)                           */
+  HETILE_ALLOC_BLOCK_CYCLIC = 4,/* cyclic(param)                           */
+  HETILE_ALLOC_CHUNK = 5        /* [ZZ16] section 3: one chunk V_i each    */
 };
 
 /* The one call the generated code makes: owner[n2] for p processors of
@@ -109,7 +110,13 @@ enum {
  * heuristic when its chunk C <= n2, else the bounded algorithm with bound
  * max(p, n2/4) (a choice of ours, not of the paper: at least about four
  * chunks so that the pipeline fills). OPTIMAL falls back to BOUNDED when
- * the lcm overflows. */
+ * the lcm overflows. CHUNK is the distribution of [ZZ16] section 3
+ * (Algorithm 1) with U_c = n2 and vp_i = 1/t_i: processor i owns ONE block
+ * of V_i contiguous columns (hetile_zz_chunks), the blocks laid out left to
+ * right fastest first (ties: lower index first), as the paper numbers its
+ * nodes vp_1 >= vp_2 >= ...; e.g. t = 3,1 on 8 columns: 1 1 1 1 1 1 0 0.
+ * When n2 < p, the n2 fastest processors get one column each, in that
+ * order, and the others none. param is ignored. */
 int hetile_alloc_owners(int p, const double *t, long n2, int strategy,
                         long param, int *owner);
 
@@ -406,9 +413,9 @@ int hetile_calibrate_times(int p, const double *seconds, long resolution,
  * (cached per process and processor count), or equal with
  * HETILE_CALIBRATE=0. Allocation: HETILE_ALLOC (hetile_env_alloc). */
 typedef struct hetile_sched hetile_sched;
-/* HETILE_ALLOC=auto|optimal|bounded|bounded:S|cyclic|block-cyclic:B into a
- * HETILE_ALLOC_* strategy and its parameter: 0 if unset (auto), 1 if set,
- * HETILE_ERR_ENV naming the variable if malformed. */
+/* HETILE_ALLOC=auto|optimal|bounded|bounded:S|cyclic|block-cyclic:B|chunk
+ * into a HETILE_ALLOC_* strategy and its parameter: 0 if unset (auto), 1
+ * if set, HETILE_ERR_ENV naming the variable if malformed. */
 int hetile_env_alloc(int *strategy, long *param);
 int hetile_sched_create(int p, long ncols, hetile_sched **out);
 /* 1 if the cycle times must be measured by hetile_sched_calibrate. */

@@ -130,6 +130,10 @@ extern "C" int hetile_env_alloc(int *strategy, long *param) {
     *strategy = HETILE_ALLOC_BOUNDED;
     return 1;
   }
+  if (!std::strcmp(V, "chunk")) {
+    *strategy = HETILE_ALLOC_CHUNK;
+    return 1;
+  }
   if (!std::strncmp(V, "bounded:", 8) && parseLong(V + 8, 1, *param)) {
     *strategy = HETILE_ALLOC_BOUNDED;
     return 1;
@@ -139,8 +143,8 @@ extern "C" int hetile_env_alloc(int *strategy, long *param) {
     return 1;
   }
   return fail(HETILE_ERR_ENV, "HETILE_ALLOC: '%s' is not one of auto, optimal, "
-              "bounded, bounded:S, cyclic, block-cyclic:B (S, B integers >= 1)",
-              V);
+              "bounded, bounded:S, cyclic, block-cyclic:B, chunk (S, B "
+              "integers >= 1)", V);
 }
 
 extern "C" int hetile_sched_create(int p, long ncols, hetile_sched **out) {
@@ -270,6 +274,7 @@ const char *strategyName(int S) {
   case HETILE_ALLOC_BOUNDED: return "bounded";
   case HETILE_ALLOC_CYCLIC: return "cyclic";
   case HETILE_ALLOC_BLOCK_CYCLIC: return "block-cyclic";
+  case HETILE_ALLOC_CHUNK: return "chunk";
   default: return "auto";
   }
 }

@@ -131,6 +131,18 @@ int checkProblem(const hetile_zz_problem *Prob) {
 
 } // namespace
 
+/// V_i = U_c vp_i of Algorithm 1 in integers: the floors, then the planes
+/// left over one each to the nodes from the fastest down.
+void hetile::rt::zzRoundChunks(int P, const double *Vp, long Uc, long *Out) {
+  floorChunks(P, Vp, Uc, Out);
+  long Left = Uc;
+  for (int I = 0; I < P; ++I)
+    Left -= Out[I];
+  std::vector<int> Order = fastestFirst(P, Vp);
+  for (long K = 0; K < Left; ++K)
+    ++Out[Order[K % P]];
+}
+
 extern "C" int hetile_zz_chunks(int p, const double *vp, long uc,
                                 long *chunks_out) {
   if (p < 1 || p > (1 << 20) || !vp || !chunks_out)
@@ -142,13 +154,7 @@ extern "C" int hetile_zz_chunks(int p, const double *vp, long uc,
   if (uc < p)
     return fail(HETILE_ERR_INVALID, "zarei3d: U_c = %ld is smaller than the "
                 "%d nodes: some chunk would be empty", uc, p);
-  floorChunks(p, vp, uc, chunks_out);
-  long Left = uc;
-  for (int I = 0; I < p; ++I)
-    Left -= chunks_out[I];
-  std::vector<int> Order = fastestFirst(p, vp);
-  for (long K = 0; K < Left; ++K)
-    ++chunks_out[Order[K % p]];
+  zzRoundChunks(p, vp, uc, chunks_out);
   for (int I = 0; I < p; ++I)
     if (chunks_out[I] < 1)
       return fail(HETILE_ERR_INVALID, "zarei3d: node %d gets an empty chunk "

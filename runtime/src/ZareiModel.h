@@ -15,6 +15,11 @@ struct ZzModel {
   long Bound = -1;          // M of (3.6); -1 without caches
 };
 
+/// The rounding of hetile_zz_chunks ([ZZ16] Algorithm 1, V_i = U_c vp_i)
+/// without its checks: Vp[P] > 0, Uc >= 0; a node whose share rounds down
+/// to nothing gets V_i = 0 (hetile_zz_chunks refuses that, the column
+/// allocation HETILE_ALLOC_CHUNK gives it no column).
+void zzRoundChunks(int P, const double *Vp, long Uc, long *Out);
 /// Checks Prob and computes the chunks and M (errors as the C API).
 int zzBuild(const hetile_zz_problem *Prob, ZzModel &M);
 /// c_p of a node by bilinear interpolation (section 4).

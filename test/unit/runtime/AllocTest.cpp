@@ -3,7 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <climits>
+#include <cstdlib>
+#include <numeric>
+#include <random>
+#include <string>
 #include <vector>
 
 namespace {
@@ -205,6 +210,190 @@ TEST(AllocErrors, BadInputsAreErrorsWithMessages) {
   const double Neg[] = {1, -2};
   EXPECT_EQ(hetile_alloc_owners(2, Neg, 8, HETILE_ALLOC_AUTO, 0, Owner),
             HETILE_ERR_INVALID);
+}
+
+// ---- HETILE_ALLOC_CHUNK: [ZZ16] section 3, Algorithm 1, on tile columns:
+// U_c = n2, vp_i = 1/t_i, one block of V_i = U_c vp_i (vp normalised to sum
+// 1) contiguous columns per processor, blocks laid out fastest first.
+
+/// Owners of n2 columns under CHUNK; -7 marks a column never written.
+std::vector<int> chunkOwners(std::vector<double> T, long N2) {
+  std::vector<int> Owner(N2 + 1, -7);
+  EXPECT_EQ(hetile_alloc_owners((int)T.size(), T.data(), N2,
+                                HETILE_ALLOC_CHUNK, 0, Owner.data()),
+            0)
+      << hetile_last_error();
+  EXPECT_EQ(Owner[N2], -7) << "wrote past owner[n2 - 1]";
+  Owner.pop_back();
+  return Owner;
+}
+
+/// Runs[k] = {owner, length} of the k-th maximal run of equal owners.
+std::vector<std::pair<int, long>> runsOf(const std::vector<int> &Owner) {
+  std::vector<std::pair<int, long>> Runs;
+  for (int O : Owner)
+    if (!Runs.empty() && Runs.back().first == O)
+      ++Runs.back().second;
+    else
+      Runs.push_back({O, 1});
+  return Runs;
+}
+
+using Runs = std::vector<std::pair<int, long>>;
+
+// t = 1,2,4,8: vp = 8/15, 4/15, 2/15, 1/15 of 30 columns, exactly
+// V = 16, 8, 4, 2 (no rounding); node 1 of the paper is processor 0.
+TEST(AllocChunk, PowersOfTwoDivideExactly) {
+  EXPECT_EQ(runsOf(chunkOwners({1, 2, 4, 8}, 30)),
+            (Runs{{0, 16}, {1, 8}, {2, 4}, {3, 2}}));
+}
+
+// t = 3,1: processor 1 is three times faster, vp = 1/4, 3/4 of 8 columns:
+// V_1 = 6 comes first (the leftmost chunk is the fastest node's), V_0 = 2.
+TEST(AllocChunk, FastestProcessorFirstWhereverListed) {
+  EXPECT_EQ(chunkOwners({3, 1}, 8), (std::vector<int>{1, 1, 1, 1, 1, 1, 0, 0}));
+  // t = 2,1,2 on 7: vp = 1/4, 1/2, 1/4, floors 1, 3, 1, the two columns
+  // left over to the fastest (1) then the first of the tie (0).
+  EXPECT_EQ(runsOf(chunkOwners({2, 1, 2}, 7)), (Runs{{1, 4}, {0, 2}, {2, 1}}));
+  // Decimal times scale exactly: 1.5, 3, 0.75 are 2, 4, 1, vp = 2/7, 1/7,
+  // 4/7 of 7 columns.
+  EXPECT_EQ(runsOf(chunkOwners({1.5, 3, 0.75}, 7)),
+            (Runs{{2, 4}, {0, 2}, {1, 1}}));
+}
+
+// Equal speeds (Fig. 3.1(b): equal chunks): 10 / 3 = 3 each, the column
+// left over to the first node; input order kept.
+TEST(AllocChunk, EqualSpeedsEqualChunks) {
+  EXPECT_EQ(runsOf(chunkOwners({2, 2, 2}, 10)), (Runs{{0, 4}, {1, 3}, {2, 3}}));
+  EXPECT_EQ(runsOf(chunkOwners({1, 1, 1, 1}, 8)),
+            (Runs{{0, 2}, {1, 2}, {2, 2}, {3, 2}}));
+}
+
+// Fewer columns than processors: one column each to the n2 fastest, in
+// the same order; the others own nothing. No column at all is no error.
+TEST(AllocChunk, FewerColumnsThanProcessors) {
+  EXPECT_EQ(chunkOwners({4, 1, 2}, 2), (std::vector<int>{1, 2}));
+  EXPECT_EQ(chunkOwners({4, 1, 2}, 1), (std::vector<int>{1}));
+  EXPECT_EQ(chunkOwners({5, 5, 5}, 2), (std::vector<int>{0, 1}));
+  EXPECT_EQ(chunkOwners({1, 2, 4}, 0), (std::vector<int>{}));
+  EXPECT_EQ(chunkOwners({3}, 0), (std::vector<int>{}));
+  // More than one column per processor on average is the paper's rule
+  // again: 3 columns, vp = 4/7, 2/7, 1/7, floors 1, 0, 0, the two left over
+  // to processors 0 and 1.
+  EXPECT_EQ(chunkOwners({1, 2, 4}, 3), (std::vector<int>{0, 0, 1}));
+}
+
+// hetile_zz_chunks refuses a node whose share rounds to nothing even when
+// U_c >= P; the column allocation gives it no column instead: t = 1,2,4,8
+// on 4 columns, shares 2.13, 1.07, 0.53, 0.27, floors 2, 1, 0, 0, the
+// column left over to processor 0.
+TEST(AllocChunk, ShareBelowOneColumnOwnsNothing) {
+  const double Vp[] = {8, 4, 2, 1};
+  long V[4];
+  EXPECT_EQ(hetile_zz_chunks(4, Vp, 4, V), HETILE_ERR_INVALID);
+  EXPECT_EQ(chunkOwners({1, 2, 4, 8}, 4), (std::vector<int>{0, 0, 0, 1}));
+}
+
+// Table 4.4 of [ZZ16], U_c = 1024, experiments 2 and 3: node types 3 (vp
+// 0.0920) and 8 (0.1438) of Table 4.1 against type 1 (0.0529). Cycle times
+// inverse to the powers: 0.0920 : 0.0529 = 920 : 529, so t = 529 (type 3)
+// and 920 (type 1); 0.1438 : 0.0529 gives t = 529 (type 8) and 1438 (type
+// 1). The slow nodes are listed first: their chunks still come last.
+TEST(AllocChunk, Table44ChunkRows) {
+  std::vector<double> Exp2 = {920, 920, 920, 920, 529, 529, 529, 529};
+  EXPECT_EQ(runsOf(chunkOwners(Exp2, 1024)),
+            (Runs{{4, 163}, {5, 163}, {6, 163}, {7, 163},
+                  {0, 93}, {1, 93}, {2, 93}, {3, 93}}));
+  std::vector<double> Exp3 = {1438, 1438, 1438, 1438, 529, 529, 529, 529};
+  EXPECT_EQ(runsOf(chunkOwners(Exp3, 1024)),
+            (Runs{{4, 188}, {5, 188}, {6, 188}, {7, 188},
+                  {0, 68}, {1, 68}, {2, 68}, {3, 68}}));
+}
+
+// lcm(t) past 2^52: the powers 1/t_i are rounded in long double. Shares of
+// 8 columns are 2 +- 3e-5 here, far from any rounding doubt: floors 2, 1,
+// 1, 1, the three columns left over to processors 0, 1, 2.
+TEST(AllocChunk, HugeLcmStillRoundsRight) {
+  EXPECT_EQ(runsOf(chunkOwners({1000003, 1000033, 1000037, 1000039}, 8)),
+            (Runs{{0, 3}, {1, 2}, {2, 2}, {3, 1}}));
+}
+
+TEST(AllocChunk, UnknownStrategiesAreErrors) {
+  const double T[] = {1, 2};
+  int Owner[4];
+  EXPECT_EQ(hetile_alloc_owners(2, T, 4, HETILE_ALLOC_CHUNK + 1, 0, Owner),
+            HETILE_ERR_INVALID);
+  EXPECT_NE(std::string(hetile_last_error()).find("unknown strategy"),
+            std::string::npos);
+  EXPECT_EQ(hetile_alloc_owners(2, T, 4, -1, 0, Owner), HETILE_ERR_INVALID);
+  const double Bad[] = {1, 0};
+  EXPECT_EQ(hetile_alloc_owners(2, Bad, 4, HETILE_ALLOC_CHUNK, 0, Owner),
+            HETILE_ERR_INVALID);
+}
+
+// Over random platforms: each processor owns one contiguous run or none;
+// the runs follow the order t ascending, ties by index, and the owning
+// processors are the first ones of that order; with n2 >= p the run
+// lengths are hetile_zz_chunks's V_i for vp_i = lcm(t)/t_i when it accepts
+// them, and otherwise still at most one column off n2 vp_i (the floor
+// loses less than one, the leftover adds at most one; exact rationals).
+// Returns 1 when hetile_zz_chunks refused although n2 >= p.
+int checkChunkProperties(const std::vector<long> &T, long N2) {
+  int P = (int)T.size();
+  std::vector<double> TD(T.begin(), T.end());
+  std::vector<int> Owner = chunkOwners(TD, N2);
+  std::vector<int> Order(P);
+  std::iota(Order.begin(), Order.end(), 0);
+  std::sort(Order.begin(), Order.end(), [&](int L, int R) {
+    return T[L] < T[R] || (T[L] == T[R] && L < R);
+  });
+  Runs R = runsOf(Owner);
+  EXPECT_LE(R.size(), (size_t)P);
+  if (R.size() > (size_t)P)
+    return 0;
+  std::vector<long> Count(P, 0);
+  for (size_t K = 0; K < R.size(); ++K) {
+    EXPECT_EQ(R[K].first, Order[K]) << "run " << K;
+    Count[R[K].first] = R[K].second;
+  }
+  if (N2 < P) {
+    EXPECT_EQ(R.size(), (size_t)N2);
+    for (auto &Run : R)
+      EXPECT_EQ(Run.second, 1);
+    return 0;
+  }
+  long L = 1;
+  for (long X : T)
+    L = std::lcm(L, X);
+  std::vector<double> Vp(P);
+  long W = 0;
+  for (int I = 0; I < P; ++I) {
+    Vp[I] = (double)(L / T[I]);
+    W += L / T[I];
+  }
+  std::vector<long> V(P);
+  if (hetile_zz_chunks(P, Vp.data(), N2, V.data()) == HETILE_OK) {
+    EXPECT_EQ(Count, V);
+    return 0;
+  }
+  for (int I = 0; I < P; ++I) // |V_i W - n2 w_i| <= W
+    EXPECT_LE(std::labs(Count[I] * W - N2 * (L / T[I])), W) << "p" << I;
+  return 1;
+}
+
+TEST(AllocChunk, RandomPlatformsProperties) {
+  std::mt19937 Rng(20160917);
+  int Refused = 0;
+  for (int Trial = 0; Trial < 2000; ++Trial) {
+    int P = 1 + (int)(Rng() % 8);
+    std::vector<long> T(P);
+    for (long &X : T)
+      X = 1 + (long)(Rng() % 12);
+    long N2 = (long)(Rng() % 70);
+    SCOPED_TRACE("trial " + std::to_string(Trial));
+    Refused += checkChunkProperties(T, N2);
+  }
+  EXPECT_GT(Refused, 0) << "no trial reached a share below one column";
 }
 
 } // namespace

@@ -83,7 +83,7 @@ TEST(Sched, EveryStrategyRespectsTheGridDependences) {
   EnvGuard G;
   setenv("HETILE_SPEEDS", "1,3,2", 1);
   for (const char *Alloc : {"auto", "optimal", "bounded:2", "cyclic",
-                            "block-cyclic:3"}) {
+                            "block-cyclic:3", "chunk"}) {
     setenv("HETILE_ALLOC", Alloc, 1);
     for (long Cols : {0L, 1L, 2L, 5L, 17L}) {
       std::vector<long> Start, Finish;
@@ -115,6 +115,41 @@ TEST(Sched, SpeedsGiveBlocksProportionalToSpeed) {
   std::string D = hetile_sched_describe(S);
   EXPECT_NE(D.find("HETILE_SPEEDS"), std::string::npos) << D;
   EXPECT_NE(D.find("30,10"), std::string::npos) << D;
+  hetile_sched_destroy(S);
+}
+
+// HETILE_ALLOC=chunk ([ZZ16] section 3): speeds 3,1,2 on 12 columns give
+// vp = 2/11, 6/11, 3/11, V = 2, 6, 3 plus the column left over to the
+// fastest, processor 1, whose block comes first: 7 columns, then 3 for
+// processor 2, then 2 for processor 0.
+TEST(Sched, ChunkStrategyFromTheEnvironment) {
+  EnvGuard G;
+  setenv("HETILE_ALLOC", "chunk", 1);
+  int Strategy = -1;
+  long Param = -1;
+  EXPECT_EQ(hetile_env_alloc(&Strategy, &Param), 1);
+  EXPECT_EQ(Strategy, HETILE_ALLOC_CHUNK);
+  EXPECT_EQ(Param, 0);
+  setenv("HETILE_SPEEDS", "3,1,2", 1);
+  hetile_sched *S = nullptr;
+  ASSERT_EQ(hetile_sched_create(3, 12, &S), 0) << hetile_last_error();
+  ASSERT_EQ(hetile_sched_allocate(S), 0) << hetile_last_error();
+  long First, Last;
+  ASSERT_EQ(hetile_sched_block(S, 1, 0, &First, &Last), 1);
+  EXPECT_EQ(First, 0);
+  EXPECT_EQ(Last, 6);
+  EXPECT_EQ(hetile_sched_block(S, 1, 1, &First, &Last), 0); // one block
+  ASSERT_EQ(hetile_sched_block(S, 2, 0, &First, &Last), 1);
+  EXPECT_EQ(First, 7);
+  EXPECT_EQ(Last, 9);
+  ASSERT_EQ(hetile_sched_block(S, 0, 0, &First, &Last), 1);
+  EXPECT_EQ(First, 10);
+  EXPECT_EQ(Last, 11);
+  std::string D = hetile_sched_describe(S);
+  EXPECT_NE(D.find("allocation chunk, 12 tile columns; columns per "
+                   "processor: 2,7,3"),
+            std::string::npos)
+      << D;
   hetile_sched_destroy(S);
 }
 
@@ -162,7 +197,8 @@ TEST(Sched, SnapTreatsNoiseAsEqual) {
 TEST(Sched, BadEnvironmentNamesTheVariable) {
   EnvGuard G;
   hetile_sched *S = nullptr;
-  for (const char *Bad : {"fast", "block-cyclic:0", "bounded:x", "cyclic:2"}) {
+  for (const char *Bad : {"fast", "block-cyclic:0", "bounded:x", "cyclic:2",
+                          "chunk:2", "Chunk"}) {
     setenv("HETILE_ALLOC", Bad, 1);
     EXPECT_EQ(hetile_sched_create(2, 4, &S), HETILE_ERR_ENV) << Bad;
     EXPECT_EQ(S, nullptr);
