@@ -69,8 +69,10 @@ struct NestEmitter {
   /// Declares hetile_T0.. (`const long`). \p NProcs: C text of the number
   /// of processors handed to the default sizes; \p First: the band
   /// dimension handed first (the distributed one).
+  /// \p Mpi: the MPI backends' default (hetile_mpi_tile_sizes, which
+  /// knows the ranks' speeds and the network), else the shared-memory one.
   llvm::Error tileSizes(std::string &Out, const std::string &NProcs = "1",
-                        unsigned First = 0) const;
+                        unsigned First = 0, bool Mpi = false) const;
   /// The point loops of the tile whose origins are the current values,
   /// under the facts of \p Build, with the marker comment.
   llvm::Error pointLoops(const isl::ast_build &Build, unsigned Indent,

@@ -127,7 +127,7 @@ std::string NestEmitter::firstprivateClause() const {
 }
 
 llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
-                                   unsigned First) const {
+                                   unsigned First, bool Mpi) const {
   unsigned K = N.Dims.size();
   if (!N.ConstantSizes.empty()) {
     for (unsigned M = 0; M < K; ++M)
@@ -150,10 +150,23 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     for (unsigned J = 0; J < K; ++J)
       if (Order[J] == K - 1)
         LongIdx = int(J);
-  std::string Default = LongIdx < 0
-                            ? "hetile_tile_sizes_default(" + KS + ", hetile_extents, " + NProcs
-                            : "hetile_tile_sizes_for(" + KS + ", hetile_extents, " + NProcs +
-                                  ", " + std::to_string(LongIdx);
+  std::string Default;
+  if (Mpi) {
+    // [ZZ16]'s cache constraint (3.5) counts the bytes of one point: the
+    // widest element the nest writes.
+    unsigned ElemBytes = 1;
+    for (const ScopArray &A : S.Arrays)
+      if (A.Written)
+        ElemBytes = std::max(ElemBytes, A.ElementBytes);
+    Default = "hetile_mpi_tile_sizes(" + KS + ", hetile_extents, " + NProcs +
+              ", " + std::to_string(LongIdx) + ", " +
+              std::to_string(ElemBytes);
+  } else {
+    Default = LongIdx < 0
+                  ? "hetile_tile_sizes_default(" + KS + ", hetile_extents, " + NProcs
+                  : "hetile_tile_sizes_for(" + KS + ", hetile_extents, " + NProcs +
+                        ", " + std::to_string(LongIdx);
+  }
   Out += "  /* hetile: tile sizes from HETILE_TILE_SIZES, else the runtime's "
          "default */\n"
          "  long hetile_T[" + KS + "];\n  {\n"
@@ -351,7 +364,7 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
   if (Mpi && E.N.ConstantSizes.empty())
     Out += mpiNumProcs(O.TargetBackend == Backend::MpiOmp);
   if (auto Err = E.tileSizes(Out, Parallel ? "hetile_nprocs" : "1",
-                             Parallel ? E.N.ColumnDim : 0))
+                             Parallel ? E.N.ColumnDim : 0, Mpi))
     return std::move(Err);
   if (auto Err = emitLoops(E, B, Deps, O, Out))
     return std::move(Err);

@@ -214,6 +214,42 @@ int hetile_mpi_end(hetile_mpi *m);
  * return. If MPI is already finalised, calls abort(). */
 void hetile_mpi_abort(hetile_mpi *m, int code);
 
+/* ---------------------------------------------------------- tile sizes */
+
+/* Tile sizes for a tiled nest of the MPI backends when HETILE_TILE_SIZES is
+ * not set (the generated code reads it first, hetile_env_tile_sizes).
+ * extents[depth] >= 1 are the band's extents with the distributed (column)
+ * dimension first, the others in band order; sizes_out in the same order.
+ * Collective when depth == 3 (every rank calls it with the same arguments
+ * and gets the same sizes).
+ *
+ * Under HETILE_ALLOC=chunk, with depth 3 and at least 2 ranks: the 3D
+ * tiling of Zarei Zefreh et al. (2016), section 3. Each rank owns one chunk
+ * V_i of the column dimension (u_c, hetile_alloc_owners); the two other
+ * dimensions (u_s1, u_s2) get h1 x h2 from problem (3.5), solved exactly
+ * (hetile_zz_solve_exact) with
+ *   vp_i = 1 / t_i           the ranks' cycle times (as hetile_mpi_begin
+ *                            finds them; a calibration is cached for it)
+ *   c_p_i = c t_i / min t    c = HETILE_ITERATION_SECONDS (default 1e-9):
+ *                            one iteration on the fastest rank (the paper
+ *                            measures it on the kernel, section 4)
+ *   c_d, c_c                 "startup" and "per_byte" x elem_bytes of the
+ *                            HETILE_PLATFORM file, else hetile_mpi_pingpong
+ *                            (once per process and rank count)
+ *   CacheSize_i              HETILE_CACHE_BYTES, else each rank's L2
+ *                            (sysconf; 1 MiB if unknown)
+ *   elem_bytes               bytes of one point's value ((3.6), e.g. 8).
+ * (3.4) depends on the area h1 h2 only: of the sizes within 1% of the
+ * optimum, the squarest is taken (ours). When no (h1, h2) satisfies the
+ * cache constraint, h1 = h2 = 1. The column
+ * size (not in the paper, which leaves u_c untiled) is the resolution of
+ * the V_i: about an eighth of the slowest rank's chunk, 1..512.
+ * HETILE_STATS=1 prints the model's inputs and result on rank 0 (stderr).
+ *
+ * Otherwise: hetile_tile_sizes_for(depth, extents, nprocs, long_dim). */
+int hetile_mpi_tile_sizes(int depth, const long *extents, int nprocs,
+                          int long_dim, long elem_bytes, long *sizes_out);
+
 /* --------------------------------------------------------- calibration */
 
 /* Every rank times the calibration workload (hetile_calibrate_run, slowed

@@ -18,7 +18,8 @@ compiler given, this script
 
 With --backends=...,mpi the mpi backend is compiled with mpicc (each
 compiler through OMPI_CC) and run under mpirun with 1 to 8 ranks, cyclic,
-block-cyclic and heterogeneous (declared, emulated, calibrated) allocations;
+block-cyclic, heterogeneous (declared, emulated, calibrated) and chunk
+([ZZ16], with the runtime's model tile sizes) allocations;
 every rank must print the original's output (rank 0 with --gather=root,
 tried on kernels with a `//@ gather-root` line: their nests run once).
 With mpi+omp (compiled with -fopenmp) the same under a few (ranks, threads)
@@ -58,8 +59,15 @@ MPI_RUNS = [
     (4, {"HETILE_SPEEDS": "1,2,4,8", "HETILE_EMULATE_SPEEDS": "1,1,2,2"}),
     (8, {"HETILE_CALIBRATE": "0"}),
     (2, {}),
+    # [ZZ16]'s one chunk per rank, fastest first (rank 1 here), with the
+    # runtime's tile sizes: for a band of 3, (3.5) solved with a measured
+    # ping-pong, then with a cache too small for any subchunk (h1 = h2 = 1).
+    (3, {"HETILE_ALLOC": "chunk", "HETILE_SPEEDS": "4,1,2",
+         "HETILE_EMULATE_SPEEDS": "2,1,1"}),
+    (4, {"HETILE_ALLOC": "chunk", "HETILE_CALIBRATE": "0",
+         "HETILE_CACHE_BYTES": "8"}),
 ]
-MPI_SIZES = ["1", "2,3", "7", None, "3,1,2", "1000"]
+MPI_SIZES = ["1", "2,3", "7", None, "3,1,2", "1000", None, None]
 # (ranks, threads, extra environment) for the mpi+omp backend, with the
 # tile sizes beside: few runs (each is an mpirun), tile size 1 and
 # non-divisors, declared and emulated speeds, cyclic and block-cyclic.
@@ -69,6 +77,7 @@ MPIOMP_RUNS = [
     (3, 1, {"HETILE_ALLOC": "cyclic", "HETILE_CALIBRATE": "0"}, "3,1,2"),
     (2, 3, {"HETILE_ALLOC": "block-cyclic:2", "HETILE_CALIBRATE": "0",
             "HETILE_EMULATE_SPEEDS": "1,2"}, None),
+    (2, 2, {"HETILE_ALLOC": "chunk", "HETILE_SPEEDS": "3,1"}, None),
 ]
 BACKENDS = {
     "seq": (["--backend=seq"], []),

@@ -1,0 +1,246 @@
+//===- MpiTileSizes.cpp - tile sizes of the MPI backends from [ZZ16] ------===//
+//
+// hetile_mpi_tile_sizes: the tile sizes a generated MPI nest asks for when
+// HETILE_TILE_SIZES is not set. Under HETILE_ALLOC=chunk a band of three
+// dimensions is the 3D tiling of Zarei Zefreh et al. (2016), section 3:
+// each rank owns one chunk V_i of the distributed dimension u_c, and the
+// two synchronisation dimensions are tiled h1 x h2 by solving (3.5) for the
+// cycle times, the network and the caches of the ranks at hand. Any other
+// case takes the shared-memory defaults (hetile_tile_sizes_for).
+//
+//===----------------------------------------------------------------------===//
+#include "Error.h"
+#include "MpiInternal.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+#include <vector>
+
+using namespace hetile::rt;
+using namespace hetile::rt::mpi;
+
+namespace {
+
+/// Cache bytes per rank when the system does not say (sysconf gives 0 or
+/// -1 in some containers): 1 MiB, a common L2.
+const long DefaultCacheBytes = 1L << 20;
+
+/// HETILE_ITERATION_SECONDS: the time of one iteration of the nest on a
+/// processor of the smallest cycle time, c_p of (3.1). [ZZ16] section 4
+/// measures c_p by running the kernel; the runtime cannot run a tile before
+/// the nest (it would change the program's data), so it takes this value,
+/// default 1 ns (the order of a five-point stencil update at -O3; the
+/// README's MPI benchmark prints the measured value of its kernels).
+int envIterationSeconds(double &Seconds) {
+  Seconds = 1e-9;
+  const char *V = std::getenv("HETILE_ITERATION_SECONDS");
+  if (!V)
+    return HETILE_OK;
+  char *End;
+  double X = std::strtod(V, &End);
+  if (End == V || *End || !(X > 0) || !std::isfinite(X))
+    return fail(HETILE_ERR_ENV, "HETILE_ITERATION_SECONDS: '%s' is not a "
+                "positive number of seconds", V);
+  Seconds = X;
+  return HETILE_OK;
+}
+
+/// This rank's cache, the CacheSize_i of (3.5): the L2 as the system
+/// reports it. Every rank's, gathered (a cluster mixes machines).
+int cacheSizes(hetile_mpi &M, std::vector<long> &Cache) {
+  long Mine = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  if (Mine <= 0)
+    Mine = DefaultCacheBytes;
+  Cache.assign(M.Size, 0);
+  return check(MPI_Allgather(&Mine, 1, MPI_LONG, Cache.data(), 1, MPI_LONG,
+                             M.Comm),
+               "MPI_Allgather");
+}
+
+/// c_d and c_c of (3.2): the platform file's "startup" and "per_byte" when
+/// it gives them, else a ping-pong (hetile_mpi_pingpong) once per process
+/// and communicator size. Identical on every rank.
+int networkCosts(const hetile_mpi &M, double &Startup, double &PerByte) {
+  static std::vector<std::pair<double, double>> Measured;
+  if (const char *Path = std::getenv("HETILE_PLATFORM")) {
+    std::vector<double> T(M.Size);
+    if (int E = hetile_platform_read(Path, M.Size, T.data(), &Startup,
+                                     &PerByte))
+      return E;
+    if (Startup > 0 || PerByte > 0)
+      return HETILE_OK;
+  }
+  if ((int)Measured.size() > M.Size && Measured[M.Size].first >= 0) {
+    Startup = Measured[M.Size].first;
+    PerByte = Measured[M.Size].second;
+    return HETILE_OK;
+  }
+  if (int E = hetile_mpi_pingpong(&Startup, &PerByte))
+    return E;
+  if ((int)Measured.size() <= M.Size)
+    Measured.resize(M.Size + 1, {-1.0, -1.0});
+  Measured[M.Size] = {Startup, PerByte};
+  return HETILE_OK;
+}
+
+/// The column tile size under the chunk allocation: [ZZ16] does not tile
+/// u_c (a rank's chunk is one tile wide), but hetile allocates whole tile
+/// columns, so a column is the resolution of the V_i. Ours, not the
+/// paper's: the slowest rank's chunk should span about 8 columns (V_i
+/// rounded to within an eighth), and a column at most 512 points (the
+/// long innermost tiles of hetile_tile_sizes_for).
+long columnSize(const hetile_zz_problem &P) {
+  double Sum = 0, Least = INFINITY;
+  for (int I = 0; I < P.p; ++I) {
+    Sum += P.vp[I];
+    Least = std::min(Least, P.vp[I]);
+  }
+  double Slowest = (double)P.uc * Least / Sum;
+  return std::max(1L, std::min(512L, (long)std::floor(Slowest / 8)));
+}
+
+/// HETILE_CACHE_BYTES overrides every rank's CacheSize_i (tests, and
+/// machines whose sysconf does not know its caches).
+int envCacheBytes(long &Bytes) {
+  Bytes = 0;
+  const char *V = std::getenv("HETILE_CACHE_BYTES");
+  if (!V)
+    return HETILE_OK;
+  char *End;
+  long long X = std::strtoll(V, &End, 10);
+  if (End == V || *End || X < 1 || X > (1LL << 50))
+    return fail(HETILE_ERR_ENV, "HETILE_CACHE_BYTES: '%s' is not a number of "
+                "bytes between 1 and 2^50", V);
+  Bytes = (long)X;
+  return HETILE_OK;
+}
+
+/// (3.4) prices a subchunk by its area h1 h2 only, so every factorisation
+/// of the best area ties, and a prime area leaves 1 x A or 2 x A/2. Ours,
+/// not the paper's: among the sizes within 1% of the optimum T_P (and
+/// within the cache bound), the squarest (least h1 + h2), whose facets,
+/// the messages of a real code, are the smallest.
+void squarest(const hetile_zz_problem &P, hetile_zz_result &R) {
+  double Best = R.time, AreaBest = (double)R.h1 * (double)R.h2;
+  for (long H1 = 1; H1 <= P.us1; ++H1) {
+    long Top = P.us2;
+    if (R.bound >= 0)
+      Top = std::min(Top, R.bound / H1);
+    if (Top < 1)
+      break;
+    long Lo = (long)std::floor(AreaBest / (double)H1);
+    for (long H2 : {Lo, Lo + 1, Top}) {
+      H2 = std::max(1L, std::min(H2, Top));
+      double T;
+      if (hetile_zz_time(&P, H1, H2, &T) == HETILE_OK &&
+          T <= Best * 1.01 && H1 + H2 < R.h1 + R.h2) {
+        R.h1 = H1;
+        R.h2 = H2;
+        R.time = T;
+      }
+    }
+  }
+}
+
+/// Whether Algorithm 1 of [ZZ16] gives every rank a chunk of at least one
+/// point of u_c: (3.5) has no meaning otherwise (a rank without points is
+/// not a stage of the pipeline), and the defaults are taken instead.
+bool everyRankGetsPoints(const hetile_mpi &M, long Uc) {
+  if (Uc < M.Size)
+    return false;
+  std::vector<double> Vp(M.Size);
+  std::vector<long> Chunks(M.Size);
+  for (int I = 0; I < M.Size; ++I)
+    Vp[I] = 1 / M.Times[I];
+  return hetile_zz_chunks(M.Size, Vp.data(), Uc, Chunks.data()) == HETILE_OK;
+}
+
+/// Solves (3.5) for this nest on rank 0's inputs; sizes_out in the order of
+/// the extents. Message (HETILE_STATS) on rank 0.
+int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
+               long *Sizes) {
+  double Iteration;
+  if (int E = agree(M.Comm, M.Rank, envIterationSeconds(Iteration)))
+    return E;
+  long CacheOverride;
+  if (int E = agree(M.Comm, M.Rank, envCacheBytes(CacheOverride)))
+    return E;
+  std::vector<long> Cache;
+  if (int E = agree(M.Comm, M.Rank, cacheSizes(M, Cache)))
+    return E;
+  if (CacheOverride > 0)
+    Cache.assign(M.Size, CacheOverride);
+  double Startup = 0, PerByte = 0;
+  if (int E = agree(M.Comm, M.Rank, networkCosts(M, Startup, PerByte)))
+    return E;
+  double TMin = *std::min_element(M.Times.begin(), M.Times.end());
+  std::vector<double> Vp(M.Size), Cp(M.Size);
+  for (int I = 0; I < M.Size; ++I) {
+    Vp[I] = 1 / M.Times[I];                // vp_i of [ZZ16] section 3
+    Cp[I] = Iteration * M.Times[I] / TMin; // c_p_i of (3.1), constant
+  }
+  hetile_zz_problem P = {};
+  P.p = M.Size;
+  P.vp = Vp.data();
+  P.uc = Extents[0];
+  P.us1 = Extents[1];
+  P.us2 = Extents[2];
+  P.cache = Cache.data();
+  P.elem_bytes = ElemBytes;
+  P.cd = Startup;
+  P.cc = PerByte * (double)ElemBytes; // (3.2): per point of the facet
+  P.twa = 0;
+  P.ngrid1 = P.ngrid2 = 1;
+  P.cp = Cp.data();
+  hetile_zz_result R = {};
+  int E = hetile_zz_solve_exact(&P, &R);
+  if (E == HETILE_ERR_INFEASIBLE) {
+    // A chunk larger than a cache: (3.5) has no solution; the smallest
+    // subchunks keep the pipeline going. (Not in the paper.)
+    R.h1 = R.h2 = 1;
+    R.bound = 0;
+    E = HETILE_OK;
+  } else if (E == HETILE_OK) {
+    squarest(P, R);
+  }
+  if ((E = agree(M.Comm, M.Rank, E)))
+    return E;
+  long Out[3] = {columnSize(P), R.h1, R.h2};
+  if (int E2 = check(MPI_Bcast(Out, 3, MPI_LONG, 0, M.Comm), "MPI_Bcast"))
+    return agree(M.Comm, M.Rank, E2);
+  std::copy(Out, Out + 3, Sizes);
+  if (M.Verbose && M.Rank == 0)
+    std::fprintf(stderr, "hetile: tile sizes [ZZ16] (3.5): U = %ld x %ld x "
+                 "%ld, c_p %g s, c_d %g s, c_c %g s/point, cache bound h1*h2 "
+                 "<= %ld: h1 = %ld, h2 = %ld (T_P %.4g s); column %ld\n",
+                 P.uc, P.us1, P.us2, Iteration, P.cd, P.cc, R.bound, R.h1,
+                 R.h2, R.time, Out[0]);
+  return HETILE_OK;
+}
+
+} // namespace
+
+extern "C" int hetile_mpi_tile_sizes(int depth, const long *extents,
+                                     int nprocs, int long_dim,
+                                     long elem_bytes, long *sizes_out) {
+  if (depth < 1 || !extents || !sizes_out || nprocs < 1 || elem_bytes < 1)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_tile_sizes: need depth >= 1, "
+                "extents, nprocs >= 1 and elem_bytes >= 1");
+  for (int I = 0; I < depth; ++I)
+    if (extents[I] < 1)
+      return fail(HETILE_ERR_INVALID, "hetile_mpi_tile_sizes: extent %d is "
+                  "%ld", I, extents[I]);
+  if (depth != 3)
+    return hetile_tile_sizes_for(depth, extents, nprocs, long_dim, sizes_out);
+  if (int E = ensureInit())
+    return E;
+  hetile_mpi M;
+  if (int E = openSettings(M))
+    return E;
+  if (M.Strategy != HETILE_ALLOC_CHUNK || M.Size < 2 || !everyRankGetsPoints(M, extents[0]))
+    return hetile_tile_sizes_for(depth, extents, nprocs, long_dim, sizes_out);
+  return zareiSizes(M, extents, elem_bytes, sizes_out);
+}
