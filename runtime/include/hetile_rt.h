@@ -116,7 +116,9 @@ enum {
  * right fastest first (ties: lower index first), as the paper numbers its
  * nodes vp_1 >= vp_2 >= ...; e.g. t = 3,1 on 8 columns: 1 1 1 1 1 1 0 0.
  * When n2 < p, the n2 fastest processors get one column each, in that
- * order, and the others none. param is ignored. */
+ * order, and the others none; when n2 >= p, a processor whose share rounds
+ * to 0 (hetile_zz_chunks refuses those) gets none (t = 1,2,4,8 on 4
+ * columns: 0 0 0 1). param is ignored. */
 int hetile_alloc_owners(int p, const double *t, long n2, int strategy,
                         long param, int *owner);
 

@@ -1,6 +1,7 @@
 //===- CmdAlloc.cpp - hetile-plan alloc -------------------------------------===//
 //
-// Block counts per processor for one of the strategies of Boulet et al.,
+// Block counts per processor for one of the strategies of Boulet et al.
+// (or the one chunk per processor of Zarei Zefreh et al. 2016, section 3),
 // their exact cost (Definition 1), the optimal cost (Proposition 1), the
 // rows of the incremental algorithm (Table 2) and the column owners.
 //
@@ -27,6 +28,24 @@ void boundedCounts(Allocation &A, long MaxChunk) {
   A.Counts.resize(P);
   check(hetile_alloc_bounded(P, A.Times.data(), MaxChunk, A.Counts.data(),
                              &A.Chunk), "--max-chunk");
+}
+
+/// [ZZ16] section 3: one block of V_i columns per processor, fastest
+/// first (hetile_alloc_owners, HETILE_ALLOC_CHUNK); the counts are the V_i
+/// and the chunk is the whole of the columns.
+void zareiChunks(Allocation &A, long Columns) {
+  if (Columns < 1)
+    throw UsageError("--strategy chunk: needs --columns N2 >= 1 (the chunks "
+                     "are shares of the columns)");
+  int P = (int)A.Times.size();
+  std::vector<double> T(A.Times.begin(), A.Times.end());
+  A.Owners.resize(Columns);
+  check(hetile_alloc_owners(P, T.data(), Columns, HETILE_ALLOC_CHUNK, 0,
+                            A.Owners.data()), "--strategy chunk");
+  A.Counts.assign(P, 0);
+  for (int O : A.Owners)
+    ++A.Counts[O];
+  A.Chunk = Columns;
 }
 
 long defaultBound(long Columns, int P) {
@@ -72,13 +91,25 @@ Allocation hetile::plan::allocate(const std::vector<double> &Times,
     uniformCounts(A, 1);
   } else if (Strategy.rfind("block-cyclic:", 0) == 0) {
     uniformCounts(A, parseInteger(Strategy.substr(13), "--strategy", 1));
+  } else if (Strategy == "chunk") {
+    zareiChunks(A, Columns);
   } else {
     throw UsageError("--strategy: '" + Strategy + "' is not one of optimal, "
-                     "bounded, cyclic, block-cyclic:B");
+                     "bounded, cyclic, block-cyclic:B, chunk");
   }
   check(hetile_alloc_cost(P, A.Times.data(), A.Counts.data(), &A.CostNum,
                           &A.CostDen), "cost");
   return A;
+}
+
+std::vector<int> hetile::plan::columnOwners(const Allocation &A,
+                                            long Columns) {
+  if (!A.Owners.empty())
+    return A.Owners;
+  std::vector<int> Owners(Columns);
+  check(hetile_alloc_owners_from_counts((int)A.Counts.size(), A.Counts.data(),
+                                        Columns, Owners.data()), "--columns");
+  return Owners;
 }
 
 namespace {
@@ -204,11 +235,7 @@ int hetile::plan::runAlloc(int Argc, char **Argv) {
     Rows = table(Alloc.Times, MaxChunk);
   std::vector<int> Owners;
   if (A.has("--columns"))
-    Owners.resize(Columns);
-  if (A.has("--columns"))
-    check(hetile_alloc_owners_from_counts((int)Alloc.Counts.size(),
-                                          Alloc.Counts.data(), Columns,
-                                          Owners.data()), "--columns");
+    Owners = columnOwners(Alloc, Columns);
   for (const std::string &N : Alloc.Notes)
     std::fprintf(stderr, "hetile-plan: note: %s\n", N.c_str());
   if (A.has("--json")) {

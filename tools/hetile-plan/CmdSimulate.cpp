@@ -45,9 +45,7 @@ int hetile::plan::runSimulate(int Argc, char **Argv) {
                           : (MaxChunk > 0 ? "bounded" : "optimal");
   Allocation Alloc = allocate(Times, Strategy, MaxChunk, N2);
   int P = (int)Times.size();
-  std::vector<int> Owner(N2);
-  check(hetile_alloc_owners_from_counts(P, Alloc.Counts.data(), N2,
-                                        Owner.data()), "--columns");
+  std::vector<int> Owner = columnOwners(Alloc, N2);
   std::vector<double> Start;
   if (A.has("--gantt"))
     Start.resize(N1 * N2);

@@ -24,6 +24,8 @@ struct Allocation {
   std::vector<long> Times;   // exact integer cycle times
   std::vector<long> Counts;  // blocks per processor, input order
   long Chunk = 0;
+  std::vector<int> Owners;   // chunk ([ZZ16]): the owners of the columns;
+                             // other strategies: empty (from Counts)
   long CostNum = 0, CostDen = 0;
   bool HasOptimal = false;   // lcm fits in 63 bits
   long Lcm = 0, OptimalChunk = 0;
@@ -31,6 +33,9 @@ struct Allocation {
 };
 Allocation allocate(const std::vector<double> &Times,
                     const std::string &Strategy, long MaxChunk, long Columns);
+/// The owners of Columns tile columns under A: A.Owners, or the chunk of
+/// Counts repeated ([BDRV98] section 3.2).
+std::vector<int> columnOwners(const Allocation &A, long Columns);
 
 } // namespace hetile::plan
 

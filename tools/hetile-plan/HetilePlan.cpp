@@ -16,7 +16,7 @@ using namespace hetile::plan;
 static const char Usage[] =
     "usage: hetile-plan <command> [flags]\n"
     "  alloc      --times T0,T1,... [--max-chunk S] [--strategy optimal|"
-    "bounded|cyclic|block-cyclic:B]\n"
+    "bounded|cyclic|block-cyclic:B|chunk]\n"
     "             [--columns N2] [--table] [--json]\n"
     "  simulate   --times ... --rows N1[xN1'...] --columns N2 [--tcom X]\n"
     "             [--strategy ...] [--max-chunk S] [--gantt out.svg] [--json]\n"
