@@ -145,16 +145,32 @@ void squarest(const hetile_zz_problem &P, hetile_zz_result &R) {
   }
 }
 
+/// vp_i of [ZZ16] section 3 for cycle times t_i: lcm(t) / t_i, the ratios
+/// of 1 / t_i in integers where the times scale exactly to integers whose
+/// lcm is below 2^52 (the doubles 1 / t_i would round 1/3 : 1 on 8 points
+/// to 1 : 7 instead of 2 : 6), else 1 / t_i. hetile_alloc_owners computes
+/// the same powers, so the model and the allocation agree.
+std::vector<double> powers(const hetile_mpi &M) {
+  std::vector<double> Vp(M.Size);
+  std::vector<long> T(M.Size);
+  long L = 0;
+  bool Exact =
+      hetile_alloc_times_to_integers(M.Size, M.Times.data(), T.data()) ==
+          HETILE_OK &&
+      hetile_alloc_lcm(M.Size, T.data(), &L) == HETILE_OK && L < (1L << 52);
+  for (int I = 0; I < M.Size; ++I)
+    Vp[I] = Exact ? (double)(L / T[I]) : 1 / M.Times[I];
+  return Vp;
+}
+
 /// Whether Algorithm 1 of [ZZ16] gives every rank a chunk of at least one
 /// point of u_c: (3.5) has no meaning otherwise (a rank without points is
 /// not a stage of the pipeline), and the defaults are taken instead.
 bool everyRankGetsPoints(const hetile_mpi &M, long Uc) {
   if (Uc < M.Size)
     return false;
-  std::vector<double> Vp(M.Size);
+  std::vector<double> Vp = powers(M);
   std::vector<long> Chunks(M.Size);
-  for (int I = 0; I < M.Size; ++I)
-    Vp[I] = 1 / M.Times[I];
   return hetile_zz_chunks(M.Size, Vp.data(), Uc, Chunks.data()) == HETILE_OK;
 }
 
@@ -177,11 +193,9 @@ int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
   if (int E = agree(M.Comm, M.Rank, networkCosts(M, Startup, PerByte)))
     return E;
   double TMin = *std::min_element(M.Times.begin(), M.Times.end());
-  std::vector<double> Vp(M.Size), Cp(M.Size);
-  for (int I = 0; I < M.Size; ++I) {
-    Vp[I] = 1 / M.Times[I];                // vp_i of [ZZ16] section 3
+  std::vector<double> Vp = powers(M), Cp(M.Size);
+  for (int I = 0; I < M.Size; ++I)
     Cp[I] = Iteration * M.Times[I] / TMin; // c_p_i of (3.1), constant
-  }
   hetile_zz_problem P = {};
   P.p = M.Size;
   P.vp = Vp.data();
