@@ -136,10 +136,20 @@ KERNELS = {
     "sor-2d": ("1000x192", "200x16", "16,32,16"),
     "heat-rec-3d": ("201x120", "49x24", "24,25,4"),
 }
+# Iteration points of each kernel's nest for its arguments (N, T): c_p of
+# [ZZ16] (3.1) is the 1-rank run's compute time over these.
+POINTS = {
+    "sor-2d": lambda n, t: t * (n - 2) ** 2,
+    "heat-rec-3d": lambda n, t: t * (n - 1) ** 2,
+}
 
 # Heterogeneous configurations: relative cycle times, emulated and declared.
 CONFIGS = [(1, 3), (1, 2, 4, 8)]
-STRATEGIES = ["auto", "cyclic", "block-cyclic"]
+# chunk: [ZZ16]'s one chunk per rank with the kernel's tile sizes;
+# chunk+model: the same with the runtime's tile sizes from (3.5)
+# (HETILE_TILE_SIZES unset; HETILE_ITERATION_SECONDS = c_p measured by the
+# 1-rank run of the same rep, as [ZZ16] section 4 measures it).
+STRATEGIES = ["auto", "cyclic", "block-cyclic", "chunk", "chunk+model"]
 
 STD = ["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-I" + KDIR]
 MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to",
@@ -148,6 +158,8 @@ MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to",
 STATS_RE = re.compile(
     r"^hetile: rank (\d+)/(\d+): (\d+) tiles, (\d+) messages, (\d+) bytes "
     r"sent, compute ([\d.]+) s, wait ([\d.]+) s, communicate ([\d.]+) s", re.M)
+ZZ_RE = re.compile(r"^hetile: tile sizes \[ZZ16\].*: h1 = (\d+), h2 = "
+                   r"(\d+) .*; column (\d+)$", re.M)
 DESCR_RE = re.compile(r"^hetile: \d+ ranks?, .*?, (\d+) tile columns; "
                       r"columns per rank: ([\d,]+)", re.M)
 
@@ -261,6 +273,7 @@ class Bench:
                 "tiles": int(s.group(3)), "messages": int(s.group(4)),
                 "bytes": int(s.group(5)), "compute": float(s.group(6)),
                 "wait": float(s.group(7)), "communicate": float(s.group(8))}
+        z = ZZ_RE.search(p.stderr)
         d = DESCR_RE.search(p.stderr)
         descr = None
         if d:
@@ -269,7 +282,9 @@ class Bench:
         if r.variant == "mpi" and (len(stats) != r.np or not descr):
             raise RuntimeError("no HETILE_STATS lines for %d ranks" % r.np)
         return {"time": float(t.group(1)), "cpu": float(c.group(1)),
-                "checksum": m.group(1), "stats": stats, "descr": descr}
+                "checksum": m.group(1), "stats": stats, "descr": descr,
+                "sizes": ("h1 %s, h2 %s, column %s" % z.groups()) if z
+                else None}
 
     def pingpong(self, times=3):
         """(startup s, per_byte s): medians of `times` runs of
@@ -407,6 +422,7 @@ def main():
         runs[k] = rs
 
     ncols = {}
+    c_iter = {}  # seconds per iteration point on the fastest rank
     rep_loads = []
     for rep in range(reps):
         rep_loads.append(loadavg().split()[0])
@@ -424,8 +440,13 @@ def main():
                     blk = max(1, n // (4 * p))
                     r.env["HETILE_ALLOC"] = "block-cyclic:%d" % blk
                     r.label = "block-cyclic:%d" % blk
-                elif r.key.endswith("/auto") or r.key.endswith("/cyclic"):
-                    r.env["HETILE_ALLOC"] = r.key.split("/")[1]
+                elif r.key.endswith("/chunk+model"):
+                    r.env["HETILE_ALLOC"] = "chunk"
+                    r.env.pop("HETILE_TILE_SIZES", None)
+                    if c_iter.get(k):
+                        r.env["HETILE_ITERATION_SECONDS"] = "%.4g" % c_iter[k]
+                elif r.key.split("/")[-1] in ("auto", "cyclic", "chunk"):
+                    r.env["HETILE_ALLOC"] = r.key.split("/")[-1]
                 try:
                     smp = b.once(exes[k][r.variant], r, args)
                 except RuntimeError as e:
@@ -433,6 +454,13 @@ def main():
                     note("rep %d %s %s: FAILED: %s" % (rep + 1, k, r.key, e))
                     continue
                 r.samples.append(smp)
+                if r.key == "mpi-1" and k not in c_iter:
+                    n, t = (int(x) for x in args)
+                    c_iter[k] = smp["stats"][0]["compute"] / POINTS[k](n, t)
+                    if base > 1:
+                        c_iter[k] /= base
+                if smp["sizes"]:
+                    r.label = "chunk, [ZZ16] sizes %s" % smp["sizes"]
                 if smp["descr"] and k not in ncols:
                     ncols[k] = smp["descr"]["ncols"]
                 note("rep %d %s %s: %.3f s %s" % (rep + 1, k, r.key,
@@ -563,8 +591,9 @@ def main():
                                  str(max(p, n2 // 4))]
                 else:
                     strat = ["--strategy", r.env.get("HETILE_ALLOC", s)]
-                sim = (b.simulate(c, n1, n2, strat, tcom) if n1 and n2
-                       else None)
+                # chunk+model has its own tile grid: no simulation of it
+                sim = (b.simulate(c, n1, n2, strat, tcom)
+                       if n1 and n2 and s != "chunk+model" else None)
                 t_sim = sim["makespan"] * t_tile if sim and t_tile else None
                 eff = bound / t if bound and t else None
                 vs_cyc = (t_cyc / t) if t and t_cyc else None
