@@ -82,7 +82,8 @@ int hetile_mpi_world_size(void);
 /* ------------------------------------------------------------- one nest */
 
 /* Starts one tiled nest of ncols >= 0 tile columns (collective): MPI init if
- * needed; a private communicator (MPI_Comm_dup of MPI_COMM_WORLD); cycle
+ * needed; a private communicator (MPI_Comm_idup of MPI_COMM_WORLD, under
+ * the watchdog: a rank that never starts the nest is a timeout); cycle
  * times from HETILE_PLATFORM / HETILE_SPEEDS (one per rank), else equal with
  * HETILE_CALIBRATE=0, else a calibration (hetile_mpi_calibrate, once per
  * process); the allocation hetile_alloc_owners with HETILE_ALLOC. Rank 0's

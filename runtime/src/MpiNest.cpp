@@ -199,7 +199,28 @@ void describe(hetile_mpi &M) {
 /// The nest's own communicator, returning errors instead of aborting, and
 /// the largest tag (MPI_TAG_UB; the last one is kept for hetile_mpi_gather).
 int mpi::openComm(hetile_mpi &M) {
-  if (int E = check(MPI_Comm_dup(MPI_COMM_WORLD, &M.Comm), "MPI_Comm_dup"))
+  // The first collective of a nest, under the watchdog: a rank that never
+  // comes (it finished, failed before, or runs another nest) must not
+  // leave the others blocked. A malformed HETILE_WATCHDOG is reported by
+  // readSettings, on every rank; the default bounds this wait meanwhile.
+  double Watchdog;
+  if (envWatchdog(Watchdog))
+    Watchdog = 120;
+  MPI_Request Dup;
+  if (int E = check(MPI_Comm_idup(MPI_COMM_WORLD, &M.Comm, &Dup),
+                    "MPI_Comm_idup"))
+    return E;
+  int E = waitRequest(Dup, Watchdog);
+  if (E == HETILE_ERR_TIMEOUT) {
+    int World = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &World);
+    M.Comm = MPI_COMM_NULL; // never completed: not ours to free
+    return fail(HETILE_ERR_TIMEOUT, "rank %d: not every rank started the "
+                "nest within %g s (HETILE_WATCHDOG): a rank failed or ended "
+                "before it, or the ranks run different nests", World,
+                Watchdog);
+  }
+  if (E)
     return E;
   if (int E = check(MPI_Comm_set_errhandler(M.Comm, MPI_ERRORS_RETURN),
                     "MPI_Comm_set_errhandler"))
@@ -239,9 +260,6 @@ int mpi::openSettings(hetile_mpi &M, int Err) {
   return HETILE_OK;
 }
 
-// FIXME: the collectives of begin (MPI_Comm_dup, the agreement, the
-// broadcasts) are not under the watchdog: a rank that never reaches
-// hetile_mpi_begin blocks the others until mpirun ends the job.
 extern "C" int hetile_mpi_begin(long ncols, hetile_mpi **out) {
   if (!out)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_begin: no output pointer");

@@ -3,13 +3,15 @@
  * so rank 0's receive times out after HETILE_WATCHDOG=2 seconds; "send":
  * rank 0 never receives rank 1's 1 MiB message, so rank 1's hetile_mpi_end
  * times out; "gather": rank 1 never reaches hetile_mpi_gather, so rank 0's
- * gather times out. The rank that timed out prints the error and aborts
- * the job.
+ * gather times out; "begin": rank 1 initialises MPI but never starts the
+ * nest (it sleeps, then ends), so rank 0's hetile_mpi_begin times out. The
+ * rank that timed out prints the error and aborts the job.
  * REQUIRES: mpi
  * RUN: %mpicc -std=c11 -Wall -Werror %rt_cflags %s -o %t %rt_mpi_libs
  * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 not %mpirun -np 2 %t recv 2>&1 | FileCheck %s --check-prefix=RECV
  * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 not %mpirun -np 3 %t send 2>&1 | FileCheck %s --check-prefix=SEND
  * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 not %mpirun -np 2 %t gather 2>&1 | FileCheck %s --check-prefix=GATHER
+ * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 not %mpirun -np 2 %t begin 2>&1 | FileCheck %s --check-prefix=BEGIN
  *
  * RECV: rank 0: error -7: rank 0: no message from rank 1 (tag 5) after 2 s (HETILE_WATCHDOG): rank 1 failed or the program deadlocked (if it is only slow, raise HETILE_WATCHDOG)
  * RECV: rank 0: fired within 2 to 10 s: yes
@@ -17,6 +19,8 @@
  * SEND: rank 1: fired within 2 to 10 s: yes
  * GATHER: rank 0: error -7: rank 0: not every rank reached hetile_mpi_gather after 2 s (HETILE_WATCHDOG): a rank failed or the program deadlocked (if it is only slow, raise HETILE_WATCHDOG)
  * GATHER: rank 0: fired within 2 to 10 s: yes
+ * BEGIN: rank 0: error -7: rank 0: not every rank started the nest within 2 s (HETILE_WATCHDOG): a rank failed or ended before it, or the ranks run different nests
+ * BEGIN: rank 0: fired within 2 to 10 s: yes
  */
 #include "hetile_rt_mpi.h"
 
@@ -39,6 +43,16 @@ int main(int argc, char **argv) {
   hetile_mpi *m;
   int me, rc;
   double t0, x = 0;
+  if (!strcmp(mode, "begin")) {
+    me = hetile_mpi_world_rank();
+    if (me == 1) {
+      sleep(30); /* never starts the nest, until the abort */
+      return 0;
+    }
+    t0 = hetile_timer_now();
+    rc = hetile_mpi_begin(2, &m);
+    timedOut(NULL, me, rc, t0);
+  }
   if (hetile_mpi_begin(2, &m) < 0)
     return 1;
   me = hetile_mpi_rank(m);
