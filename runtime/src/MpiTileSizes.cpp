@@ -62,23 +62,34 @@ int cacheSizes(hetile_mpi &M, std::vector<long> &Cache) {
 
 /// c_d and c_c of (3.2): the platform file's "startup" and "per_byte" when
 /// it gives them, else a ping-pong (hetile_mpi_pingpong) once per process
-/// and communicator size. Identical on every rank.
-int networkCosts(const hetile_mpi &M, double &Startup, double &PerByte) {
+/// and communicator size. Rank 0's file decides (as for the other
+/// settings), so that every rank takes the same path through the
+/// collectives; the result is identical on every rank.
+int networkCosts(hetile_mpi &M, double &Startup, double &PerByte) {
   static std::vector<std::pair<double, double>> Measured;
-  if (const char *Path = std::getenv("HETILE_PLATFORM")) {
+  double Costs[2] = {0, 0};
+  int E = HETILE_OK;
+  const char *Path = std::getenv("HETILE_PLATFORM");
+  if (M.Rank == 0 && Path) {
     std::vector<double> T(M.Size);
-    if (int E = hetile_platform_read(Path, M.Size, T.data(), &Startup,
-                                     &PerByte))
-      return E;
-    if (Startup > 0 || PerByte > 0)
-      return HETILE_OK;
+    E = hetile_platform_read(Path, M.Size, T.data(), &Costs[0], &Costs[1]);
   }
+  if ((E = agree(M.Comm, M.Rank, E)))
+    return E;
+  if ((E = agree(M.Comm, M.Rank,
+                 check(MPI_Bcast(Costs, 2, MPI_DOUBLE, 0, M.Comm),
+                       "MPI_Bcast"))))
+    return E;
+  Startup = Costs[0];
+  PerByte = Costs[1];
+  if (Startup > 0 || PerByte > 0)
+    return HETILE_OK;
   if ((int)Measured.size() > M.Size && Measured[M.Size].first >= 0) {
     Startup = Measured[M.Size].first;
     PerByte = Measured[M.Size].second;
     return HETILE_OK;
   }
-  if (int E = hetile_mpi_pingpong(&Startup, &PerByte))
+  if ((E = hetile_mpi_pingpong(&Startup, &PerByte)))
     return E;
   if ((int)Measured.size() <= M.Size)
     Measured.resize(M.Size + 1, {-1.0, -1.0});
@@ -190,7 +201,7 @@ int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
   if (CacheOverride > 0)
     Cache.assign(M.Size, CacheOverride);
   double Startup = 0, PerByte = 0;
-  if (int E = agree(M.Comm, M.Rank, networkCosts(M, Startup, PerByte)))
+  if (int E = networkCosts(M, Startup, PerByte))
     return E;
   double TMin = *std::min_element(M.Times.begin(), M.Times.end());
   std::vector<double> Vp = powers(M), Cp(M.Size);
