@@ -49,6 +49,7 @@ OMP_RUNS = [
     (3, {"HETILE_ALLOC": "cyclic"}),
     (4, {"HETILE_ALLOC": "block-cyclic:2", "HETILE_CALIBRATE": "0"}),
     (4, {"HETILE_SPEEDS": "1,2,4,8"}),
+    (3, {"HETILE_ALLOC": "chunk", "HETILE_SPEEDS": "2,1,3"}),
 ]
 # (ranks, extra environment) for the mpi backend: cyclic, block-cyclic,
 # heterogeneous (declared and emulated), calibrated, more ranks than cores.
