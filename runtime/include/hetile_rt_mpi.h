@@ -240,9 +240,12 @@ void hetile_mpi_abort(hetile_mpi *m, int code);
  *   CacheSize_i              HETILE_CACHE_BYTES, else each rank's L2
  *                            (sysconf; 1 MiB if unknown)
  *   elem_bytes               bytes of one point's value ((3.6), e.g. 8).
- * (3.4) depends on the area h1 h2 only: of the sizes within 1% of the
- * optimum, the squarest is taken (ours). When no (h1, h2) satisfies the
- * cache constraint, h1 = h2 = 1. The column
+ * Beyond the exact search's 2e8 sizes, the genetic algorithm of section
+ * 3.4 (seed 1) answers. (3.4) depends on the area h1 h2 only; ours: the
+ * shape is then chosen near the optimal area A, h2 the nearest to A / h1
+ * for each h1, the least h1 + h2 among those within 1% of the optimum's
+ * T_P. When no (h1, h2) satisfies the cache constraint, h1 = h2 = 1. The
+ * column
  * size (not in the paper, which leaves u_c untiled) is the resolution of
  * the V_i: about an eighth of the slowest rank's chunk, 1..512.
  * HETILE_STATS=1 prints the model's inputs and result on rank 0 (stderr).

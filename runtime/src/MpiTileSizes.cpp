@@ -131,12 +131,14 @@ int envCacheBytes(long &Bytes) {
 
 /// (3.4) prices a subchunk by its area h1 h2 only, so every factorisation
 /// of the best area ties, and a prime area leaves 1 x A or 2 x A/2. Ours,
-/// not the paper's: among the sizes within 1% of the optimum T_P (and
-/// within the cache bound), the squarest (least h1 + h2), whose facets,
-/// the messages of a real code, are the smallest.
+/// not the paper's: for each h1, h2 next to the best area A (A / h1
+/// rounded down and up, and the cache bound's largest), and of those
+/// within 1% of the optimum T_P, the squarest (least h1 + h2), whose
+/// facets, the messages of a real code, are the smallest.
 void squarest(const hetile_zz_problem &P, hetile_zz_result &R) {
   double Best = R.time, AreaBest = (double)R.h1 * (double)R.h2;
-  for (long H1 = 1; H1 <= P.us1; ++H1) {
+  // H1 + H2 > H1: no H1 >= the best sum - 1 can improve on it.
+  for (long H1 = 1; H1 <= P.us1 && H1 < R.h1 + R.h2 - 1; ++H1) {
     long Top = P.us2;
     if (R.bound >= 0)
       Top = std::min(Top, R.bound / H1);
@@ -222,6 +224,14 @@ int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
   P.cp = Cp.data();
   hetile_zz_result R = {};
   int E = hetile_zz_solve_exact(&P, &R);
+  if (E == HETILE_ERR_INVALID) {
+    // More feasible sizes than the exact search takes (a cache far larger
+    // than the chunks): the paper's genetic algorithm (section 3.4), seeded
+    // alike on every rank.
+    hetile_zz_ga_params Ga = {};
+    Ga.seed = 1;
+    E = hetile_zz_solve_ga(&P, &Ga, &R);
+  }
   if (E == HETILE_ERR_INFEASIBLE) {
     // A chunk larger than a cache: (3.5) has no solution; the smallest
     // subchunks keep the pipeline going. (Not in the paper.)

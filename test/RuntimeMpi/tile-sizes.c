@@ -5,13 +5,19 @@
  *
  * With P = 2, (3.4) is T(A) = V A c_p + 2 (U_s1 U_s2 / A) c_d + U_s1 U_s2
  * (2 c_c + V c_p), A = h1 h2, least at A* = sqrt(2 U_s1 U_s2 c_d / (V c_p)).
- *  - c_d = 1e-5 s: A* = 200, but the cache of 268000 bytes bounds A by
+ *  - c_d = 1e-5 s: A* = sqrt(2e6 x 1e-5 / 5e-7) = 6325, but the cache of
+ *    268000 bytes bounds A by
  *    268000 / (500 x 8) = 67, a prime: the exact optimum is 1 x 67. Within
  *    1% of T(67) = 0.8145 s lie the areas A >= 20 / 0.3066 = 65.2 (T(A) =
  *    20/A + 0.516): 66 and 67; the squarest is 6 x 11 (least h1 + h2).
- *  - c_d = 1e-3 s: A* = 2000 > 67 again, but now T(A) = 2000/A + 0.516 and
+ *  - c_d = 1e-3 s: A* = 63246 > 67 again, but now T(A) = 2000/A + 0.516 and
  *    1% of T(67) only admits A = 67: 1 x 67.
  *  - a cache of 8 bytes holds no subchunk: h1 = h2 = 1.
+ *  - a cache of 2^50 bytes bounds nothing, and with U_s1 = U_s2 = 1e5 the
+ *    exact search would visit about 1e10 sizes (over its limit of 2e8):
+ *    the genetic algorithm (section 3.4) answers instead of an error.
+ *    T(A) is flat there (5e-7 A + 2e5/A + 5160 s), so only the bounds
+ *    of the answer are checked.
  * The column size is an eighth of the slowest chunk, 500 / 8 = 62.
  * Without chunk, or with 2 dimensions, the sizes are hetile_tile_sizes_for's.
  *
@@ -23,6 +29,7 @@
  * RUN: env HETILE_ALLOC=chunk HETILE_PLATFORM=%t.slow.json HETILE_CACHE_BYTES=268000 HETILE_ITERATION_SECONDS=1e-9 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefixes=THIN,ALL
  * RUN: env HETILE_ALLOC=chunk HETILE_PLATFORM=%t.fast.json HETILE_CACHE_BYTES=8 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefixes=NOCACHE,ALL
  * RUN: env HETILE_ALLOC=auto HETILE_PLATFORM=%t.fast.json %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefixes=DEFAULT,ALL
+ * RUN: env HETILE_ALLOC=chunk HETILE_PLATFORM=%t.fast.json HETILE_CACHE_BYTES=1125899906842624 HETILE_ITERATION_SECONDS=1e-9 HETILE_STATS=1 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefixes=HUGE,ALL
  * RUN: env HETILE_ALLOC=chunk HETILE_CACHE_BYTES=2k not %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefix=BADCACHE
  * RUN: env HETILE_ALLOC=chunk HETILE_ITERATION_SECONDS=-1 not %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefix=BADITER
  *
@@ -32,6 +39,7 @@
  * THIN-DAG: rank 0: 3D sizes 62 1 67
  * NOCACHE-DAG: rank 0: 3D sizes 62 1 1
  * DEFAULT-DAG: rank 0: 3D sizes equal hetile_tile_sizes_for's: yes
+ * HUGE-DAG: rank 0: wide extents: 62, h1 and h2 in 1..100000: yes
  * ALL-DAG: 2D sizes equal hetile_tile_sizes_for's: yes
  * BADCACHE: error: HETILE_CACHE_BYTES: '2k' is not a number of bytes
  * BADITER: error: HETILE_ITERATION_SECONDS: '-1' is not a positive number
@@ -40,6 +48,8 @@
 #include "hetile_rt_mpi.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 int main(void) {
   int rank = hetile_mpi_world_rank();
@@ -51,6 +61,18 @@ int main(void) {
     return 1;
   }
   hetile_tile_sizes_for(3, ext, 2, -1, d);
+  if (getenv("HETILE_CACHE_BYTES") &&
+      !strcmp(getenv("HETILE_CACHE_BYTES"), "1125899906842624")) {
+    const long wide[3] = {1000, 100000, 100000};
+    long w[3];
+    if (hetile_mpi_tile_sizes(3, wide, 2, -1, 8, w) < 0) {
+      printf("rank %d: error: %s\n", rank, hetile_last_error());
+      return 1;
+    }
+    printf("rank %d: wide extents: %ld, h1 and h2 in 1..100000: %s\n", rank,
+           w[0], w[1] >= 1 && w[1] <= 100000 && w[2] >= 1 && w[2] <= 100000
+                     ? "yes" : "no");
+  }
   if (s[0] == d[0] && s[1] == d[1] && s[2] == d[2])
     printf("rank %d: 3D sizes equal hetile_tile_sizes_for's: yes\n", rank);
   else
