@@ -360,8 +360,9 @@ llvm::Error MpiEmitter::tiles(std::string &Out) {
 // elements in place (runs of contiguous elements, MPI_Alltoallw).
 llvm::Error MpiEmitter::gather(std::string &Out) {
   Out += "    /* hetile: final values of the arrays written, to " +
-         std::string(O.GatherRoot ? "rank 0" : "every rank") + " */\n"
-         "    {\n"
+         std::string(O.GatherRoot ? "rank 0" : "every rank") +
+         " (one rank has them all) */\n"
+         "    if (hetile_mpi_size(hetile_m) > 1) {\n"
          "      size_t hetile_bytes = 0, hetile_pos = 0;\n";
   auto Count = [&](unsigned I, std::string &O2) {
     return traffic(true, Mode::Count, I, O2);
