@@ -261,16 +261,10 @@ static std::vector<int> fastestFirst(int P, const long *T) {
 }
 
 /// The chunk sizes of [ZZ16] section 3, V_i = U_c vp_i with U_c = N2 and
-/// vp_i = 1/t_i, rounded as hetile_zz_chunks rounds (a share below one
-/// column may round to 0). The powers are passed as lcm(t)/t_i, integers
-/// that make the rounding exact; past 2^52 (doubles no longer exact) as
-/// 1/t_i, rounded in long double.
+/// vp_i = 1/t_i (zzPowers), rounded as hetile_zz_chunks rounds (a share
+/// below one column may round to 0).
 static int chunkCounts(int P, const long *T, long N2, std::vector<long> &V) {
-  std::vector<double> Vp(P);
-  long L;
-  bool Exact = hetile_alloc_lcm(P, T, &L) == HETILE_OK && L < (1L << 52);
-  for (int I = 0; I < P; ++I)
-    Vp[I] = Exact ? (double)(L / T[I]) : 1.0 / (double)T[I];
+  std::vector<double> Vp = zzPowers(P, T);
   zzRoundChunks(P, Vp.data(), N2, V.data());
   long Sum = 0;
   for (long X : V)

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Error.h"
 #include "MpiInternal.h"
+#include "ZareiModel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -158,21 +159,18 @@ void squarest(const hetile_zz_problem &P, hetile_zz_result &R) {
   }
 }
 
-/// vp_i of [ZZ16] section 3 for cycle times t_i: lcm(t) / t_i, the ratios
-/// of 1 / t_i in integers where the times scale exactly to integers whose
-/// lcm is below 2^52 (the doubles 1 / t_i would round 1/3 : 1 on 8 points
-/// to 1 : 7 instead of 2 : 6), else 1 / t_i. hetile_alloc_owners computes
-/// the same powers, so the model and the allocation agree.
+/// vp_i of [ZZ16] section 3 for the ranks' cycle times: zzPowers of the
+/// times scaled to integers, as hetile_alloc_owners computes them, so that
+/// the model's chunks are the columns the ranks get (1 / t_i if the times
+/// do not scale to integers).
 std::vector<double> powers(const hetile_mpi &M) {
-  std::vector<double> Vp(M.Size);
   std::vector<long> T(M.Size);
-  long L = 0;
-  bool Exact =
-      hetile_alloc_times_to_integers(M.Size, M.Times.data(), T.data()) ==
-          HETILE_OK &&
-      hetile_alloc_lcm(M.Size, T.data(), &L) == HETILE_OK && L < (1L << 52);
+  if (hetile_alloc_times_to_integers(M.Size, M.Times.data(), T.data()) ==
+      HETILE_OK)
+    return zzPowers(M.Size, T.data());
+  std::vector<double> Vp(M.Size);
   for (int I = 0; I < M.Size; ++I)
-    Vp[I] = Exact ? (double)(L / T[I]) : 1 / M.Times[I];
+    Vp[I] = 1 / M.Times[I];
   return Vp;
 }
 

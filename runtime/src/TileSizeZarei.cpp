@@ -133,6 +133,15 @@ int checkProblem(const hetile_zz_problem *Prob) {
 
 /// V_i = U_c vp_i of Algorithm 1 in integers: the floors, then the planes
 /// left over one each to the nodes from the fastest down.
+std::vector<double> hetile::rt::zzPowers(int P, const long *T) {
+  std::vector<double> Vp(P);
+  long L = 0;
+  bool Exact = hetile_alloc_lcm(P, T, &L) == HETILE_OK && L < (1L << 52);
+  for (int I = 0; I < P; ++I)
+    Vp[I] = Exact ? (double)(L / T[I]) : 1.0 / (double)T[I];
+  return Vp;
+}
+
 void hetile::rt::zzRoundChunks(int P, const double *Vp, long Uc, long *Out) {
   floorChunks(P, Vp, Uc, Out);
   long Left = Uc;

@@ -20,6 +20,12 @@ struct ZzModel {
 /// to nothing gets V_i = 0 (hetile_zz_chunks refuses that, the column
 /// allocation HETILE_ALLOC_CHUNK gives it no column).
 void zzRoundChunks(int P, const double *Vp, long Uc, long *Out);
+/// vp_i = 1/t_i of [ZZ16] section 3 for integer cycle times T[P] (as
+/// hetile_alloc_times_to_integers gives them), as the integers lcm(t)/t_i:
+/// the same ratios, exact in doubles, so that the rounding above is exact
+/// (the doubles 1/t_i round 1/3 : 1 on 8 columns to 1 : 7, not 2 : 6).
+/// Past 2^52 (no longer exact in doubles), 1/t_i.
+std::vector<double> zzPowers(int P, const long *T);
 /// Checks Prob and computes the chunks and M (errors as the C API).
 int zzBuild(const hetile_zz_problem *Prob, ZzModel &M);
 /// c_p of a node by bilinear interpolation (section 4).
