@@ -29,24 +29,6 @@ void AffineBuilder::addCheck(RangeCheck::Kind K, const Expr *At, QualType T,
   Checks.push_back(RangeCheck{K, At, T, Where, Value});
 }
 
-std::optional<Cond> AffineBuilder::buildCondWhere(const Expr *E,
-                                                  const Cond &Extra) {
-  Cond Saved = Where;
-  Where = Cond::conj(Where, Extra);
-  std::optional<Cond> R = buildCond(E);
-  Where = std::move(Saved);
-  return R;
-}
-
-std::optional<Piecewise> AffineBuilder::buildValueWhere(const Expr *E,
-                                                        const Cond &Extra) {
-  Cond Saved = Where;
-  Where = Cond::conj(Where, Extra);
-  std::optional<Piecewise> R = buildValue(E);
-  Where = std::move(Saved);
-  return R;
-}
-
 std::optional<int64_t>
 AffineBuilder::evaluateConstant(const Expr *E) const {
   if (E->isValueDependent() || E->isTypeDependent() ||
@@ -217,10 +199,12 @@ AffineBuilder::buildSelect(const ConditionalOperator *E) {
   std::optional<Cond> NotC = C->negate();
   if (!NotC)
     return fail(AffineFailure::NotAffine, E);
-  std::optional<Piecewise> T = buildValueWhere(E->getTrueExpr(), *C);
+  std::optional<Piecewise> T =
+      buildWhere(&AffineBuilder::buildValue, E->getTrueExpr(), *C);
   if (!T)
     return std::nullopt;
-  std::optional<Piecewise> F = buildValueWhere(E->getFalseExpr(), *NotC);
+  std::optional<Piecewise> F =
+      buildWhere(&AffineBuilder::buildValue, E->getFalseExpr(), *NotC);
   if (!F)
     return std::nullopt;
   std::optional<Piecewise> R = selectPiecewise(*C, *T, *F);
@@ -258,7 +242,8 @@ std::optional<Cond> AffineBuilder::buildCond(const Expr *E) {
         fail(AffineFailure::NotAffine, E);
         return std::nullopt;
       }
-      std::optional<Cond> R = buildCondWhere(BO->getRHS(), *Evaluated);
+      std::optional<Cond> R =
+          buildWhere(&AffineBuilder::buildCond, BO->getRHS(), *Evaluated);
       if (!R)
         return std::nullopt;
       Cond Res = BO->getOpcode() == BO_LAnd ? Cond::conj(*L, *R)

@@ -102,10 +102,18 @@ private:
   /// \p T where the current Where holds.
   void addCheck(RangeCheck::Kind K, const clang::Expr *At, clang::QualType T,
                 const Piecewise &Value);
-  /// buildCond under the extra condition \p Extra (restored afterwards).
-  std::optional<Cond> buildCondWhere(const clang::Expr *E, const Cond &Extra);
-  std::optional<Piecewise> buildValueWhere(const clang::Expr *E,
-                                           const Cond &Extra);
+  /// \p Build (buildCond or buildValue) of \p E under the extra condition
+  /// \p Extra (Where restored afterwards).
+  template <typename T>
+  std::optional<T> buildWhere(std::optional<T> (AffineBuilder::*Build)(
+                                  const clang::Expr *),
+                              const clang::Expr *E, const Cond &Extra) {
+    Cond Saved = Where;
+    Where = Cond::conj(Where, Extra);
+    std::optional<T> R = (this->*Build)(E);
+    Where = std::move(Saved);
+    return R;
+  }
 
   const clang::ASTContext &Ctx;
   VarClassifier Classify;
