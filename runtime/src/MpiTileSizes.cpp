@@ -33,8 +33,8 @@ const long DefaultCacheBytes = 1L << 20;
 /// processor of the smallest cycle time, c_p of (3.1). [ZZ16] section 4
 /// measures c_p by running the kernel; the runtime cannot run a tile before
 /// the nest (it would change the program's data), so it takes this value,
-/// default 1 ns (the order of a five-point stencil update at -O3; the
-/// README's MPI benchmark prints the measured value of its kernels).
+/// default 1 ns (the order of a five-point stencil update at -O3;
+/// bench/mpi_hetero.py measures it on its kernel and sets it).
 int envIterationSeconds(double &Seconds) {
   Seconds = 1e-9;
   const char *V = std::getenv("HETILE_ITERATION_SECONDS");
