@@ -128,13 +128,18 @@ isl::union_map orEmpty(const isl::union_map &M, isl::ctx Ctx) {
 }
 
 /// isl's may-dependences from the given sources to \p Sink under \p Sched.
+/// With \p NoSource, also the sinks that may have no source.
 isl::union_map mayDependences(const isl::union_map &Sink,
                               const isl::union_map &Must,
                               const isl::union_map &May,
-                              const isl::union_map &Sched) {
+                              const isl::union_map &Sched,
+                              isl::union_map *NoSource = nullptr) {
   isl::ctx Ctx = Sched.ctx();
-  if (Sink.is_null())
+  if (Sink.is_null()) {
+    if (NoSource)
+      *NoSource = isl::union_map::empty(Ctx);
     return isl::union_map::empty(Ctx);
+  }
   isl::union_flow Flow = isl::union_access_info(Sink)
                              .set_must_source(orEmpty(Must, Ctx))
                              .set_may_source(orEmpty(May, Ctx))
@@ -142,6 +147,8 @@ isl::union_map mayDependences(const isl::union_map &Sink,
                              .compute_flow();
   if (Flow.is_null())
     return {};
+  if (NoSource)
+    *NoSource = Flow.may_no_source();
   return Flow.may_dependence();
 }
 
@@ -171,6 +178,7 @@ isl::union_map restoreTuples(const isl::union_map &Deps, const Scop &S,
 /// The three kinds of dependence through one array.
 struct ArrayDeps {
   isl::union_map Flow, Anti, Output;
+  isl::union_map LiveIn; ///< reads that may have no source
 };
 
 ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
@@ -180,15 +188,19 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
       orEmpty(Acc.MustWrites, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
   isl::union_map SameInstance = S.getDomains().identity();
   ArrayDeps D;
-  D.Flow = restoreTuples(
-      mayDependences(Acc.Reads, Acc.MustWrites, Acc.MayWrites, Sched), S,
-      false);
+  isl::union_map NoSource;
+  D.Flow = restoreTuples(mayDependences(Acc.Reads, Acc.MustWrites,
+                                        Acc.MayWrites, Sched, &NoSource),
+                         S, false);
+  D.LiveIn = NoSource.is_null() ? NoSource
+                                : restoreTuples(NoSource, S, false);
   D.Output = mayDependences(Writes, Acc.MustWrites, Acc.MayWrites, Sched);
   isl::union_map ReadsOrMay =
       orEmpty(Acc.Reads, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
   D.Anti = restoreTuples(
       mayDependences(Writes, Acc.MustWrites, ReadsOrMay, Sched), S, true);
-  if (D.Output.is_null() || D.Anti.is_null() || D.Flow.is_null())
+  if (D.Output.is_null() || D.Anti.is_null() || D.Flow.is_null() ||
+      D.LiveIn.is_null())
     return {};
   D.Output = D.Output.subtract(SameInstance);
   D.Anti = D.Anti.subtract(SameInstance);
@@ -355,9 +367,12 @@ Dependences computeDependences(const Scop &S) {
       D.Flow = D.Flow.intersect_params(S.Context);
       D.Anti = D.Anti.intersect_params(S.Context);
       D.Output = D.Output.intersect_params(S.Context);
+      D.LiveIn = D.LiveIn.intersect_params(S.Context);
     }
     Result.FlowByArray[Array] = D.Flow;
     Result.OutputByArray[Array] = D.Output;
+    Result.AntiByArray[Array] = D.Anti;
+    Result.LiveInByArray[Array] = D.LiveIn;
     Result.Flow = Result.Flow.unite(D.Flow);
     Result.Anti = Result.Anti.unite(D.Anti);
     Result.Output = Result.Output.unite(D.Output);

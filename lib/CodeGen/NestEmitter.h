@@ -50,6 +50,9 @@ struct NestEmitter {
   /// Band dimensions whose point-loop counters are ints (0 or all of them;
   /// see TiledNest::NarrowCounters).
   unsigned NarrowDims = 0;
+  /// Variables each tile computes on a copy of its own
+  /// (PermutableBand::Private).
+  std::vector<PrivateCopy> Private;
 
   NestEmitter(const Scop &S, TiledNest Tiled);
 
@@ -74,9 +77,15 @@ struct NestEmitter {
   llvm::Error tileSizes(std::string &Out, const std::string &NProcs = "1",
                         unsigned First = 0, bool Mpi = false) const;
   /// The point loops of the tile whose origins are the current values,
-  /// under the facts of \p Build, with the marker comment.
+  /// under the facts of \p Build, with the marker comment. With private
+  /// copies: in a block that declares them, then copies them to their
+  /// variables in the tile that holds their LastPoint.
   llvm::Error pointLoops(const isl::ast_build &Build, unsigned Indent,
                          std::string &Out);
+  /// `unsigned char *const hetile_last_s = (unsigned char *)&s;` for each
+  /// private copy: where the tile holding its last point leaves its value
+  /// (the variable itself is hidden there by the copy's declaration).
+  std::string privateTargets() const;
   /// Assignments of the final values of iterators declared outside.
   llvm::Error exitValues(llvm::ArrayRef<LoopExit> Exits,
                          std::string &Out) const;

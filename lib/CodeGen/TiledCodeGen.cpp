@@ -14,6 +14,8 @@
 
 #include "hetile/Transform/Tiling.h"
 
+#include <isl/set.h>
+
 #include <algorithm>
 #include <sstream>
 
@@ -205,15 +207,88 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
   return llvm::Error::success();
 }
 
+std::string NestEmitter::privateTargets() const {
+  std::string Out;
+  for (const PrivateCopy &P : Private)
+    Out += "  unsigned char *const hetile_last_" + P.Array +
+           " = (unsigned char *)&" + P.Array + ";\n";
+  return Out;
+}
+
+namespace {
+
+/// The condition (params, origins, sizes) that the current tile holds
+/// \p Last, a point of the band.
+isl::set tileHolds(const TiledNest &N, const isl::set &Params,
+                   isl::set Last) {
+  Last = Last.intersect_params(Params);
+  for (unsigned M = 0; M < N.Dims.size(); ++M) {
+    isl::local_space LS(Last.space());
+    int O = isl_set_find_dim_by_name(Last.get(), isl_dim_param,
+                                     N.Dims[M].Origin.c_str());
+    int T = isl_set_find_dim_by_name(Last.get(), isl_dim_param,
+                                     N.Dims[M].Size.c_str());
+    if (O < 0 || T < 0)
+      return {};
+    // o_m <= b_m <= o_m + T_m - 1
+    Last = Last.add_constraint(isl::constraint::alloc_inequality(LS)
+                                   .set_coefficient_si(isl::dim::set, M, 1)
+                                   .set_coefficient_si(isl::dim::param, O, -1));
+    Last = Last.add_constraint(isl::constraint::alloc_inequality(LS)
+                                   .set_coefficient_si(isl::dim::set, M, -1)
+                                   .set_coefficient_si(isl::dim::param, O, 1)
+                                   .set_coefficient_si(isl::dim::param, T, 1)
+                                   .set_constant_si(-1));
+  }
+  return Last.params();
+}
+
+} // namespace
+
 llvm::Error NestEmitter::pointLoops(const isl::ast_build &Build,
                                     unsigned Indent, std::string &Out) {
   isl::ast_node Points = Build.node_from(N.PointSchedule);
   if (Points.is_null())
     return makeCodeGenError("isl failed to generate the point loops");
+  std::string In = spaces(Indent);
+  if (!Private.empty()) {
+    Out += In + "{\n" + In + "  /* hetile: private copies */\n";
+    for (const PrivateCopy &P : Private) {
+      const ScopArray *A = S.findArray(P.Array);
+      if (!A || A->PrivateDecl.empty())
+        return makeCodeGenError("no declaration for the copy of '" + P.Array +
+                                "'");
+      Out += In + "  " + A->PrivateDecl + ";\n";
+    }
+    Indent += 2;
+  }
   Out += spaces(Indent) + "/* hetile: point loops */\n";
   PointLoopPrinter Printer(S, Exprs, takenNames());
   Printer.setNarrowDims(NarrowDims);
   Printer.print(Points, Indent, Out);
+  if (Private.empty())
+    return llvm::Error::success();
+  for (const PrivateCopy &P : Private) {
+    isl::set Holds = tileHolds(N, Params, P.LastPoint);
+    if (Holds.is_null())
+      return makeCodeGenError("cannot place the final value of '" + P.Array +
+                              "'");
+    if (Holds.is_empty().is_true())
+      continue;
+    isl::ast_expr Cond = Build.expr_from(Holds);
+    if (Cond.is_null())
+      return makeCodeGenError("cannot place the final value of '" + P.Array +
+                              "'");
+    Out += In + "  if (" + Exprs.print(Cond) + ") {\n" + In +
+           "    /* hetile: the last write of '" + P.Array +
+           "' was in this tile */\n" + In +
+           "    const unsigned char *hetile_from = (const unsigned char *)&" +
+           P.Array + ";\n" + In +
+           "    for (unsigned long hetile_b = 0; hetile_b < sizeof " + P.Array +
+           "; hetile_b++)\n" + In + "      hetile_last_" + P.Array +
+           "[hetile_b] = hetile_from[hetile_b];\n" + In + "  }\n";
+  }
+  Out += In + "}\n";
   return llvm::Error::success();
 }
 
@@ -341,6 +416,7 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
   if (!Tiled)
     return Tiled.takeError();
   NestEmitter E(S, std::move(*Tiled));
+  E.Private = B.Private;
   std::string Out;
   // int point-loop counters: where the context implies that they cannot
   // overflow, or with the original nest for the parameters where they could.
@@ -366,6 +442,7 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
   if (auto Err = E.tileSizes(Out, Parallel ? "hetile_nprocs" : "1",
                              Parallel ? E.N.ColumnDim : 0, Mpi))
     return std::move(Err);
+  Out += E.privateTargets();
   if (auto Err = emitLoops(E, B, Deps, O, Out))
     return std::move(Err);
   std::string Block = std::string("{\n") + HelperMacros;
@@ -398,6 +475,7 @@ llvm::Expected<std::string> printTiledAst(const Scop &S,
   if (!Tiled)
     return Tiled.takeError();
   NestEmitter E(S, std::move(*Tiled));
+  E.Private = B.Private;
   std::string Out;
   if (auto Err = emitLoops(E, B, nullptr, O, Out))
     return std::move(Err);

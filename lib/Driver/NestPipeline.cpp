@@ -1,6 +1,7 @@
 //===- NestPipeline.cpp - One nest through frontend and analysis -----------===//
 
 #include "hetile/Driver/NestPipeline.h"
+#include "hetile/Analysis/Privatization.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -56,7 +57,7 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   }
   N.S = std::move(Built.S);
   N.Deps = computeDependences(*N.S);
-  N.Band = findPermutableBand(*N.S, *N.Deps, Opts.AllowSkew);
+  N.Band = findBandWithPrivatization(*N.S, *N.Deps, Opts.AllowSkew);
   if (N.Band->Depth < 2)
     N.Reject = makeBandReject(*N.S, *N.Deps, N.Loc);
   return N;

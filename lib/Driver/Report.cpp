@@ -108,6 +108,9 @@ void printBandText(llvm::raw_ostream &OS, const PermutableBand &B) {
     OS << "    transformation: " << B.Note << "\n";
   for (const std::string &Line : B.Description)
     OS << "    " << Line << "\n";
+  for (const PrivateCopy &P : B.Private)
+    OS << "    privatized: " << P.Array << " (a copy per tile; its final value "
+       << "from band point " << toString(P.LastPoint) << ")\n";
 }
 
 } // namespace
@@ -198,8 +201,13 @@ Value bandToJson(const PermutableBand &B) {
   Array Desc;
   for (const std::string &Line : B.Description)
     Desc.push_back(Line);
+  Array Private;
+  for (const PrivateCopy &P : B.Private)
+    Private.push_back(Object{{"array", P.Array},
+                             {"last_point", toString(P.LastPoint)}});
   return Object{{"depth", B.Depth},
                 {"transformed", B.Transformed},
+                {"privatized", std::move(Private)},
                 {"note", B.Note},
                 {"schedule", toString(B.BandSchedule)},
                 {"statements", std::move(Desc)}};

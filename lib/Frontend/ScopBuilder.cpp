@@ -9,6 +9,7 @@
 #include "hetile/Frontend/ScopBuilder.h"
 #include "hetile/Frontend/NestScan.h"
 #include "hetile/Frontend/NestWalker.h"
+#include "hetile/Frontend/PrivateVars.h"
 #include "hetile/Frontend/ScopAssembler.h"
 #include "hetile/Frontend/SourceText.h"
 
@@ -40,6 +41,7 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
   NestWalker Walker(Ctx, IslCtx, Scan, Model, Opts);
   if (!Walker.walk(C.Loop))
     return rejected(Walker.getReject());
+  markPrivatizable(Ctx, C.Function, C.Loop, Model);
 
   Scop S;
   S.Function = getFunctionName(C.Function);

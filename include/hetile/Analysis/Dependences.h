@@ -67,6 +67,10 @@ struct Dependences {
   /// Flow and output dependences through each array (by C name): what the
   /// distributed-memory backends send and which writes are final.
   std::map<std::string, isl::union_map> FlowByArray, OutputByArray;
+  /// Anti dependences through each array, and its reads that may read a
+  /// value from before the nest ({ S0[i] -> s[] }, statement tuples): what
+  /// privatization checks (Analysis/Privatization.h).
+  std::map<std::string, isl::union_map> AntiByArray, LiveInByArray;
   /// Sorted by (kind, source, sink, array, distance): deterministic output.
   std::vector<DependenceEdge> Edges;
 

@@ -20,6 +20,17 @@
 
 namespace hetile {
 
+/// A variable (a scalar or a small local array) each tile computes on a
+/// copy of its own (Analysis/Privatization.h).
+struct PrivateCopy {
+  std::string Array; ///< the C name
+  /// [params] -> { [b_0, ..., b_{k-1}] }: the band point of the last write
+  /// of every element in the original order (one point; empty where the nest
+  /// writes none): the tile holding it leaves its copy's values in the
+  /// variable.
+  isl::set LastPoint;
+};
+
 struct PermutableBand {
   /// Number of band dimensions (0 when nothing permutable of depth >= 1).
   unsigned Depth = 0;
@@ -41,6 +52,9 @@ struct PermutableBand {
   /// What the transformation does, e.g. "isl scheduler: fused, skewed,
   /// shifted" (also "permuted"). Empty when not transformed.
   std::string Note;
+  /// Variables privatized for this band: their anti and output dependences
+  /// were left out of its search (by C name, in Scop order).
+  std::vector<PrivateCopy> Private;
 };
 
 /// Returns the outermost fully permutable band of \p S given its dependences

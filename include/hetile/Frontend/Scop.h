@@ -42,6 +42,13 @@ struct ScopArray {
   StorageKind Storage = StorageKind::Static;
   bool Restrict = false;
   bool Written = false;
+  /// A local variable of the nest's function, declared outside the nest,
+  /// whose address never escapes (Frontend/PrivateVars.h): a scalar or an
+  /// array of constant size. A tile may compute on a copy of its own when
+  /// the analysis proves it may (Analysis/Privatization.h).
+  bool Privatizable = false;
+  /// Declaration of such a copy, as C: "double s", "double sum[12]".
+  std::string PrivateDecl;
 };
 
 struct MemoryAccess {

@@ -1,0 +1,177 @@
+//===- PrivateVars.cpp - Variables a tile may copy -------------------------===//
+
+#include "hetile/Frontend/PrivateVars.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace hetile {
+
+namespace {
+
+/// The only parent of \p E, parentheses skipped; null when there is none or
+/// more than one.
+const Stmt *parentOf(ASTContext &Ctx, const Stmt *E) {
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*E);
+    if (Parents.size() != 1)
+      return nullptr;
+    const auto *P = Parents[0].get<Stmt>();
+    if (!P || !isa<ParenExpr>(P))
+      return P;
+    E = P;
+  }
+}
+
+/// Whether the lvalue \p E (a scalar, or an element of an array) is only
+/// read, assigned, incremented or measured where it is used.
+bool isPlainUse(ASTContext &Ctx, const Expr *E) {
+  while (true) {
+    const Stmt *P = parentOf(Ctx, E);
+    if (!P)
+      return false;
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(P)) {
+      if (Cast->getCastKind() == CK_LValueToRValue)
+        return true;
+      if (Cast->getCastKind() != CK_ArrayToPointerDecay)
+        return false;
+      // An array: only as the base of a subscript.
+      const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(parentOf(Ctx, Cast));
+      if (!Sub || Sub->getBase()->IgnoreParens() != Cast)
+        return false;
+      E = Sub;
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P))
+      return BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == E;
+    if (const auto *UO = dyn_cast<UnaryOperator>(P))
+      return UO->isIncrementDecrementOp();
+    return isa<UnaryExprOrTypeTraitExpr>(P);
+  }
+}
+
+/// Every use of the candidates in a function body. A use that may let the
+/// address escape is harmless after \p Last, the end of the outermost loop
+/// around the nest, in a function without labels (no jump back).
+class UseVisitor : public RecursiveASTVisitor<UseVisitor> {
+public:
+  UseVisitor(ASTContext &Ctx, llvm::DenseMap<const VarDecl *, bool> &Ok,
+             SourceLocation Last)
+      : Ctx(Ctx), Ok(Ok), Last(Last) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    auto It = VD ? Ok.find(VD) : Ok.end();
+    if (It == Ok.end() || !It->second)
+      return true;
+    if (E->refersToEnclosingVariableOrCapture())
+      It->second = false;
+    else if (!isPlainUse(Ctx, E))
+      Late.push_back({VD, E->getBeginLoc()});
+    return true;
+  }
+  bool VisitLabelStmt(LabelStmt *) {
+    HasLabel = true;
+    return true;
+  }
+  /// Applies the uses that may let an address escape.
+  void finish() {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const auto &[VD, Loc] : Late)
+      if (HasLabel || Last.isInvalid() ||
+          !SM.isBeforeInTranslationUnit(Last, Loc))
+        Ok[VD] = false;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable())
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          if (Ok.count(VD))
+            Ok[VD] = false;
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  llvm::DenseMap<const VarDecl *, bool> &Ok;
+  SourceLocation Last;
+  bool HasLabel = false;
+  std::vector<std::pair<const VarDecl *, SourceLocation>> Late;
+};
+
+/// The end of the outermost loop around \p Nest (or of the nest).
+SourceLocation endOfOutermostLoop(ASTContext &Ctx, const Stmt *Nest) {
+  const Stmt *Outer = Nest;
+  for (const Stmt *S = Nest; S;) {
+    DynTypedNodeList Parents = Ctx.getParents(*S);
+    S = Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
+    if (S && (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) ||
+              isa<CXXForRangeStmt>(S)))
+      Outer = S;
+  }
+  return Outer->getEndLoc();
+}
+
+/// Whether the type of \p VD suits a private copy: a supported scalar, or
+/// an array of constant size, no larger than MaxPrivateBytes.
+bool hasCopyableType(ASTContext &Ctx, const VarDecl *VD) {
+  QualType T = VD->getType();
+  if (T->isDependentType() || T.isVolatileQualified() ||
+      T.isConstQualified() || T->isReferenceType())
+    return false;
+  QualType Elem = T;
+  while (const ArrayType *AT = Ctx.getAsArrayType(Elem)) {
+    if (!isa<ConstantArrayType>(AT))
+      return false;
+    Elem = AT->getElementType();
+  }
+  if (Elem.isVolatileQualified() || !Elem->isArithmeticType() ||
+      T->isIncompleteType())
+    return false;
+  return Ctx.getTypeSizeInChars(T).getQuantity() <= long(MaxPrivateBytes);
+}
+
+std::string declarationOf(ASTContext &Ctx, const VarDecl *VD) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  Policy.SuppressTagKeyword = false;
+  VD->getType().getUnqualifiedType().print(OS, Policy, VD->getName());
+  return OS.str();
+}
+
+} // namespace
+
+void markPrivatizable(ASTContext &Ctx, const FunctionDecl *Function,
+                      const Stmt *Nest, NestModel &Model) {
+  if (!Function || !Function->hasBody())
+    return;
+  llvm::DenseMap<const VarDecl *, bool> Ok;
+  for (const ArrayModel &A : Model.Arrays) {
+    const VarDecl *VD = A.Decl;
+    if (!VD || !VD->hasLocalStorage() || !VD->getIdentifier() ||
+        VD->getParentFunctionOrMethod() != Function ||
+        (A.Info.Storage == ScopArray::StorageKind::Pointer) ||
+        !hasCopyableType(Ctx, VD))
+      continue;
+    Ok[VD] = true;
+  }
+  if (Ok.empty())
+    return;
+  UseVisitor Uses(Ctx, Ok, endOfOutermostLoop(Ctx, Nest));
+  Uses.TraverseStmt(Function->getBody());
+  Uses.finish();
+  for (ArrayModel &A : Model.Arrays) {
+    auto It = Ok.find(A.Decl);
+    if (It == Ok.end() || !It->second)
+      continue;
+    A.Info.Privatizable = true;
+    A.Info.PrivateDecl = declarationOf(Ctx, A.Decl);
+  }
+}
+
+} // namespace hetile
