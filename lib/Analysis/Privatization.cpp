@@ -135,7 +135,10 @@ std::optional<PrivateCopy> checkCopy(const Scop &S, const Dependences &D,
       ElemToWrite.intersect(LastTime.apply_range(Orig.reverse()));
   if (!LastWrite.apply_range(Band).is_equal(LastBand).is_true())
     return std::nullopt;
-  return PrivateCopy{Array, Last};
+  isl::set Elements = onlySet(ElemToWrite.domain());
+  if (Elements.is_null())
+    return std::nullopt;
+  return PrivateCopy{Array, Last, Elements};
 }
 
 } // namespace

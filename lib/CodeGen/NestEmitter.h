@@ -82,10 +82,14 @@ struct NestEmitter {
   /// variables in the tile that holds their LastPoint.
   llvm::Error pointLoops(const isl::ast_build &Build, unsigned Indent,
                          std::string &Out);
-  /// `unsigned char *const hetile_last_s = (unsigned char *)&s;` for each
-  /// private copy: where the tile holding its last point leaves its value
-  /// (the variable itself is hidden there by the copy's declaration).
+  /// `double (*const hetile_last_sum)[16] = &sum;` for each private copy:
+  /// where the tile holding its last point leaves the elements written (the
+  /// variable itself is hidden there by the copy's declaration).
   std::string privateTargets() const;
+  /// The copy of the elements of isl AST \p Node to the variable.
+  void printCopy(const isl::ast_node &Node, const std::string &Array,
+                 unsigned Indent, std::string &Out);
+  unsigned CopyDepth = 0;
   /// Assignments of the final values of iterators declared outside.
   llvm::Error exitValues(llvm::ArrayRef<LoopExit> Exits,
                          std::string &Out) const;

@@ -210,8 +210,8 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
 std::string NestEmitter::privateTargets() const {
   std::string Out;
   for (const PrivateCopy &P : Private)
-    Out += "  unsigned char *const hetile_last_" + P.Array +
-           " = (unsigned char *)&" + P.Array + ";\n";
+    if (const ScopArray *A = S.findArray(P.Array))
+      Out += "  " + A->PrivateTarget + " = &" + P.Array + ";\n";
   return Out;
 }
 
@@ -244,6 +244,58 @@ isl::set tileHolds(const TiledNest &N, const isl::set &Params,
 }
 
 } // namespace
+
+void NestEmitter::printCopy(const isl::ast_node &Node, const std::string &Array,
+                            unsigned Indent, std::string &Out) {
+  switch (isl_ast_node_get_type(Node.get())) {
+  case isl_ast_node_for: {
+    isl::ast_node_for For = Node.as<isl::ast_node_for>();
+    std::string Iter = For.iterator().as<isl::ast_expr_id>().id().name();
+    std::string Name = "hetile_p" + std::to_string(CopyDepth++);
+    Exprs.Names[Iter] = Name;
+    Out += spaces(Indent) + "for (long " + Name + " = " +
+           Exprs.print(For.init()) + "; " + Exprs.print(For.cond()) + "; " +
+           Name + " += " + Exprs.print(For.inc()) + ")\n";
+    printCopy(For.body(), Array, Indent + 2, Out);
+    Exprs.Names.erase(Iter);
+    --CopyDepth;
+    return;
+  }
+  case isl_ast_node_if: {
+    isl::ast_node_if If = Node.as<isl::ast_node_if>();
+    Out += spaces(Indent) + "if (" + Exprs.print(If.cond()) + ") {\n";
+    printCopy(If.then_node(), Array, Indent + 2, Out);
+    Out += spaces(Indent) + "}\n";
+    if (If.has_else_node().is_true()) {
+      Out.pop_back();
+      Out += " else {\n";
+      printCopy(If.else_node(), Array, Indent + 2, Out);
+      Out += spaces(Indent) + "}\n";
+    }
+    return;
+  }
+  case isl_ast_node_block: {
+    isl::ast_node_list L = Node.as<isl::ast_node_block>().children();
+    for (int I = 0, E = L.size().release(); I < E; ++I)
+      printCopy(L.at(I), Array, Indent, Out);
+    return;
+  }
+  case isl_ast_node_mark:
+    return printCopy(Node.as<isl::ast_node_mark>().node(), Array, Indent, Out);
+  case isl_ast_node_user: {
+    isl::ast_expr_op Call =
+        Node.as<isl::ast_node_user>().expr().as<isl::ast_expr_op>();
+    std::string Subs;
+    for (int K = 1, E = Call.n_arg().release(); K < E; ++K)
+      Subs += "[" + Exprs.print(Call.arg(K)) + "]";
+    Out += spaces(Indent) + "(*hetile_last_" + Array + ")" + Subs + " = " +
+           Array + Subs + ";\n";
+    return;
+  }
+  default:
+    Out += spaces(Indent) + "/* hetile: unsupported isl AST node */\n";
+  }
+}
 
 llvm::Error NestEmitter::pointLoops(const isl::ast_build &Build,
                                     unsigned Indent, std::string &Out) {
@@ -279,14 +331,16 @@ llvm::Error NestEmitter::pointLoops(const isl::ast_build &Build,
     if (Cond.is_null())
       return makeCodeGenError("cannot place the final value of '" + P.Array +
                               "'");
+    isl::ast_node Copy = Build.restrict(Holds).node_from_schedule_map(
+        isl::union_map(P.Elements.identity()));
+    if (Copy.is_null())
+      return makeCodeGenError("cannot copy the final value of '" + P.Array +
+                              "'");
     Out += In + "  if (" + Exprs.print(Cond) + ") {\n" + In +
            "    /* hetile: the last write of '" + P.Array +
-           "' was in this tile */\n" + In +
-           "    const unsigned char *hetile_from = (const unsigned char *)&" +
-           P.Array + ";\n" + In +
-           "    for (unsigned long hetile_b = 0; hetile_b < sizeof " + P.Array +
-           "; hetile_b++)\n" + In + "      hetile_last_" + P.Array +
-           "[hetile_b] = hetile_from[hetile_b];\n" + In + "  }\n";
+           "' was in this tile */\n";
+    printCopy(Copy, P.Array, Indent + 2, Out);
+    Out += In + "  }\n";
   }
   Out += In + "}\n";
   return llvm::Error::success();

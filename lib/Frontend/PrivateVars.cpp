@@ -135,12 +135,10 @@ bool hasCopyableType(ASTContext &Ctx, const VarDecl *VD) {
   return Ctx.getTypeSizeInChars(T).getQuantity() <= long(MaxPrivateBytes);
 }
 
-std::string declarationOf(ASTContext &Ctx, const VarDecl *VD) {
+std::string declarationOf(ASTContext &Ctx, QualType T, llvm::StringRef Name) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  PrintingPolicy Policy = Ctx.getPrintingPolicy();
-  Policy.SuppressTagKeyword = false;
-  VD->getType().getUnqualifiedType().print(OS, Policy, VD->getName());
+  T.print(OS, Ctx.getPrintingPolicy(), Name);
   return OS.str();
 }
 
@@ -170,7 +168,14 @@ void markPrivatizable(ASTContext &Ctx, const FunctionDecl *Function,
     if (It == Ok.end() || !It->second)
       continue;
     A.Info.Privatizable = true;
-    A.Info.PrivateDecl = declarationOf(Ctx, A.Decl);
+    QualType T = A.Decl->getType().getUnqualifiedType();
+    // A scalar copy starts at 0: never read before written, but a C
+    // compiler cannot always tell (-Wmaybe-uninitialized on the final copy).
+    A.Info.PrivateDecl = declarationOf(Ctx, T, A.Decl->getName()) +
+                         (T->isArrayType() ? "" : " = 0");
+    A.Info.PrivateTarget =
+        declarationOf(Ctx, Ctx.getPointerType(T).withConst(),
+                      "hetile_last_" + A.Decl->getName().str());
   }
 }
 

@@ -29,6 +29,9 @@ struct PrivateCopy {
   /// writes none): the tile holding it leaves its copy's values in the
   /// variable.
   isl::set LastPoint;
+  /// [params] -> { X[e] }: the elements the nest writes, all of them in
+  /// LastPoint (those the tile holding it copies to the variable).
+  isl::set Elements;
 };
 
 struct PermutableBand {

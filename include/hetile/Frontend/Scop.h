@@ -47,8 +47,11 @@ struct ScopArray {
   /// array of constant size. A tile may compute on a copy of its own when
   /// the analysis proves it may (Analysis/Privatization.h).
   bool Privatizable = false;
-  /// Declaration of such a copy, as C: "double s", "double sum[12]".
+  /// Declaration of such a copy, as C: "double s = 0", "double sum[12]".
   std::string PrivateDecl;
+  /// Declaration of the pointer to the variable through which the copy's
+  /// final values reach it: "double (*const hetile_last_sum)[12]".
+  std::string PrivateTarget;
 };
 
 struct MemoryAccess {
