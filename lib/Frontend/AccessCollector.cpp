@@ -177,6 +177,21 @@ bool AccessCollector::visitCall(const CallExpr *E, bool May) {
   return true;
 }
 
+bool AccessCollector::collect(const Stmt *S) {
+  if (!visitStmt(S, /*May=*/false))
+    return false;
+  const auto *E = dyn_cast<Expr>(S);
+  const auto *BO =
+      E ? dyn_cast<BinaryOperator>(E->IgnoreParens()) : nullptr;
+  if (!BO || BO->getOpcode() != BO_Assign)
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (!isPointerOrArray(VD->getType()))
+        AssignedBefore.insert(VD);
+  return true;
+}
+
 bool AccessCollector::visitRead(const DeclRefExpr *E) {
   const auto *VD = dyn_cast<VarDecl>(E->getDecl());
   if (!VD)
@@ -195,7 +210,7 @@ bool AccessCollector::visitRead(const DeclRefExpr *E) {
     return reject(RejectKind::PointerArithmetic, E,
                   "'" + VD->getName().str() + "' is used as a pointer");
   if (Scan.Written.count(VD))
-    return addScalarAccess(E, VD, AccessKind::Read);
+    return AssignedBefore.count(VD) || addScalarAccess(E, VD, AccessKind::Read);
   return true; // read-only outside the nest: a constant of the nest
 }
 
@@ -216,7 +231,8 @@ bool AccessCollector::visitWrite(const Expr *LHS, bool May, bool AlsoRead) {
       if (isPointerOrArray(VD->getType()))
         return reject(RejectKind::PointerArithmetic, LHS,
                       "pointer " + Name + " is assigned in the nest");
-      return (!AlsoRead || addScalarAccess(DRE, VD, AccessKind::Read)) &&
+      return (!AlsoRead || AssignedBefore.count(VD) ||
+              addScalarAccess(DRE, VD, AccessKind::Read)) &&
              addScalarAccess(DRE, VD, K);
     }
   if (const auto *UO = dyn_cast<UnaryOperator>(LHS);

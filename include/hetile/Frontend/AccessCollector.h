@@ -14,7 +14,12 @@
 //   - x = e is a must-write; x += e, x++ a read and a must-write; a write
 //     that may not happen (in a branch of ?:, right of && or ||, under a
 //     data-dependent `if`) is a may-write. Reads are kept whether or not
-//     they happen (over-approximation).
+//     they happen (over-approximation);
+//   - except the reads of a scalar that an earlier C statement of the same
+//     polyhedral statement assigns unconditionally (`t = e;` at its top
+//     level): they read that value, inside the instance (as the model puts
+//     an instance's reads before its writes, keeping them would make them
+//     read the previous instance's value).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_ACCESSCOLLECTOR_H
@@ -22,14 +27,17 @@
 
 #include "hetile/Frontend/NestWalker.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 namespace hetile {
 
 class AccessCollector {
 public:
   AccessCollector(NestWalker &W, StmtModel &Out) : W(W), Out(Out) {}
 
-  /// Adds the accesses of \p S to the statement; false when rejected.
-  bool collect(const clang::Stmt *S) { return visitStmt(S, /*May=*/false); }
+  /// Adds the accesses of \p S, the next C statement of the polyhedral
+  /// statement, to it; false when rejected.
+  bool collect(const clang::Stmt *S);
 
 private:
   bool visitStmt(const clang::Stmt *S, bool May);
@@ -51,6 +59,8 @@ private:
 
   NestWalker &W;
   StmtModel &Out;
+  /// Scalars assigned by `x = e;` in an earlier C statement.
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> AssignedBefore;
 };
 
 } // namespace hetile
