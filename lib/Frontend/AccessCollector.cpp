@@ -94,7 +94,7 @@ bool AccessCollector::visitExpr(const Expr *E, bool May) {
   if (!E)
     return true;
   if (E->isTypeDependent() || E->isValueDependent())
-    return reject(RejectKind::UnsupportedStatement, E,
+    return reject(RejectKind::TemplateDependent, E,
                   "expression " + quoted(W, E) +
                       " depends on template parameters");
   if (const auto *PE = dyn_cast<ParenExpr>(E))
@@ -117,9 +117,8 @@ bool AccessCollector::visitExpr(const Expr *E, bool May) {
     return visitRead(DRE);
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return visitCall(CE, May);
-  if (isa<MemberExpr>(E))
-    return reject(RejectKind::UnsupportedType, E,
-                  "struct member access " + quoted(W, E) + " is not supported");
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return rejectMember(ME);
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return visitExpr(Cast->getSubExpr(), May);
   if (const auto *IL = dyn_cast<InitListExpr>(E)) {
@@ -175,6 +174,17 @@ bool AccessCollector::visitCall(const CallExpr *E, bool May) {
     if (!visitExpr(Arg, May))
       return false;
   return true;
+}
+
+bool AccessCollector::rejectMember(const MemberExpr *E) {
+  if (isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
+    return reject(RejectKind::MemberAccess, E,
+                  "data member '" + E->getMemberDecl()->getNameAsString() +
+                      "' of '*this' is accessed in the nest: only local "
+                      "variables and parameters are modelled (a local "
+                      "restrict pointer to the member is)");
+  return reject(RejectKind::UnsupportedType, E,
+                "struct member access " + quoted(W, E) + " is not supported");
 }
 
 bool AccessCollector::collect(const Stmt *S) {
@@ -239,10 +249,8 @@ bool AccessCollector::visitWrite(const Expr *LHS, bool May, bool AlsoRead) {
       UO && UO->getOpcode() == UO_Deref)
     return reject(RejectKind::PointerArithmetic, LHS,
                   "pointer dereference " + quoted(W, LHS));
-  if (isa<MemberExpr>(LHS))
-    return reject(RejectKind::UnsupportedType, LHS,
-                  "struct member access " + quoted(W, LHS) +
-                      " is not supported");
+  if (const auto *ME = dyn_cast<MemberExpr>(LHS))
+    return rejectMember(ME);
   return reject(RejectKind::UnsupportedStatement, LHS,
                 "assignment to " + quoted(W, LHS) + " is not supported");
 }
@@ -263,10 +271,8 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD) {
-    if (isa<MemberExpr>(Base))
-      return reject(RejectKind::UnsupportedType, Base,
-                    "struct member access " + quoted(W, Base) +
-                        " is not supported");
+    if (const auto *ME = dyn_cast<MemberExpr>(Base))
+      return rejectMember(ME);
     return reject(RejectKind::PointerArithmetic, Base,
                   "pointer arithmetic " + quoted(W, Base));
   }

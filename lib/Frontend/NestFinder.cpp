@@ -30,17 +30,25 @@ void HetilePragmaHandler::HandlePragma(Preprocessor &PP,
 
 namespace {
 
-/// Collects, per function of the main file, its `for` statements.
+/// Collects, per function of the main file, its `for` statements: free
+/// functions, C++ methods, constructors, destructors and conversion
+/// functions, and the primary templates of function templates (not their
+/// instantiations: the source has their text once); a lambda's loops belong
+/// to the function around it.
 class ForCollector : public RecursiveASTVisitor<ForCollector> {
 public:
   explicit ForCollector(SourceManager &SM) : SM(SM) {}
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    if (!FD->hasBody() || !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD)
+      return RecursiveASTVisitor::TraverseDecl(D);
+    if (!FD->hasBody() || FD->isTemplateInstantiation() ||
+        !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
       return true;
     const FunctionDecl *Saved = Current;
     Current = FD;
-    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
     Current = Saved;
     return Result;
   }

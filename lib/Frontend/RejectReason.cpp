@@ -42,6 +42,10 @@ const char *getRejectName(RejectKind K) {
     return "negative-dividend";
   case RejectKind::UnsupportedStatement:
     return "unsupported-statement";
+  case RejectKind::TemplateDependent:
+    return "template-dependent";
+  case RejectKind::MemberAccess:
+    return "member-access";
   case RejectKind::NonPermutable:
     return "non-permutable";
   case RejectKind::TooShallow:

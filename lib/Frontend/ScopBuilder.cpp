@@ -12,6 +12,7 @@
 #include "hetile/Frontend/PrivateVars.h"
 #include "hetile/Frontend/ScopAssembler.h"
 #include "hetile/Frontend/SourceText.h"
+#include "hetile/Frontend/TemplateCheck.h"
 
 using namespace clang;
 
@@ -36,6 +37,9 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
   if (!C.Loop)
     return rejected(makeReject(Ctx, RejectKind::UnsupportedLoop, C.PragmaLoc,
                                "no loop to model"));
+  if (std::optional<RejectReason> R =
+          checkTemplateDependence(Ctx, C.Function, C.Loop))
+    return rejected(std::move(*R));
   NestScan Scan = scanNest(C.Loop);
   NestModel Model;
   NestWalker Walker(Ctx, IslCtx, Scan, Model, Opts);

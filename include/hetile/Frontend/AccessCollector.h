@@ -56,6 +56,9 @@ private:
   /// Appends \p A unless the statement already has the same access.
   void addAccess(AccessModel A);
   bool reject(RejectKind K, const clang::Stmt *At, std::string Message);
+  /// Rejects a data member access: of `*this` (member-access), of another
+  /// object (unsupported-type).
+  bool rejectMember(const clang::MemberExpr *E);
 
   NestWalker &W;
   StmtModel &Out;

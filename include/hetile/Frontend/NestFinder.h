@@ -2,7 +2,13 @@
 //
 // A nest is chosen by `#pragma hetile` on the line(s) before its `for`, or,
 // with --auto, every maximal `for` nest (a `for` that contains another `for`
-// and is not inside one) in the main file.
+// and is not inside one) in the main file. Nests are looked for in every
+// function with a body: C functions, C++ methods, constructors, destructors,
+// lambdas (as part of the function around them) and the primary templates
+// of function templates and of members of class templates, whose nests are
+// tiled only when they do not depend on a template parameter
+// (Frontend/TemplateCheck.h); instantiations are skipped (the source holds
+// their text once).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_NESTFINDER_H

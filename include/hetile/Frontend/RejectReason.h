@@ -35,6 +35,10 @@ enum class RejectKind {
   ValueChangingConversion,
   NegativeDividend,     ///< `/` or `%` of a possibly negative dividend
   UnsupportedStatement, ///< any other construct the model does not cover
+  /// C++: the nest's code depends on a template parameter
+  TemplateDependent,
+  /// C++: a data member (of `this` or another object) is accessed
+  MemberAccess,
   NonPermutable,        ///< no legal transformation gives a permutable band
   TooShallow,           ///< fewer than two loops: nothing to tile
   CodeGenFailed,        ///< the tiled code could not be generated or placed
