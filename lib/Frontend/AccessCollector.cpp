@@ -195,11 +195,23 @@ bool AccessCollector::collect(const Stmt *S) {
       E ? dyn_cast<BinaryOperator>(E->IgnoreParens()) : nullptr;
   if (!BO || BO->getOpcode() != BO_Assign)
     return true;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (!isPointerOrArray(VD->getType()))
-        AssignedBefore.insert(VD);
+  // The must-write of the left-hand side, just collected.
+  SourceLoc L = makeSourceLoc(W.getASTContext().getSourceManager(),
+                              BO->getLHS()->IgnoreParens()->getBeginLoc());
+  for (const AccessModel &A : Out.Accesses)
+    if (A.Kind == AccessKind::MustWrite && L.Offset != ~0u &&
+        A.Loc.Offset == L.Offset &&
+        A.Loc.File == L.File)
+      AssignedBefore.push_back({A.Array, A.Subscripts});
   return true;
+}
+
+bool AccessCollector::assignedBefore(const VarDecl *VD,
+                                     const std::vector<AffineExpr> &Subs) const {
+  for (const auto &[Var, Sub] : AssignedBefore)
+    if (Var == VD && Sub == Subs)
+      return true;
+  return false;
 }
 
 bool AccessCollector::visitRead(const DeclRefExpr *E) {
@@ -220,7 +232,7 @@ bool AccessCollector::visitRead(const DeclRefExpr *E) {
     return reject(RejectKind::PointerArithmetic, E,
                   "'" + VD->getName().str() + "' is used as a pointer");
   if (Scan.Written.count(VD))
-    return AssignedBefore.count(VD) || addScalarAccess(E, VD, AccessKind::Read);
+    return assignedBefore(VD, {}) || addScalarAccess(E, VD, AccessKind::Read);
   return true; // read-only outside the nest: a constant of the nest
 }
 
@@ -241,7 +253,7 @@ bool AccessCollector::visitWrite(const Expr *LHS, bool May, bool AlsoRead) {
       if (isPointerOrArray(VD->getType()))
         return reject(RejectKind::PointerArithmetic, LHS,
                       "pointer " + Name + " is assigned in the nest");
-      return (!AlsoRead || AssignedBefore.count(VD) ||
+      return (!AlsoRead || assignedBefore(VD, {}) ||
               addScalarAccess(DRE, VD, AccessKind::Read)) &&
              addScalarAccess(DRE, VD, K);
     }
@@ -306,6 +318,8 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   }
   if (!W.checkRanges(B, Out.Domain))
     return false;
+  if (K == AccessKind::Read && assignedBefore(VD, A.Subscripts))
+    return true;
   A.Text = getExprText(W.getASTContext(), E);
   A.Loc = makeSourceLoc(W.getASTContext().getSourceManager(), E->getBeginLoc());
   addAccess(std::move(A));

@@ -15,19 +15,18 @@
 //     that may not happen (in a branch of ?:, right of && or ||, under a
 //     data-dependent `if`) is a may-write. Reads are kept whether or not
 //     they happen (over-approximation);
-//   - except the reads of a scalar that an earlier C statement of the same
-//     polyhedral statement assigns unconditionally (`t = e;` at its top
-//     level): they read that value, inside the instance (as the model puts
-//     an instance's reads before its writes, keeping them would make them
-//     read the previous instance's value).
+//   - except the reads of a scalar or an element that an earlier C
+//     statement of the same polyhedral statement assigns unconditionally
+//     (`t = e;` or `w[i][0] = e;` at its top level, the same subscripts):
+//     they read that value, inside the instance (as the model puts an
+//     instance's reads before its writes, keeping them would make them read
+//     the previous instance's value).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_ACCESSCOLLECTOR_H
 #define HETILE_FRONTEND_ACCESSCOLLECTOR_H
 
 #include "hetile/Frontend/NestWalker.h"
-
-#include "llvm/ADT/SmallPtrSet.h"
 
 namespace hetile {
 
@@ -62,8 +61,13 @@ private:
 
   NestWalker &W;
   StmtModel &Out;
-  /// Scalars assigned by `x = e;` in an earlier C statement.
-  llvm::SmallPtrSet<const clang::VarDecl *, 4> AssignedBefore;
+  /// Whether an earlier C statement assigns element \p Subs of \p VD
+  /// (a scalar: no subscripts).
+  bool assignedBefore(const clang::VarDecl *VD,
+                      const std::vector<AffineExpr> &Subs) const;
+  /// Scalars and elements assigned by `x = e;` in an earlier C statement.
+  std::vector<std::pair<const clang::VarDecl *, std::vector<AffineExpr>>>
+      AssignedBefore;
 };
 
 } // namespace hetile
