@@ -211,7 +211,8 @@ std::string NestEmitter::privateTargets() const {
   std::string Out;
   for (const PrivateCopy &P : Private)
     if (const ScopArray *A = S.findArray(P.Array))
-      Out += "  " + A->PrivateTarget + " = &" + P.Array + ";\n";
+      Out += "  " + A->PrivateTarget + " = &" + P.Array + ";\n  (void)hetile_last_" +
+             P.Array + ";\n";
   return Out;
 }
 
