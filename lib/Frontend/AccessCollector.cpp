@@ -177,12 +177,9 @@ bool AccessCollector::visitCall(const CallExpr *E, bool May) {
 }
 
 bool AccessCollector::rejectMember(const MemberExpr *E) {
-  if (isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
-    return reject(RejectKind::MemberAccess, E,
-                  "data member '" + E->getMemberDecl()->getNameAsString() +
-                      "' of '*this' is accessed in the nest: only local "
-                      "variables and parameters are modelled (a local "
-                      "restrict pointer to the member is)");
+  if (std::optional<RejectReason> R =
+          rejectThisMember(W.getASTContext(), E))
+    return W.reject(R->Kind, E->getBeginLoc(), R->Message);
   return reject(RejectKind::UnsupportedType, E,
                 "struct member access " + quoted(W, E) + " is not supported");
 }

@@ -7,6 +7,7 @@
 #include "hetile/Frontend/ScopBuilder.h"
 #include "hetile/Frontend/SourceText.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -35,6 +36,10 @@ bool NestWalker::rejectAffine(const AffineError &E, RejectKind Kind,
                       "', which its bounds or subscripts use");
   }
   SourceLocation L = E.At ? E.At->getBeginLoc() : SourceLocation();
+  if (const auto *ME =
+          E.At ? dyn_cast<MemberExpr>(E.At->IgnoreParenImpCasts()) : nullptr)
+    if (std::optional<RejectReason> R = rejectThisMember(Ctx, ME))
+      return reject(R->Kind, L, R->Message);
   if (E.Kind == AffineFailure::ReadsMemory)
     return reject(MemKind, L, std::move(MemMessage));
   if (!E.Detail.empty())
@@ -90,6 +95,20 @@ bool NestWalker::checkLocalUse(const VarDecl *VD, SourceLocation Use) {
                 "variable '" + VD->getName().str() +
                     "' declared in the nest is used by more than one "
                     "statement");
+}
+
+std::optional<RejectReason> rejectThisMember(const ASTContext &Ctx,
+                                            const MemberExpr *E) {
+  if (!isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
+    return std::nullopt;
+  bool Array = E->getType()->isArrayType() || E->getType()->isPointerType();
+  return makeReject(Ctx, RejectKind::MemberAccess, E->getBeginLoc(),
+                    "data member '" + E->getMemberDecl()->getNameAsString() +
+                        "' of '*this' is accessed in the nest: only local "
+                        "variables and parameters are modelled (" +
+                        (Array ? "a local restrict pointer to it is"
+                               : "a local copy of it is") +
+                        ")");
 }
 
 //===-- The walk ----------------------------------------------------------===//

@@ -130,6 +130,11 @@ private:
 /// Whether \p S contains a loop (for, while or do).
 bool containsLoop(const clang::Stmt *S);
 
+/// The member-access rejection of \p E when it names a data member of
+/// `*this` (C++ methods): only local variables and parameters are modelled.
+std::optional<RejectReason> rejectThisMember(const clang::ASTContext &Ctx,
+                                             const clang::MemberExpr *E);
+
 /// The rejection of a statement kind that breaks the structured control flow
 /// of the nest (while, do, goto, break, continue, return, switch, labels), or
 /// any other statement the model does not cover; nullopt for plain ones.
