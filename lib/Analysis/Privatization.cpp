@@ -146,8 +146,11 @@ std::optional<PrivateCopy> checkCopy(const Scop &S, const Dependences &D,
 PermutableBand findBandWithPrivatization(const Scop &S, const Dependences &D,
                                          bool AllowTransform) {
   PermutableBand Plain = findPermutableBand(S, D, AllowTransform);
+  // As written, a band is at most as deep as the loops common to all
+  // statements; isl's scheduler may go deeper (fusion) where it is asked.
   if (S.Stmts.empty() || D.Flow.is_null() ||
-      Plain.Depth >= analysis::commonLoopDepth(S))
+      (Plain.Depth >= analysis::commonLoopDepth(S) &&
+       (Plain.Depth >= 2 || !AllowTransform)))
     return Plain;
   std::vector<std::string> Private = candidates(S, D);
   while (!Private.empty()) {
