@@ -38,7 +38,7 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
     return rejected(makeReject(Ctx, RejectKind::UnsupportedLoop, C.PragmaLoc,
                                "no loop to model"));
   if (std::optional<RejectReason> R =
-          checkTemplateDependence(Ctx, C.Function, C.Loop))
+          checkTemplateDependence(Ctx, C.Loop))
     return rejected(std::move(*R));
   NestScan Scan = scanNest(C.Loop);
   NestModel Model;

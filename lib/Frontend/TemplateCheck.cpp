@@ -38,10 +38,7 @@ const Stmt *firstDependent(const Stmt *S) {
 } // namespace
 
 std::optional<RejectReason>
-checkTemplateDependence(ASTContext &Ctx, const FunctionDecl *Function,
-                        const Stmt *Nest) {
-  if (!Function || !Function->isTemplated())
-    return std::nullopt;
+checkTemplateDependence(ASTContext &Ctx, const Stmt *Nest) {
   const Stmt *Dep = firstDependent(Nest);
   if (!Dep)
     return std::nullopt;

@@ -35,6 +35,7 @@ template <typename T> struct Box {
 };
 // CHECK: template-dependent.cpp:[[@LINE-3]]:33: remark: nest not tiled: 't' depends on a template parameter: the nest is rewritten once for every instantiation [hetile-reject-template-dependent]
 // REPORT: nest at {{.*}}template-dependent.cpp:31:5 in function 'run': not tiled [hetile-reject-template-dependent]
+// CHECK-NOT: template-dependent.cpp:4{{[0-9]}}:{{.*}}remark
 
 // Not dependent: the same for every instantiation, tiled.
 template <typename T> void independent(int N, double (*__restrict A)[64], T) {
@@ -43,9 +44,20 @@ template <typename T> void independent(int N, double (*__restrict A)[64], T) {
     for (int j = 1; j < 64; j++)
       A[i][j] = A[i - 1][j] + A[i][j - 1];
 }
-// CHECK-NOT: remark
-// REPORT-LABEL: nest at {{.*}}template-dependent.cpp:42:3 in function 'independent'
+// REPORT-LABEL: nest at {{.*}}template-dependent.cpp:43:3 in function 'independent'
 // REPORT:       tilable: yes
+
+// A generic lambda is a template too.
+void generic(double (*__restrict A)[64], int N) {
+  auto L = [](auto n, double (*__restrict X)[64]) {
+#pragma hetile
+    for (int i = 1; i < n; i++)
+      for (int j = 1; j < 64; j++)
+        X[i][j] = X[i - 1][j] + X[i][j - 1];
+  };
+  L(N, A);
+}
+// CHECK: template-dependent.cpp:[[@LINE-6]]:25: remark: nest not tiled: 'n' depends on a template parameter: the nest is rewritten once for every instantiation [hetile-reject-template-dependent]
 
 void use(double (*A)[64]) {
   byType<double>(10, A);

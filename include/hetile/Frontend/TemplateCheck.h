@@ -2,7 +2,8 @@
 //
 // A source rewriter changes the text of a template once, for all its
 // instantiations: it may tile a nest of a function template (or of a member
-// of a class template, or of a lambda inside one) only when the nest's code
+// of a class template, or of a lambda, generic or inside a template) only
+// when the nest's code
 // is the same in every instantiation. The nest is then modelled from the
 // primary template's AST, where its non-dependent code is fully analysed.
 // A nest that names a template parameter, directly or through the type or
@@ -23,12 +24,10 @@
 
 namespace hetile {
 
-/// The rejection of \p Nest, in \p Function, when \p Function is (inside) a
-/// template and the nest depends on a template parameter.
-std::optional<RejectReason>
-checkTemplateDependence(clang::ASTContext &Ctx,
-                        const clang::FunctionDecl *Function,
-                        const clang::Stmt *Nest);
+/// The rejection of \p Nest when it depends on a template parameter (of a
+/// template around it, or of a generic lambda).
+std::optional<RejectReason> checkTemplateDependence(clang::ASTContext &Ctx,
+                                                    const clang::Stmt *Nest);
 
 } // namespace hetile
 
