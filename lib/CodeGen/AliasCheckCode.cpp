@@ -18,21 +18,24 @@ std::string elementAt(const std::string &Array, unsigned Zeros) {
 
 /// The address of the corner \p Corner of the box of \p B, plus \p Extra
 /// bytes, as an integer.
-llvm::Expected<std::string> address(const NestEmitter &E,
-                                    const isl::ast_build &Build,
-                                    const ArrayBounds &B,
-                                    const std::vector<isl::pw_aff> &Corner,
-                                    const std::string &Extra) {
+llvm::Expected<std::string>
+address(const NestEmitter &E, const isl::ast_build &Build, const ArrayBounds &B,
+        const std::vector<isl::pw_aff> &Corner, const std::string &Extra) {
   std::string Offset;
   for (unsigned K = 0; K < Corner.size(); ++K) {
     auto Sub = E.print(Build, Corner[K], "a bound of '" + B.Array + "'");
     if (!Sub)
       return Sub.takeError();
-    Offset += (K ? " + " : "") + std::string("(long)(") + *Sub +
-              ") * (long)sizeof(" + elementAt(B.Array, K + 1) + ")";
+    if (*Sub == "0")
+      continue;
+    std::string Size = "(long)sizeof(" + elementAt(B.Array, K + 1) + ")";
+    Offset += (Offset.empty() ? "" : " + ") +
+              (*Sub == "1" ? Size : "(long)(" + *Sub + ") * " + Size);
   }
   if (!Extra.empty())
-    Offset += " + " + Extra;
+    Offset += (Offset.empty() ? "" : " + ") + Extra;
+  if (Offset.empty())
+    return "(uintptr_t)" + B.Array;
   return "(uintptr_t)" + B.Array + " + (uintptr_t)(" + Offset + ")";
 }
 
@@ -60,7 +63,8 @@ llvm::Expected<std::string> printAliasChecks(const NestEmitter &E,
   isl::ast_build Build = E.buildInside(0);
   for (const AliasCheck &C : S.AliasChecks) {
     const ArrayBounds &A = S.Bounds[C.First], &B = S.Bounds[C.Second];
-    Names += std::string(Names.empty() ? "" : ", ") + A.Array + " and " + B.Array;
+    Names +=
+        std::string(Names.empty() ? "" : ", ") + A.Array + " and " + B.Array;
     isl::set Both = A.Touched.intersect(B.Touched).intersect(S.Context);
     isl::ast_build In = Build.restrict(Both);
     std::string Size = "(long)sizeof(" + elementAt(A.Array, A.Min.size()) + ")";
@@ -83,11 +87,13 @@ llvm::Expected<std::string> printAliasChecks(const NestEmitter &E,
                     " do not overlap */\n  int " + NoAliasFlag + " = 1;\n" +
                     Code;
   if (O.TargetBackend == Backend::Mpi || O.TargetBackend == Backend::MpiOmp)
-    Out += "  /* hetile: every rank takes the same branch */\n  " +
-           std::string(NoAliasFlag) + " = hetile_mpi_agree(" + NoAliasFlag +
-           ");\n  if (" + NoAliasFlag + " < 0) {\n"
-           "    fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
-           "    hetile_mpi_abort(NULL, 1);\n  }\n";
+    Out +=
+        "  /* hetile: every rank takes the same branch */\n  " +
+        std::string(NoAliasFlag) + " = hetile_mpi_agree(" + NoAliasFlag +
+        ");\n  if (" + NoAliasFlag +
+        " < 0) {\n"
+        "    fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
+        "    hetile_mpi_abort(NULL, 1);\n  }\n";
   return Out;
 }
 
@@ -98,7 +104,8 @@ std::string aliasFallbackReport(const Scop &S) {
   return "if (!" + std::string(NoAliasFlag) +
          " && hetile_env_stats())\n"
          "      fprintf(stderr, \"hetile: %s: arrays may overlap: the original "
-         "nest ran\\n\", " + quoted(Where) + ");\n";
+         "nest ran\\n\", " +
+         quoted(Where) + ");\n";
 }
 
 } // namespace hetile

@@ -14,7 +14,8 @@
 // objects is undefined in C. A bound is a byte offset from the array's base,
 // sum_k (long)(subscript k) * (long)sizeof(A[0]..[0]) (k + 1 zeros: the size
 // of one element at depth k, a VLA's row size at run time); the end is the
-// highest corner plus one element. With mpi and mpi+omp the ranks agree on
+// highest corner plus one element (terms whose subscript is 0 are left
+// out). With mpi and mpi+omp the ranks agree on
 // the flag (hetile_mpi_agree): all run the tiled nest, or all the original.
 //
 //===----------------------------------------------------------------------===//

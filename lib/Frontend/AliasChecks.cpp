@@ -59,8 +59,8 @@ std::optional<ArrayBounds> boundArray(const Scop &S, const ScopArray &Array,
     return std::nullopt;
   }
   for (unsigned D = 0; D < Dims; ++D) {
-    std::string What = "subscript " + std::to_string(D + 1) + " of '" +
-                       Array.Name + "'";
+    std::string What =
+        "subscript " + std::to_string(D + 1) + " of '" + Array.Name + "'";
     auto Min = checkedBound(Elems.dim_min(D), "lowest " + What, Why);
     if (!Min)
       return std::nullopt;

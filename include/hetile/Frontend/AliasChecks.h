@@ -1,4 +1,4 @@
-//===- AliasChecks.h - Run-time checks that two arrays do not overlap -*- C++ -*-===//
+//===- AliasChecks.h - Checks that arrays do not overlap --------*- C++ -*-===//
 //
 // Two pointer-based arrays of a nest (array or VLA parameters, pointers) may
 // point into the same object. Where they are not both restrict and one of
