@@ -8,6 +8,7 @@
 
 #include "hetile/CodeGen/TiledCodeGen.h"
 
+#include "AliasCheckCode.h"
 #include "CExprPrinter.h"
 #include "NestEmitter.h"
 #include "PointLoopPrinter.h"
@@ -500,14 +501,30 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
   Out += E.privateTargets();
   if (auto Err = emitLoops(E, B, Deps, O, Out))
     return std::move(Err);
+  auto Checks = printAliasChecks(E, O);
+  if (!Checks)
+    return Checks.takeError();
   std::string Block = std::string("{\n") + HelperMacros;
-  if (Guard.empty()) {
+  if (Guard.empty() && Checks->empty()) {
     Block += Out;
   } else {
-    Block += "  /* hetile: int loop counters; the original nest where the band's "
-             "values\n     could exceed +-2^26 */\n"
-             "  if (" + Guard + ") {\n" + indented(Out) +
-             "  } else {\n    " + Original.str() + "\n  }\n";
+    if (Original.empty())
+      return makeCodeGenError("the nest's guard needs its original text");
+    std::string Cond = Checks->empty() ? Guard : NoAliasFlag;
+    if (!Checks->empty() && !Guard.empty())
+      Cond += " && (" + Guard + ")";
+    Block += *Checks;
+    if (!Guard.empty())
+      Block += "  /* hetile: int loop counters; the original nest where the "
+               "band's values\n     could exceed +-2^26 */\n";
+    // A test build defines HETILE_FALLBACK_ABORT, so that a guard which is
+    // never true fails the test instead of running the original.
+    Block += "  if (" + Cond + ") {\n" + indented(Out) +
+             "  } else {\n"
+             "#ifdef HETILE_FALLBACK_ABORT\n    abort();\n#endif\n";
+    if (!Checks->empty())
+      Block += "    " + aliasFallbackReport(S);
+    Block += "    " + Original.str() + "\n  }\n";
   }
   if (auto Err = E.exitValues(Exits, Block))
     return std::move(Err);

@@ -115,6 +115,15 @@ void printBandText(llvm::raw_ostream &OS, const PermutableBand &B) {
 
 } // namespace
 
+/// "A and B do not overlap; A and C do not overlap", or "none".
+std::string aliasChecksText(const Scop &S) {
+  std::string Out;
+  for (const AliasCheck &C : S.AliasChecks)
+    Out += (Out.empty() ? "" : "; ") + S.Bounds[C.First].Array + " and " +
+           S.Bounds[C.Second].Array + " do not overlap";
+  return Out.empty() ? "none" : Out;
+}
+
 void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
   OS << "nest at " << formatLoc(N.Loc) << " in function '" << N.Function << "'";
   if (N.Reject && !N.S) {
@@ -126,6 +135,7 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
   OS << "  depth: " << S.Depth << "\n";
   OS << "  parameters: " << (S.Params.empty() ? "none" : joined(S.Params)) << "\n";
   OS << "  context: " << toString(S.Context) << "\n";
+  OS << "  run-time checks: " << aliasChecksText(S) << "\n";
   printStatementsText(OS, S);
   printDependencesText(OS, *N.Deps);
   printBandText(OS, *N.Band);
@@ -232,6 +242,12 @@ Value nestToJson(const AnalyzedNest &N) {
   O["depth"] = N.S->Depth;
   O["parameters"] = std::move(Params);
   O["context"] = toString(N.S->Context);
+  Array Checks;
+  for (const AliasCheck &C : N.S->AliasChecks)
+    Checks.push_back(Object{{"kind", "no-overlap"},
+                            {"arrays", Array{N.S->Bounds[C.First].Array,
+                                             N.S->Bounds[C.Second].Array}}});
+  O["runtime_checks"] = std::move(Checks);
   O["statements"] = statementsToJson(*N.S);
   O["dependences"] = dependencesToJson(*N.Deps);
   O["dependence_matrix"] = matrixToJson(*N.Deps);

@@ -1,8 +1,8 @@
 //===- NestStatements.cpp - Guards, statements and aliasing of a nest -----===//
 //
 // The parts of NestWalker that handle `if`s, turn runs of plain statements
-// into polyhedral statements, and check that pointer-based arrays cannot
-// overlap.
+// into polyhedral statements, and find the pointer-based arrays that may
+// overlap (checked at run time, Frontend/AliasChecks.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,10 +137,9 @@ bool NestWalker::checkAliasing() {
       if (!IsPointer(Model.Arrays[I]) || !IsPointer(Model.Arrays[J]) ||
           (A.Restrict && B.Restrict) || (!Written[I] && !Written[J]))
         continue;
-      return reject(RejectKind::PossibleAlias, ArrayFirstUse[J],
-                    "arrays '" + A.Name + "' and '" + B.Name +
-                        "' may overlap: declare them restrict or pass "
-                        "--assume-no-alias");
+      // Checked at run time where the touched elements can be bounded
+      // (Frontend/AliasChecks.h).
+      Model.MayAlias.push_back({unsigned(I), unsigned(J), ArrayFirstUse[J]});
     }
   return true;
 }

@@ -1,12 +1,14 @@
 //===- ScopBuilder.cpp - Clang AST of one loop nest -> Scop ---------------===//
 //
-// Three steps: scanNest (which variables the nest writes), NestWalker (the
+// Four steps: scanNest (which variables the nest writes), NestWalker (the
 // AST, in textual order, into a NestModel or a RejectReason), assembleScop
-// (isl names and objects).
+// (isl names and objects), and the run-time alias checks of the arrays that
+// may overlap (AliasChecks.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "hetile/Frontend/ScopBuilder.h"
+#include "hetile/Frontend/AliasChecks.h"
 #include "hetile/Frontend/NestScan.h"
 #include "hetile/Frontend/NestWalker.h"
 #include "hetile/Frontend/PrivateVars.h"
@@ -62,6 +64,17 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
                                C.Loop->getBeginLoc(),
                                "the nest could not be modelled (" + Error +
                                    ")"));
+  for (const AliasPairModel &P : Model.MayAlias) {
+    std::string Why;
+    if (addAliasCheck(S, P.First, P.Second, Why))
+      continue;
+    const ScopArray &A = S.Arrays[P.First], &B = S.Arrays[P.Second];
+    return rejected(makeReject(
+        Ctx, RejectKind::PossibleAlias, P.Use,
+        "arrays '" + A.Name + "' and '" + B.Name +
+            "' may overlap and no run-time check can tell (" + Why +
+            "): declare them restrict if they never overlap"));
+  }
   ScopBuildResult Res;
   Res.S = std::move(S);
   return Res;

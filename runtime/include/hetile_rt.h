@@ -32,6 +32,7 @@
 #define HETILE_RT_H
 
 #include <stddef.h>
+#include <stdint.h> /* uintptr_t, in the generated run-time alias checks */
 
 #ifdef __cplusplus
 extern "C" {
@@ -356,6 +357,11 @@ int hetile_rd_extrapolated_time(int p, const double *t, double *time_out);
  * untouched), 1 if set, HETILE_ERR_ENV if an entry is not an integer >= 1
  * (the message names the variable). */
 int hetile_env_tile_sizes(int depth, long *sizes_out);
+
+/* 1 if HETILE_STATS is set (and not 0): the generated code then says on
+ * stderr when a nest ran its original code because a run-time alias check
+ * failed (the library itself prints nothing). */
+int hetile_env_stats(void);
 
 /* HETILE_SPEEDS=11,26,33: one relative cycle time per processor (larger =
  * slower). 0 if unset, 1 if set, HETILE_ERR_ENV if an entry is not a

@@ -78,6 +78,11 @@ typedef struct hetile_mpi hetile_mpi;
  * must do so before its first hetile_mpi_* call. */
 int hetile_mpi_world_rank(void);
 int hetile_mpi_world_size(void);
+/* Collective over MPI_COMM_WORLD (initialises MPI if needed): 1 if ok is
+ * non-zero on every rank, else 0 (one MPI_Allreduce), so that every rank
+ * takes the same branch of a nest's run-time alias check before the nest's
+ * collectives; a negative HETILE_ERR_MPI on error. */
+int hetile_mpi_agree(int ok);
 
 /* ------------------------------------------------------------- one nest */
 

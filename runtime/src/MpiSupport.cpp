@@ -266,6 +266,17 @@ extern "C" int hetile_mpi_world_size(void) {
   return Size;
 }
 
+extern "C" int hetile_mpi_agree(int ok) {
+  if (int E = ensureInit())
+    return E;
+  int Mine = ok ? 1 : 0, All = 0;
+  if (int E = check(MPI_Allreduce(&Mine, &All, 1, MPI_INT, MPI_LAND,
+                                  MPI_COMM_WORLD),
+                    "MPI_Allreduce"))
+    return E;
+  return All ? 1 : 0;
+}
+
 extern "C" void hetile_mpi_abort(hetile_mpi *m, int code) {
   int Finalized = 0;
   MPI_Finalized(&Finalized);

@@ -61,6 +61,11 @@ extern "C" int hetile_parse_times(const char *text, const char *what,
   return (int)Parts.size();
 }
 
+extern "C" int hetile_env_stats(void) {
+  const char *Stats = std::getenv("HETILE_STATS");
+  return Stats && std::strcmp(Stats, "0") != 0;
+}
+
 extern "C" int hetile_env_tile_sizes(int depth, long *sizes_out) {
   const char *Text = std::getenv("HETILE_TILE_SIZES");
   if (!Text)

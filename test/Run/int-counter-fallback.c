@@ -6,6 +6,8 @@
 // the tiled code; K = 67108860 puts t + i beyond 2^26 (the original nest
 // runs), K = -67108870 below -2^26, and K = 67108800 straddles the limit
 // for T = 70. C89 iterators, whose final values are printed, in both paths.
+// The original branch runs on purpose: `//@ fallback` compiles the rewritten
+// program without HETILE_FALLBACK_ABORT.
 // RUN: %differential %s --work %t
 // RUN: %hetile rewrite %s -o %t.c -- -I %S/../Exec/Inputs
 // RUN: FileCheck %s < %t.c
@@ -15,6 +17,7 @@
 // CHECK: for (int c1 =
 // CHECK: } else {
 // CHECK-NEXT: for (t = 0; t < T; t++)
+//@ fallback
 //@ args 3 9 5 | 7 20 1000 | 3 9 67108860 | 4 11 -67108870 | 70 30 67108800 | 0 4 67108860
 #include "exec-common.h"
 

@@ -33,7 +33,8 @@ static cl::opt<OutputFormat> FormatOpt(
     cl::init(OutputFormat::Text), cl::cat(HetileCategory));
 static cl::opt<bool> AssumeNoAliasOpt(
     "assume-no-alias",
-    cl::desc("Assume distinct pointer/array parameters never overlap"),
+    cl::desc("Assume distinct pointer/array parameters never overlap (no "
+             "run-time alias checks; unchecked)"),
     cl::cat(HetileCategory));
 static cl::opt<bool> NoSkewOpt(
     "no-skew",

@@ -65,7 +65,11 @@ std::vector<std::string> runtimeIncludes(const Options &O);
 /// default tiles). \p Original, the nest's source text, lets the band's
 /// point loops count in int (Tiling.h, NarrowCounters): the block then runs
 /// the original nest, unchanged, for parameters where the band's values
-/// exceed +-2^26; without it the counters are long.
+/// exceed +-2^26; without it the counters are long. A nest with run-time
+/// alias checks (Scop::AliasChecks) needs \p Original: the block runs it
+/// where two arrays overlap (CodeGen/AliasCheckCode.h). Each such fallback
+/// branch starts with `#ifdef HETILE_FALLBACK_ABORT abort(); #endif`, so
+/// that tests can prove the tiled branch ran.
 llvm::Expected<std::string> generateTiledNest(const Scop &S,
                                               const PermutableBand &B,
                                               const Options &O,

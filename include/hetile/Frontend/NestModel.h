@@ -66,12 +66,21 @@ struct ArrayModel {
   ScopArray Info; ///< everything but Written, which the assembler sets
 };
 
+/// Two pointer-based arrays (indices into NestModel::Arrays) that may
+/// overlap, and where the second is first used.
+struct AliasPairModel {
+  unsigned First = 0, Second = 0;
+  clang::SourceLocation Use;
+};
+
 struct NestModel {
   std::vector<LoopModel> Loops;
   std::vector<StmtModel> Stmts;
   /// In order of first use in a bound, guard or subscript.
   std::vector<const clang::VarDecl *> Params;
   std::vector<ArrayModel> Arrays;
+  /// The pairs of arrays that need a run-time alias check.
+  std::vector<AliasPairModel> MayAlias;
 };
 
 } // namespace hetile

@@ -104,6 +104,9 @@ private:
                    llvm::ArrayRef<const clang::Stmt *> Run) const;
   bool emitStmt(llvm::ArrayRef<const clang::Stmt *> Run);
   bool rejectStatement(const clang::Stmt *S);
+  /// Records in Model.MayAlias the pairs of pointer-based arrays that may
+  /// overlap (not both restrict, at least one written; none with
+  /// --assume-no-alias).
   bool checkAliasing();
   VarRole classify(const clang::VarDecl *VD) const;
 

@@ -119,6 +119,25 @@ struct ScopStmt {
   SourceSpan Span;
 };
 
+/// The elements one pointer-based array of the nest may touch, as a box:
+/// per subscript, its lowest and highest value over the nest's iterations
+/// (Frontend/AliasChecks.h).
+struct ArrayBounds {
+  std::string Array; ///< C name
+  /// [params] -> { : the nest touches the array }
+  isl::set Touched;
+  /// Per subscript, outermost first: [params] -> { [min] } and { [max] },
+  /// defined on Touched.
+  std::vector<isl::pw_aff> Min, Max;
+};
+
+/// Two pointer-based arrays that may overlap (not both restrict, at least
+/// one written): the tiled code runs only where, at run time, the bytes the
+/// nest touches in one lie outside those it touches in the other.
+struct AliasCheck {
+  unsigned First = 0, Second = 0; ///< indices into Scop::Bounds
+};
+
 struct Scop {
   std::string Function;
   /// The whole nest (from `for` to the end of its body).
@@ -141,6 +160,11 @@ struct Scop {
   /// ScopAssembler.h). Code generation refuses a nest that lacks the facts
   /// of a loop whose iterator is not declared in its header.
   std::vector<LoopExit> Exits;
+  /// The touched boxes of the arrays that take part in an alias check.
+  std::vector<ArrayBounds> Bounds;
+  /// The run-time alias checks of the nest (empty when every pair of arrays
+  /// is known not to overlap).
+  std::vector<AliasCheck> AliasChecks;
   /// Deepest loop nesting of any statement.
   unsigned Depth = 0;
 

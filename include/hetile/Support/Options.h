@@ -26,7 +26,8 @@ struct Options {
   /// `#pragma hetile`.
   bool Auto = false;
   /// Treat distinct pointer-based arrays (pointer or array parameters without
-  /// `restrict`) as not overlapping. Off by default: such nests are rejected.
+  /// `restrict`) as not overlapping. Off by default: such nests are tiled
+  /// under run-time alias checks (Frontend/AliasChecks.h).
   bool AssumeNoAlias = false;
   /// Try a legal affine transformation (skewing, shifting, fusion) when the
   /// nest as written is not fully permutable.

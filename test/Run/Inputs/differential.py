@@ -16,6 +16,13 @@ compiler given, this script
      calibration), comparing the output byte for byte;
   3. does the same once with constant tile sizes (--tile-sizes).
 
+The rewritten programs are compiled with -DHETILE_FALLBACK_ABORT: every
+branch of generated code that runs the original nest instead of the tiled
+one (a run-time alias check or an int-counter guard that failed) aborts, so
+a run passes only if the tiled code ran. A kernel that takes such a branch
+on purpose says so with a `//@ fallback` line (it is then compiled without
+the macro, and a test of its own proves which branch ran).
+
 With --backends=...,mpi the mpi backend is compiled with mpicc (each
 compiler through OMPI_CC) and run under mpirun with 1 to 8 ranks, cyclic,
 block-cyclic, heterogeneous (declared, emulated, calibrated) and chunk
@@ -128,6 +135,8 @@ class Kernel:
                        "-I" + os.path.normpath(common)]
         self.runs = 0
         self.rewritten = set()
+        fallback = re.search(r"^//@ fallback\s*$", self.text, re.M)
+        self.abort = [] if fallback else ["-DHETILE_FALLBACK_ABORT"]
 
     def path(self, name):
         return os.path.join(self.a.work, name)
@@ -189,7 +198,8 @@ class Kernel:
         flags, cflags = BACKENDS[name]
         src = self.rewrite(name, flags)
         exe = self.path("%s-%s" % (name, tag))
-        mpicc = ["env", "OMPI_CC=" + cc] + shlex.split(self.a.mpicc) + cflags
+        mpicc = (["env", "OMPI_CC=" + cc] + shlex.split(self.a.mpicc) +
+                 cflags + self.abort)
         run(mpicc + self.cflags + shlex.split(self.a.cflags) +
             [src, "-o", exe] + shlex.split(self.a.mpi_libs))
         if name == "mpi":
@@ -223,7 +233,8 @@ class Kernel:
         flags, cflags = BACKENDS[name]
         src = self.rewrite(name, flags)
         exe = self.path("%s-%s" % (name, tag))
-        self.compile(cc, src, exe, shlex.split(self.a.cflags) + cflags)
+        self.compile(cc, src, exe,
+                     shlex.split(self.a.cflags) + cflags + self.abort)
         # Every size with two thread/allocation settings, every setting with
         # two or three sizes (pairs, not the whole product: CI time).
         runs = OMP_RUNS if "omp" in name else [(1, {})]
@@ -238,7 +249,8 @@ class Kernel:
         const = self.rewrite(name + "-const", flags +
                              ["--tile-sizes=" + CONSTANT_SIZES])
         exe = self.path("%s-const-%s" % (name, tag))
-        self.compile(cc, const, exe, shlex.split(self.a.cflags) + cflags)
+        self.compile(cc, const, exe,
+                     shlex.split(self.a.cflags) + cflags + self.abort)
         self.check(exe, want, {"OMP_NUM_THREADS": "2"},
                    "--tile-sizes=" + CONSTANT_SIZES)
 

@@ -1,0 +1,111 @@
+//===- AliasCheckCode.cpp - The run-time alias checks as C text -----------===//
+
+#include "AliasCheckCode.h"
+
+namespace hetile {
+
+const char *const NoAliasFlag = "hetile_noalias";
+
+namespace {
+
+/// "A[0]...[0]" with \p Zeros subscripts.
+std::string elementAt(const std::string &Array, unsigned Zeros) {
+  std::string Out = Array;
+  for (unsigned I = 0; I < Zeros; ++I)
+    Out += "[0]";
+  return Out;
+}
+
+/// The address of the corner \p Corner of the box of \p B, plus \p Extra
+/// bytes, as an integer.
+llvm::Expected<std::string>
+address(const NestEmitter &E, const isl::ast_build &Build, const ArrayBounds &B,
+        const std::vector<isl::pw_aff> &Corner, const std::string &Extra) {
+  std::string Offset;
+  for (unsigned K = 0; K < Corner.size(); ++K) {
+    auto Sub = E.print(Build, Corner[K], "a bound of '" + B.Array + "'");
+    if (!Sub)
+      return Sub.takeError();
+    if (*Sub == "0")
+      continue;
+    std::string Size = "(long)sizeof(" + elementAt(B.Array, K + 1) + ")";
+    Offset += (Offset.empty() ? "" : " + ") +
+              (*Sub == "1" ? Size : "(long)(" + *Sub + ") * " + Size);
+  }
+  if (!Extra.empty())
+    Offset += (Offset.empty() ? "" : " + ") + Extra;
+  if (Offset.empty())
+    return "(uintptr_t)" + B.Array;
+  return "(uintptr_t)" + B.Array + " + (uintptr_t)(" + Offset + ")";
+}
+
+/// The C string literal of \p Text.
+std::string quoted(const std::string &Text) {
+  std::string Out = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    if (C == '\n')
+      continue;
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+} // namespace
+
+llvm::Expected<std::string> printAliasChecks(const NestEmitter &E,
+                                             const Options &O) {
+  const Scop &S = E.S;
+  if (S.AliasChecks.empty())
+    return "";
+  std::string Names, Code;
+  isl::ast_build Build = E.buildInside(0);
+  for (const AliasCheck &C : S.AliasChecks) {
+    const ArrayBounds &A = S.Bounds[C.First], &B = S.Bounds[C.Second];
+    Names +=
+        std::string(Names.empty() ? "" : ", ") + A.Array + " and " + B.Array;
+    isl::set Both = A.Touched.intersect(B.Touched).intersect(S.Context);
+    isl::ast_build In = Build.restrict(Both);
+    std::string Size = "(long)sizeof(" + elementAt(A.Array, A.Min.size()) + ")";
+    auto BeginA = address(E, In, A, A.Min, "");
+    auto EndA = address(E, In, A, A.Max, Size);
+    Size = "(long)sizeof(" + elementAt(B.Array, B.Min.size()) + ")";
+    auto BeginB = address(E, In, B, B.Min, "");
+    auto EndB = address(E, In, B, B.Max, Size);
+    for (auto *X : {&BeginA, &EndA, &BeginB, &EndB})
+      if (!*X)
+        return X->takeError();
+    std::string Cond;
+    if (!S.Context.is_subset(Both).is_true())
+      Cond = "(" + E.Exprs.print(Build.expr_from(Both)) + ") &&\n      ";
+    Code += "  if (" + Cond + "!(" + *EndA + " <=\n        " + *BeginB +
+            " ||\n        " + *EndB + " <=\n        " + *BeginA + "))\n    " +
+            NoAliasFlag + " = 0;\n";
+  }
+  std::string Out = "  /* hetile: run-time alias check: " + Names +
+                    " do not overlap */\n  int " + NoAliasFlag + " = 1;\n" +
+                    Code;
+  if (O.TargetBackend == Backend::Mpi || O.TargetBackend == Backend::MpiOmp)
+    Out +=
+        "  /* hetile: every rank takes the same branch */\n  " +
+        std::string(NoAliasFlag) + " = hetile_mpi_agree(" + NoAliasFlag +
+        ");\n  if (" + NoAliasFlag +
+        " < 0) {\n"
+        "    fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
+        "    hetile_mpi_abort(NULL, 1);\n  }\n";
+  return Out;
+}
+
+std::string aliasFallbackReport(const Scop &S) {
+  std::string Where = S.Span.Begin.File + ":" +
+                      std::to_string(S.Span.Begin.Line) + " (" + S.Function +
+                      ")";
+  return "if (!" + std::string(NoAliasFlag) +
+         " && hetile_env_stats())\n"
+         "      fprintf(stderr, \"hetile: %s: arrays may overlap: the original "
+         "nest ran\\n\", " +
+         quoted(Where) + ");\n";
+}
+
+} // namespace hetile

@@ -1,0 +1,46 @@
+//===- AliasCheckCode.h - The run-time alias checks as C text ---*- C++ -*-===//
+//
+// Prints the run-time alias checks of a Scop (Frontend/AliasChecks.h) as a
+// flag the tiled nest's guard tests:
+//
+//   /* hetile: run-time alias check: A and B do not overlap */
+//   int hetile_noalias = 1;
+//   if (<A and B touched> &&
+//       !((uintptr_t)A + (uintptr_t)(<end of A>) <= (uintptr_t)B + ... ||
+//         (uintptr_t)B + (uintptr_t)(<end of B>) <= (uintptr_t)A + ...))
+//     hetile_noalias = 0;
+//
+// Addresses are compared as integers: comparing pointers into different
+// objects is undefined in C. A bound is a byte offset from the array's base,
+// sum_k (long)(subscript k) * (long)sizeof(A[0]..[0]) (k + 1 zeros: the size
+// of one element at depth k, a VLA's row size at run time); the end is the
+// highest corner plus one element (terms whose subscript is 0 are left
+// out). With mpi and mpi+omp the ranks agree on
+// the flag (hetile_mpi_agree): all run the tiled nest, or all the original.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_LIB_CODEGEN_ALIASCHECKCODE_H
+#define HETILE_LIB_CODEGEN_ALIASCHECKCODE_H
+
+#include "NestEmitter.h"
+
+#include "hetile/Support/Options.h"
+
+#include <string>
+
+namespace hetile {
+
+/// The name of the flag printAliasChecks sets.
+extern const char *const NoAliasFlag;
+
+/// The code that sets NoAliasFlag, "" when the nest has no alias check.
+llvm::Expected<std::string> printAliasChecks(const NestEmitter &E,
+                                             const Options &O);
+
+/// The statements of the original nest's branch when a check failed: with
+/// HETILE_STATS set, a line on stderr naming the nest.
+std::string aliasFallbackReport(const Scop &S);
+
+} // namespace hetile
+
+#endif

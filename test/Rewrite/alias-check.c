@@ -1,0 +1,55 @@
+// The shape of a run-time alias check: the bytes each array's accesses may
+// touch (per subscript, its lowest and highest value; row sizes by sizeof,
+// a VLA's at run time) compared as integers, the tiled nest under the flag,
+// the original nest in the other branch, which aborts under
+// HETILE_FALLBACK_ABORT and reports the failed check under HETILE_STATS.
+// With mpi the ranks agree on the flag before the nest's collectives; with
+// omp it is tested outside the parallel region. Restrict on both and
+// --assume-no-alias leave no check.
+// RUN: %hetile rewrite %s -o %t.seq.c -- -std=c11
+// RUN: FileCheck %s --check-prefixes=CHECK,SEQ < %t.seq.c
+// RUN: %gcc -std=c99 -c -Wall -Werror %rt_cflags %t.seq.c -o %t.seq.o
+// RUN: %hetile rewrite --backend=omp %s -o %t.omp.c -- -std=c11
+// RUN: FileCheck %s --check-prefixes=CHECK,OMP < %t.omp.c
+// RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -std=c11
+// RUN: FileCheck %s --check-prefixes=CHECK,MPI < %t.mpi.c
+// RUN: %hetile rewrite --assume-no-alias %s -o %t.none.c -- -std=c11
+// RUN: FileCheck %s --check-prefix=NONE < %t.none.c
+// RUN: sed 's/double A\[N\]\[M\], double B\[N\]\[M\]/double A[restrict N][M], double B[restrict N][M]/' %s > %t.c
+// RUN: %hetile rewrite %t.c -o %t.restrict.c -- -std=c11
+// RUN: FileCheck %s --check-prefix=NONE < %t.restrict.c
+
+void sor(int N, int M, double A[N][M], double B[N][M]) {
+  int i, j;
+#pragma hetile
+  for (i = 1; i < N - 1; i++)
+    for (j = 1; j < M - 1; j++)
+      A[i][j] = 0.25 * (A[i - 1][j] + A[i][j - 1] + B[i + 1][j] + B[i][j + 1]);
+}
+// CHECK:      /* hetile: run-time alias check: A and B do not overlap */
+// CHECK-NEXT: int hetile_noalias = 1;
+// CHECK-NEXT: if (((long)N >= 3 && (long)M >= 3) &&
+// CHECK-NEXT:     !((uintptr_t)A + (uintptr_t)((long)((long)N - 2) * (long)sizeof(A[0]) + (long)((long)M - 2) * (long)sizeof(A[0][0]) + (long)sizeof(A[0][0])) <=
+// CHECK-NEXT:       (uintptr_t)B + (uintptr_t)((long)sizeof(B[0]) + (long)sizeof(B[0][0])) ||
+// CHECK-NEXT:       (uintptr_t)B + (uintptr_t)((long)((long)N - 1) * (long)sizeof(B[0]) + (long)((long)M - 1) * (long)sizeof(B[0][0]) + (long)sizeof(B[0][0])) <=
+// CHECK-NEXT:       (uintptr_t)A))
+// CHECK-NEXT:   hetile_noalias = 0;
+// MPI-NEXT:   /* hetile: every rank takes the same branch */
+// MPI-NEXT:   hetile_noalias = hetile_mpi_agree(hetile_noalias);
+// MPI-NEXT:   if (hetile_noalias < 0) {
+// MPI:        if (hetile_noalias) {
+// MPI-NEXT:     const int hetile_nprocs = hetile_mpi_world_size();
+// SEQ-NEXT:   if (hetile_noalias) {
+// OMP-NEXT:   if (hetile_noalias) {
+// OMP:          #pragma omp parallel
+// CHECK:        /* hetile: point loops */
+// CHECK:      } else {
+// CHECK-NEXT: #ifdef HETILE_FALLBACK_ABORT
+// CHECK-NEXT:   abort();
+// CHECK-NEXT: #endif
+// CHECK-NEXT:   if (!hetile_noalias && hetile_env_stats())
+// CHECK-NEXT:     fprintf(stderr, "hetile: %s: arrays may overlap: the original nest ran\n", "{{.*}}alias-check.c:25 (sor)");
+// CHECK-NEXT:   for (i = 1; i < N - 1; i++)
+// NONE-NOT:   {{^ *}}int hetile_noalias
+// NONE:       /* hetile: point loops */
+// NONE-NOT:   {{^ *}}int hetile_noalias
