@@ -15,14 +15,14 @@
 #
 #   examples/heat/speedup.sh PREFIX WORKDIR [N] [T] [RUNS]
 #
-# Defaults: N=2000, T=60 (a plain build takes one to two seconds on one
+# Defaults: N=2000, T=100 (a plain build takes one to two seconds on one
 # core), RUNS=2 (the best of RUNS runs is kept). Exit status 1 when a build
 # or a checksum differs.
 set -euo pipefail
 PREFIX=$(cd "$1" && pwd)
 WORK=$2
 N=${3:-2000}
-T=${4:-60}
+T=${4:-100}
 RUNS=${5:-2}
 SRC=$(cd "$(dirname "$0")" && pwd)
 CC=${CC:-clang-19}
@@ -32,7 +32,11 @@ MPI=0
 if [ -e "$PREFIX/lib/libhetile_rt_mpi.so" ] && command -v mpirun >/dev/null; then
   MPI=1
 fi
-MPIRUN=(mpirun -np 2)
+# A session folder of its own, so that other mpirun jobs on the machine do
+# not race with this one over /tmp/ompi.*.
+MPITMP=$(mktemp -d "${TMPDIR:-/tmp}/heat-mpi.XXXXXX")
+trap 'rm -rf "$MPITMP"' EXIT
+MPIRUN=(env TMPDIR="$MPITMP" mpirun -np 2)
 if [ "$(id -u)" = 0 ]; then MPIRUN+=(--allow-run-as-root); fi
 MPIRUN+=(--oversubscribe --bind-to none)
 mkdir -p "$WORK"
@@ -101,6 +105,10 @@ row() { # NAME LABEL PROCESSORS [GAIN-OVER-NAME]
     'BEGIN { printf "%-26s %-31s %-8s %7.2f %8.2fx %s\n", l, p, c, t, base / t, g }'
 }
 echo "== heat $N $T: wall time of the sweeps (best of $RUNS runs), built with the hetile plugin"
+load=$(cut -d' ' -f1 /proc/loadavg)
+if awk -v l="$load" -v n="$(nproc)" 'BEGIN { exit !(l >= n) }'; then
+  echo "   ($(nproc) cores, load average $load: other work shares the cores, which slows the parallel runs most)"
+fi
 printf '%-26s %-31s %-8s %7s %9s %s\n' build processors columns "time(s)" "vs plain" \
   "$([ "$MPI" = 1 ] && echo "vs speed-blind")"
 row plain "plain (no hetile)" "1 core"
