@@ -43,11 +43,13 @@ if [ "$BACKEND" = omp ]; then EXTRA=(-fopenmp); fi
 "$CC" -std=c11 -O2 "${EXTRA[@]}" $(pkg-config --cflags hetile) \
   "$WORK/pkgconfig/heat.tiled.c" -o "$WORK/pkgconfig/heat" $(pkg-config --libs hetile)
 
-expected=$("$WORK/plain/heat" "$N" "$T")
+# The checksum is on stdout; the sweeps' time on stderr goes to a log.
+expected=$("$WORK/plain/heat" "$N" "$T" 2>>"$WORK/times.log")
 count=0
 for build in plugin rewrite pkgconfig; do
   for sizes in "" 1 3,5,7 64; do
-    got=$(env ${sizes:+HETILE_TILE_SIZES=$sizes} "$WORK/$build/heat" "$N" "$T")
+    got=$(env ${sizes:+HETILE_TILE_SIZES=$sizes} "$WORK/$build/heat" "$N" "$T" 2>>"$WORK/times.log") ||
+      { echo "heat: the $build build (HETILE_TILE_SIZES=${sizes:-default}) failed:"; tail -n 5 "$WORK/times.log"; exit 1; }
     if [ "$got" != "$expected" ]; then
       echo "heat: the $build build (HETILE_TILE_SIZES=${sizes:-default}) prints"
       echo "  $got"
