@@ -96,7 +96,7 @@ share") says how much of a core they got.
 Tile sizes: fixed per kernel (KERNELS below, or --tile-sizes). For
 sor-2d, 16,32,16 (messages of about 3.9 KB, under Open MPI's 4 KB
 shared-memory eager limit) ran faster than 32,32,16 (7.5 KB) in the runs
-reported in README, Benchmarks.
+reported in docs/benchmarks.md.
 
     bench/mpi_hetero.py [--quick] [--reps N] [--kernels a,b]
                         [--sizes k=NxT,...] [--tile-sizes 'k=a,b,c;...']
@@ -129,7 +129,7 @@ import benchlib
 from benchlib import KDIR, ROOT, cpu_model, loadavg, run
 
 # name: (full-size arguments, quick arguments, HETILE_TILE_SIZES). Sizes:
-# see README, Benchmarks (the original takes a few seconds on the project's
+# see docs/benchmarks.md (the original takes a few seconds on the project's
 # 2-core machine). Tile sizes are given in band order; the last one is the
 # column width.
 KERNELS = {

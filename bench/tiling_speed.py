@@ -57,8 +57,7 @@ from benchlib import KDIR, ROOT, cpu_model, loadavg, run
 
 # name: (full-size arguments, quick arguments). Full sizes are chosen so that
 # the original (gcc -O3 -march=native) takes about 2 s on the project's 2-core
-# machine when it has the cores to itself (--realtime; see README,
-# Benchmarks).
+# machine when it has the cores to itself (--realtime; see docs/benchmarks.md).
 KERNELS = {
     "sor-2d": ("2000x160", "300x10"),
     "seidel-2d": ("2000x64", "300x10"),

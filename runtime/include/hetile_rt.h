@@ -373,7 +373,7 @@ int hetile_env_speeds(int nprocs, double *t_out);
 int hetile_parse_times(const char *text, const char *what, double *out,
                        int max);
 
-/* Reads a platform file (format in the README): cycle times of nprocs
+/* Reads a platform file (format in docs/runtime.md): cycle times of nprocs
  * processors and, if present, the communication start-up and per-byte
  * costs (else 0). HETILE_ERR_IO / HETILE_ERR_INVALID with a message. */
 int hetile_platform_read(const char *path, int nprocs, double *t_out,
@@ -485,7 +485,7 @@ int hetile_tile_sizes_default(int depth, const long *extents, int nprocs,
  * min(extent, 512), and each other dimension
  * min(64, floor(256^(1/(depth-1)))), again capped by its extent; the cap of
  * dimension 0 for nprocs applies last. long_dim < 0 or >= depth: exactly
- * hetile_tile_sizes_default. Measured on the bench kernels (README): with
+ * hetile_tile_sizes_default. Measured on the bench kernels (docs/benchmarks.md): with
  * jacobi-2d 16x16x512 tiles run 2.6x faster on 2 threads than 16x16x16
  * ones, while SOR, whose innermost loop recurs, is fastest with cubes. */
 int hetile_tile_sizes_for(int depth, const long *extents, int nprocs,

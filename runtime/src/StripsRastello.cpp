@@ -12,7 +12,7 @@
 // the heights h_j so that T_calc(h_j, w, P_j) is about constant; section
 // 4.6 picks w among candidates, with a 2% tolerance band (Figure 9).
 //
-// Choices where the paper is silent or ambiguous (also in the README):
+// Choices where the paper is silent or ambiguous (also in docs/design.md):
 //  - T_calc(h, w, P_j) = t_j T_calc(h, w): processor j's relative cycle
 //    time t_j scales every tau (section 5 only says "Constant").
 //  - "about constant" is made exact: heights minimise max_j T_calc(h_j, w,

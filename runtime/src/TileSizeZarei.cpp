@@ -11,7 +11,7 @@
 // section 4 and T_P of (3.4). The solvers of (3.5) are in
 // TileSizeZareiSolve.cpp.
 //
-// Choices where the paper is silent or ambiguous (also in the README):
+// Choices where the paper is silent or ambiguous (also in docs/design.md):
 //  - V_i = U_c vp_i is rounded down and the U_c - sum V_i planes left over
 //    go one each to the nodes from the fastest down; this reproduces all
 //    fourteen V_i rows of Table 4.4 (largest remainders does not: Exp. 3).

@@ -10,7 +10,7 @@
 //    roulette-wheel selection, arithmetic crossover, mutation that redraws a
 //    chromosome, elitism, a fixed number of generations.
 //
-// Choices where the paper is silent or ambiguous (also in the README):
+// Choices where the paper is silent or ambiguous (also in docs/design.md):
 //  - population 50, 500 generations, P_crossover 0.8, P_mutation 0.1, and
 //    the penalty c = T_P(1, 1): the paper gives no values (its Table 4.3
 //    reports generations up to 522).

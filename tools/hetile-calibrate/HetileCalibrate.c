@@ -1,6 +1,6 @@
 /*
  * hetile-calibrate: run under mpirun, measures every rank and writes a
- * platform file (HETILE_PLATFORM, format in the README):
+ * platform file (HETILE_PLATFORM, format in docs/runtime.md):
  *   - "times": each rank's cycle time, from the time of the runtime's
  *     calibration tile (hetile_mpi_calibrate: relative, larger = slower,
  *     [BDRV98] Table 1 convention);

@@ -233,7 +233,20 @@ std::string checkRewriteOptions(size_t NumInputs) {
   return "";
 }
 
+/// CommonOptionsParser shows only the category it is given (HetileCategory):
+/// the rewrite options join it for `hetile rewrite`, so that its --help
+/// lists them.
+void showRewriteOptions() {
+  for (auto &Entry : cl::getRegisteredOptions()) {
+    cl::Option *O = Entry.second;
+    if (llvm::is_contained(O->Categories, &RewriteCategory) &&
+        !llvm::is_contained(O->Categories, &HetileCategory))
+      O->addCategory(HetileCategory);
+  }
+}
+
 int runRewrite(int Argc, const char **Argv) {
+  showRewriteOptions();
   auto Parser = clang::tooling::CommonOptionsParser::create(
       Argc, Argv, HetileCategory, cl::OneOrMore,
       "hetile rewrite: replace each tilable loop nest of C files by tiled code\n");

@@ -1,7 +1,7 @@
 //===- Report.h - What `hetile analyze` prints ------------------*- C++ -*-===//
 //
 // The analysis of each nest as text (for people and FileCheck) or JSON (for
-// scripts; keys documented in README.md). Deterministic: edges are sorted by
+// scripts; keys documented in docs/usage.md). Deterministic: edges are sorted by
 // the analysis, statements and arrays are in source order.
 //
 //===----------------------------------------------------------------------===//

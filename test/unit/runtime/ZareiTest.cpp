@@ -205,7 +205,7 @@ TEST(Zarei, ExactMatchesBruteForce) {
 // The GA within 2% of the exact optimum on random instances, and the same
 // answer for the same seed. (Over 300 such instances: the exact optimum
 // 73% of the time, worst 1.8%. With c_p spread over 100x the paper's weak
-// fitness (3.7) misses edge optima by up to 3x: see the README.)
+// fitness (3.7) misses edge optima by up to 3x: see docs/design.md.)
 TEST(Zarei, GeneticWithinTwoPercent) {
   for (unsigned Seed = 1; Seed <= 25; ++Seed) {
     Random In(Seed);
