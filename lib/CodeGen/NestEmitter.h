@@ -17,6 +17,7 @@
 #include "hetile/Analysis/Permutability.h"
 #include "hetile/CodeGen/ExitValue.h"
 #include "hetile/Frontend/Scop.h"
+#include "hetile/Support/IslBudget.h"
 #include "hetile/Support/Options.h"
 #include "hetile/Transform/Tiling.h"
 
@@ -50,6 +51,8 @@ struct NestEmitter {
   /// Band dimensions whose point-loop counters are ints (0 or all of them;
   /// see TiledNest::NarrowCounters).
   unsigned NarrowDims = 0;
+  /// The bound of the nest's isl work, or null (unbounded).
+  IslBudget *Budget = nullptr;
 
   NestEmitter(const Scop &S, TiledNest Tiled);
 
@@ -58,6 +61,10 @@ struct NestEmitter {
   isl::ast_build buildInside(unsigned Depth) const;
   /// The AST build inside every tile loop of the box scan.
   isl::ast_build buildInBox() const;
+  /// Success, or the TooComplexError of the budget's stage when it ran out.
+  llvm::Error checkBudget() const {
+    return Budget ? Budget->check() : llvm::Error::success();
+  }
   /// \p PA printed as C in \p Build.
   /// With \p Comparand, parenthesized unless arithmetic (an operand of a
   /// comparison or subtraction).

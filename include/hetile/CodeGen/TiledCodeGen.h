@@ -39,6 +39,7 @@
 #include "hetile/Analysis/Permutability.h"
 #include "hetile/CodeGen/ExitValue.h"
 #include "hetile/Frontend/Scop.h"
+#include "hetile/Support/IslBudget.h"
 #include "hetile/Support/Options.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -65,13 +66,16 @@ std::vector<std::string> runtimeIncludes(const Options &O);
 /// default tiles). \p Original, the nest's source text, lets the band's
 /// point loops count in int (Tiling.h, NarrowCounters): the block then runs
 /// the original nest, unchanged, for parameters where the band's values
-/// exceed +-2^26; without it the counters are long.
+/// exceed +-2^26; without it the counters are long. \p Budget, when given,
+/// bounds the isl work of the tiling, communication and code generation
+/// stages: one that runs out fails with a TooComplexError.
 llvm::Expected<std::string> generateTiledNest(const Scop &S,
                                               const PermutableBand &B,
                                               const Options &O,
                                               llvm::ArrayRef<LoopExit> Exits = {},
                                               const Dependences *Deps = nullptr,
-                                              llvm::StringRef Original = {});
+                                              llvm::StringRef Original = {},
+                                              IslBudget *Budget = nullptr);
 
 /// The tiled schedule (Transform's printTiledSchedule) of the nest.
 llvm::Expected<std::string> printTiledScheduleOf(const Scop &S,
