@@ -37,7 +37,7 @@ def kernels(only):
                           ["-I" + benchlib.KDIR]))
     for k in RUN_KERNELS:
         found.append(("test/Run/%s.c" % k, os.path.join(RUN_DIR, k + ".c"),
-                      ["-I" + os.path.join(RUN_DIR, "Inputs")]))
+                      ["-I" + os.path.join(ROOT, "test", "Exec", "Inputs")]))
     if only:
         names = set(only.split(","))
         found = [k for k in found
