@@ -2,6 +2,7 @@
 
 #include "hetile/Support/IslBudget.h"
 
+#include <isl/set.h>
 #include <pthread.h>
 #include <time.h>
 
@@ -16,6 +17,20 @@ double cpuSeconds(clockid_t Clock) {
   if (clock_gettime(Clock, &T) != 0)
     return 0;
   return double(T.tv_sec) + double(T.tv_nsec) * 1e-9;
+}
+
+/// Whether isl's operation count is past its bound. isl keeps only its last
+/// error, and a failure that follows the quota error (a null argument, a
+/// parse that gave up) replaces it; so ask isl for one more small
+/// computation that needs simplex pivots (counted operations): past the
+/// bound it fails with isl_error_quota again.
+bool pastQuota(isl_ctx *Ctx) {
+  isl_set *Probe = isl_set_read_from_str(
+      Ctx, "{ [x, y] : 0 <= x <= 10 and 0 <= y <= x + 3 and x + y >= 4 }");
+  isl_set *Min = isl_set_lexmin(Probe);
+  bool Past = !Min && isl_ctx_last_error(Ctx) == isl_error_quota;
+  isl_set_free(Min);
+  return Past;
 }
 
 } // namespace
@@ -96,8 +111,12 @@ bool IslBudget::exhausted() {
   isl_error E = isl_ctx_last_error(Ctx);
   if (E == isl_error_quota || E == isl_error_abort)
     return true;
-  std::lock_guard<std::mutex> L(Lock);
-  return TimedOut;
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    if (TimedOut)
+      return true;
+  }
+  return MaxOps != 0 && E != isl_error_none && pastQuota(Ctx);
 }
 
 llvm::Error IslBudget::check() {
