@@ -99,6 +99,8 @@ def main():
                 if p is None:
                     remarks.add("%s: timeout" % b)
                     continue
+                if p.returncode != 0:
+                    remarks.add("%s: exit %d" % (b, p.returncode))
                 for kind in re.findall(r"\[hetile-reject-([a-z-]+)\]", p.stderr):
                     remarks.add("%s: %s" % (b, kind))
             mpi_out = os.path.join(work, "%s.mpi.c" % os.path.basename(src))
