@@ -1,9 +1,9 @@
 // --auto with `#pragma hetile` nests inside other loops: the marked nest is
 // tiled once, as marked, and the loop around it is not a candidate of its
-// own (the two rewrites would overlap). Before, the marked nest inside a
-// loop the frontend rejects was analyzed twice, and the one inside a
-// tilable loop collided with it: both were refused with an internal error
-// ("The new replacement overlaps with an existing replacement").
+// own (the two rewrites would overlap), nor is the marked nest analyzed a
+// second time as an inner nest of a loop the frontend rejects: no nest is
+// refused with the internal error "The new replacement overlaps with an
+// existing replacement".
 // RUN: %hetile rewrite --auto %s -o %t.c -- -std=c99 2>&1 | FileCheck %s --check-prefix=REMARK --allow-empty
 // RUN: FileCheck %s --check-prefix=CODE < %t.c
 // RUN: %gcc -std=c99 -O2 -Wall -Werror -c %rt_cflags %t.c -o %t.o

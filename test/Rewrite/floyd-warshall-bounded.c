@@ -1,8 +1,7 @@
 // Floyd-Warshall (the outer loop carries a dependence, the two inner ones
 // are permutable) through `hetile rewrite --auto` on every backend: the
 // rewrite finishes within the default bounds, with neither an internal
-// error nor a too-complex rejection, and the result compiles. (It once
-// made `hetile rewrite --auto` run for more than 11 minutes.)
+// error nor a too-complex rejection, and the result compiles.
 // RUN: %hetile rewrite --auto --backend=seq %s -o %t.seq.c -- -std=c99 2>&1 | FileCheck %s --allow-empty
 // RUN: %hetile rewrite --auto --backend=mpi %s -o %t.mpi.c -- -std=c99 2>&1 | FileCheck %s --allow-empty
 // RUN: %gcc -std=c99 -O2 -c %rt_cflags %t.seq.c -o %t.seq.o
