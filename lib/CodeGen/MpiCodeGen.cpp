@@ -150,6 +150,8 @@ struct MpiEmitter {
                                                   ColumnOriginParam + "] -> { : }"));
       isl::ast_build Build = isl::ast_build::from_context(Ctx);
       Node = Build.node_from_schedule_map(isl::union_map(Set.identity()));
+      if (auto Err = E.checkBudget())
+        return Err;
     }
     if (Node.is_null())
       return makeCodeGenError("isl failed to enumerate the elements of '" +
@@ -475,9 +477,18 @@ llvm::Error emitMpiLoops(NestEmitter &E, const PermutableBand &B,
                          std::string &Out) {
   if (!D)
     return makeCodeGenError("the MPI backend needs the nest's dependences");
+  if (E.Budget)
+    E.Budget->enter(IslStage::Communication);
   auto Comm = computeCommunication(E.S, B, E.N, *D);
+  if (auto Err = E.checkBudget()) {
+    if (!Comm)
+      llvm::consumeError(Comm.takeError());
+    return Err;
+  }
   if (!Comm)
     return Comm.takeError();
+  if (E.Budget)
+    E.Budget->enter(IslStage::CodeGen);
   MpiEmitter M{E, *Comm, O, O.TargetBackend == Backend::MpiOmp, {}, {}, {}, {},
                {}};
   isl::ast_build Build = E.buildInside(0);

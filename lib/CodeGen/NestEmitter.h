@@ -17,6 +17,7 @@
 #include "hetile/Analysis/Permutability.h"
 #include "hetile/CodeGen/ExitValue.h"
 #include "hetile/Frontend/Scop.h"
+#include "hetile/Support/IslBudget.h"
 #include "hetile/Support/Options.h"
 #include "hetile/Transform/Tiling.h"
 
@@ -53,6 +54,8 @@ struct NestEmitter {
   /// Variables each tile computes on a copy of its own
   /// (PermutableBand::Private).
   std::vector<PrivateCopy> Private;
+  /// The bound of the nest's isl work, or null (unbounded).
+  IslBudget *Budget = nullptr;
 
   NestEmitter(const Scop &S, TiledNest Tiled);
 
@@ -61,6 +64,10 @@ struct NestEmitter {
   isl::ast_build buildInside(unsigned Depth) const;
   /// The AST build inside every tile loop of the box scan.
   isl::ast_build buildInBox() const;
+  /// Success, or the TooComplexError of the budget's stage when it ran out.
+  llvm::Error checkBudget() const {
+    return Budget ? Budget->check() : llvm::Error::success();
+  }
   /// \p PA printed as C in \p Build.
   /// With \p Comparand, parenthesized unless arithmetic (an operand of a
   /// comparison or subtraction).

@@ -467,12 +467,24 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
                                               const Options &O,
                                               llvm::ArrayRef<LoopExit> Exits,
                                               const Dependences *Deps,
-                                              llvm::StringRef Original) {
+                                              llvm::StringRef Original,
+                                              IslBudget *Budget) {
+  if (Budget)
+    Budget->enter(IslStage::Tiling);
   auto Tiled = tile(S, B, O, Deps);
+  if (Budget)
+    if (auto Err = Budget->check()) {
+      if (!Tiled)
+        llvm::consumeError(Tiled.takeError());
+      return std::move(Err);
+    }
   if (!Tiled)
     return Tiled.takeError();
   NestEmitter E(S, std::move(*Tiled));
   E.Private = B.Private;
+  E.Budget = Budget;
+  if (Budget)
+    Budget->enter(IslStage::CodeGen);
   std::string Out;
   // int point-loop counters: where the context implies that they cannot
   // overflow, or with the original nest for the parameters where they could.
@@ -527,6 +539,8 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
     Block += "    " + Original.str() + "\n  }\n";
   }
   if (auto Err = E.exitValues(Exits, Block))
+    return std::move(Err);
+  if (auto Err = E.checkBudget())
     return std::move(Err);
   return Block + "}";
 }

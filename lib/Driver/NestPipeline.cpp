@@ -2,6 +2,7 @@
 
 #include "hetile/Driver/NestPipeline.h"
 #include "hetile/Analysis/Privatization.h"
+#include "hetile/Support/IslBudget.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -42,6 +43,14 @@ RejectReason makeBandReject(const Scop &S, const Dependences &D,
 
 } // namespace
 
+RejectReason makeTooComplexReject(llvm::Error Err, const SourceLoc &Loc) {
+  std::string Message;
+  llvm::handleAllErrors(std::move(Err), [&](const llvm::ErrorInfoBase &E) {
+    Message = E.message();
+  });
+  return {RejectKind::TooComplex, Loc, "the nest is too complex: " + Message};
+}
+
 AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
                          isl_ctx *IslCtx, const Options &Opts) {
   AnalyzedNest N;
@@ -50,14 +59,34 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   N.Marked = C.PragmaLoc.isValid();
   if (N.Marked)
     N.PragmaLoc = makeSourceLoc(Ctx.getSourceManager(), C.PragmaLoc);
+  // Each stage under the bound; one that runs out leaves the nest as it is.
+  IslBudget Budget(IslCtx, Opts);
+  auto OutOfBudget = [&] {
+    llvm::Error Err = Budget.check();
+    if (!Err)
+      return false;
+    N.S.reset();
+    N.Deps.reset();
+    N.Band.reset();
+    N.Reject = makeTooComplexReject(std::move(Err), N.Loc);
+    return true;
+  };
   ScopBuildResult Built = buildScop(Ctx, C, IslCtx, Opts);
+  if (OutOfBudget())
+    return N;
   if (Built.Reject) {
     N.Reject = std::move(Built.Reject);
     return N;
   }
   N.S = std::move(Built.S);
+  Budget.enter(IslStage::Dependences);
   N.Deps = computeDependences(*N.S);
+  if (OutOfBudget())
+    return N;
+  Budget.enter(IslStage::Scheduling);
   N.Band = findBandWithPrivatization(*N.S, *N.Deps, Opts.AllowSkew);
+  if (OutOfBudget())
+    return N;
   if (N.Band->Depth < 2)
     N.Reject = makeBandReject(*N.S, *N.Deps, N.Loc);
   return N;
@@ -65,19 +94,52 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
 
 namespace {
 
+/// --auto: the `for` statements that start a marked nest (analyzed as such).
+class MarkedLoops {
+public:
+  MarkedLoops(const clang::SourceManager &SM,
+              const std::vector<AnalyzedNest> &Marked)
+      : SM(SM) {
+    for (const AnalyzedNest &N : Marked)
+      Begins.push_back(clang::SourceLocation::getFromRawEncoding(N.Loc.RawClangLoc));
+  }
+  bool isMarked(const clang::ForStmt *Loop) const {
+    return llvm::is_contained(Begins, Loop->getBeginLoc());
+  }
+  /// Whether a marked nest lies strictly inside \p Loop.
+  bool containsMarked(const clang::ForStmt *Loop) const {
+    clang::SourceRange R = Loop->getSourceRange();
+    return llvm::any_of(Begins, [&](clang::SourceLocation L) {
+      return L != R.getBegin() && SM.isPointWithin(L, R.getBegin(), R.getEnd());
+    });
+  }
+
+private:
+  const clang::SourceManager &SM;
+  std::vector<clang::SourceLocation> Begins;
+};
+
 /// --auto: analyze \p Loop; if the frontend cannot model it, try the maximal
-/// nests inside it (which may be tilable on their own).
+/// nests inside it (which may be tilable on their own). A loop around a
+/// marked nest is not a candidate itself (the two would overlap): only the
+/// nests inside it are, and the marked nest is not analyzed twice.
 void analyzeAuto(clang::ASTContext &Ctx, const NestCandidate &C, isl_ctx *IslCtx,
-                 const Options &Opts, std::vector<AnalyzedNest> &Out) {
-  AnalyzedNest N = analyzeNest(Ctx, C, IslCtx, Opts);
-  bool FrontendRejected = N.Reject && !N.S;
-  Out.push_back(std::move(N));
-  if (!FrontendRejected)
+                 const Options &Opts, const MarkedLoops &Marked,
+                 std::vector<AnalyzedNest> &Out) {
+  if (Marked.isMarked(C.Loop))
     return;
+  bool Inside = Marked.containsMarked(C.Loop);
+  if (!Inside) {
+    AnalyzedNest N = analyzeNest(Ctx, C, IslCtx, Opts);
+    bool FrontendRejected = N.Reject && !N.S && N.Reject->Kind != RejectKind::TooComplex;
+    Out.push_back(std::move(N));
+    if (!FrontendRejected)
+      return;
+  }
   for (const clang::ForStmt *Inner : getInnerLoops(C.Loop))
     if (!getInnerLoops(Inner).empty())
       analyzeAuto(Ctx, {Inner, C.Function, clang::SourceLocation()}, IslCtx,
-                  Opts, Out);
+                  Opts, Marked, Out);
 }
 
 } // namespace
@@ -91,20 +153,13 @@ analyzeTranslationUnit(clang::ASTContext &Ctx,
     Result.push_back(analyzeNest(Ctx, C, IslCtx, Opts));
   if (!Opts.Auto)
     return Result;
-  size_t NumMarked = Result.size();
-  for (const NestCandidate &C : findAllNests(Ctx)) {
-    unsigned Raw = C.Loop->getBeginLoc().getRawEncoding();
-    bool AlreadyMarked = llvm::any_of(Result, [&](const AnalyzedNest &N) {
-      return N.Marked && N.Loc.RawClangLoc == Raw;
-    });
-    if (!AlreadyMarked)
-      analyzeAuto(Ctx, C, IslCtx, Opts, Result);
-  }
-  if (NumMarked != 0)
-    std::sort(Result.begin(), Result.end(), // offsets are distinct
-                     [](const AnalyzedNest &A, const AnalyzedNest &B) {
-                       return A.Loc.Offset < B.Loc.Offset;
-                     });
+  MarkedLoops Marked(Ctx.getSourceManager(), Result);
+  for (const NestCandidate &C : findAllNests(Ctx))
+    analyzeAuto(Ctx, C, IslCtx, Opts, Marked, Result);
+  std::sort(Result.begin(), Result.end(), // offsets are distinct
+            [](const AnalyzedNest &A, const AnalyzedNest &B) {
+              return A.Loc.Offset < B.Loc.Offset;
+            });
   return Result;
 }
 

@@ -52,6 +52,8 @@ const char *getRejectName(RejectKind K) {
     return "too-shallow";
   case RejectKind::CodeGenFailed:
     return "codegen-failed";
+  case RejectKind::TooComplex:
+    return "too-complex";
   }
   return "unknown";
 }

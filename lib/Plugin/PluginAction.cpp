@@ -65,10 +65,12 @@ public:
     Result = rewriteBuffer(File, SM.getBufferData(Main), Nests, Opts);
     Ran = true;
     std::vector<AnalyzedNest> Failed;
-    for (AnalyzedNest &N : Nests) {
-      if (!N.Reject || N.Reject->Kind != RejectKind::CodeGenFailed)
-        continue;
-      if (Opts.TargetBackend != Backend::Seq)
+    for (size_t I : Result.Rejected) {
+      AnalyzedNest &N = Nests[I];
+      // A nest too complex for its bound stays as it is, with a remark, on
+      // every backend.
+      if (Opts.TargetBackend != Backend::Seq &&
+          N.Reject->Kind != RejectKind::TooComplex)
         Failures.push_back({N.Loc.Offset, N.Reject->Message});
       else
         Failed.push_back(std::move(N));

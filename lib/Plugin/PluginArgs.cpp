@@ -12,7 +12,8 @@ const char PluginName[] = "hetile";
 
 const char PluginArgsHelp[] =
     "backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, "
-    "assume-no-alias, no-skew, emit=PATH";
+    "assume-no-alias, no-skew, isl-max-operations=N, nest-time-budget=SECONDS, "
+    "emit=PATH";
 
 namespace {
 
@@ -45,6 +46,25 @@ std::string parseTileSizes(llvm::StringRef Value, Options &Opts) {
   return "";
 }
 
+/// "isl-max-operations=N" / "nest-time-budget=SECONDS" into the bounds of
+/// Support/IslBudget.h; an error message or "".
+std::string parseBound(llvm::StringRef Name, llvm::StringRef Value,
+                       Options &Opts) {
+  if (Name == "isl-max-operations") {
+    unsigned long long N = 0;
+    if (Value.trim().getAsInteger(10, N))
+      return "'isl-max-operations=' takes an integer >= 0, got " + quoted(Value);
+    Opts.IslMaxOperations = N;
+    return "";
+  }
+  double Seconds = 0;
+  if (Value.trim().getAsDouble(Seconds) || Seconds < 0)
+    return "'nest-time-budget=' takes a number of seconds >= 0, got " +
+           quoted(Value);
+  Opts.NestTimeBudgetSeconds = Seconds;
+  return "";
+}
+
 /// One argument; an error message or "".
 std::string parseOne(llvm::StringRef Arg, PluginSettings &S) {
   auto [Name, Value] = Arg.split('=');
@@ -64,7 +84,8 @@ std::string parseOne(llvm::StringRef Arg, PluginSettings &S) {
     *F.Field = F.Set;
     return "";
   }
-  bool Valued = Name == "backend" || Name == "tile-sizes" || Name == "emit";
+  bool Bound = Name == "isl-max-operations" || Name == "nest-time-budget";
+  bool Valued = Bound || Name == "backend" || Name == "tile-sizes" || Name == "emit";
   if (!Valued)
     return "unknown argument " + quoted(Arg) + "; the arguments are: " +
            PluginArgsHelp;
@@ -74,6 +95,8 @@ std::string parseOne(llvm::StringRef Arg, PluginSettings &S) {
     return parseBackend(Value, S.Opts);
   if (Name == "tile-sizes")
     return parseTileSizes(Value, S.Opts);
+  if (Bound)
+    return parseBound(Name, Value, S.Opts);
   S.EmitPath = Value.str();
   return "";
 }

@@ -2,6 +2,7 @@
 
 #include "hetile/Rewrite/FileRewriter.h"
 #include "hetile/CodeGen/TiledCodeGen.h"
+#include "hetile/Support/IslBudget.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/FileSystem.h"
@@ -35,11 +36,22 @@ llvm::Expected<Replacements> nestReplacements(llvm::StringRef FileName,
   if (Begin == ~0u || End == ~0u || End <= Begin || End > Buffer.size())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the nest's source range is unknown");
+  IslBudget Budget(S.Context.ctx().get(), Opts);
   llvm::Expected<std::string> Code =
       generateTiledNest(S, *N.Band, Opts, S.Exits, N.Deps ? &*N.Deps : nullptr,
-                        Buffer.substr(Begin, End - Begin));
-  if (!Code)
-    return Code.takeError();
+                        Buffer.substr(Begin, End - Begin), &Budget);
+  if (!Code) {
+    // A stage that failed on isl's null results after running out of its
+    // bound ran out of its bound.
+    llvm::Error Err = Code.takeError();
+    if (Err.isA<TooComplexError>())
+      return std::move(Err);
+    if (llvm::Error Out = Budget.check()) {
+      llvm::consumeError(std::move(Err));
+      return std::move(Out);
+    }
+    return std::move(Err);
+  }
   Replacements R;
   if (llvm::Error E = R.add(Replacement(FileName, Begin, End - Begin, *Code)))
     return std::move(E);
@@ -189,17 +201,24 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
                             const Options &Opts) {
   Replacements All;
   RewriteResult Result;
-  for (AnalyzedNest &N : Nests) {
+  for (size_t I = 0; I < Nests.size(); ++I) {
+    AnalyzedNest &N = Nests[I];
     if (!N.isTilable())
       continue;
     llvm::Expected<Replacements> R = nestReplacements(FileName, Buffer, N, Opts);
     if (R && Opts.EmitLineDirectives)
       R = addLineDirectives(*R, *N.S, Buffer, FileName);
     llvm::Error Err = R ? addAllOrNothing(All, *R) : R.takeError();
+    if (Err && Err.isA<TooComplexError>()) {
+      N.Reject = makeTooComplexReject(std::move(Err), N.Loc);
+      Result.Rejected.push_back(I);
+      continue;
+    }
     if (Err) {
       N.Reject = RejectReason{RejectKind::CodeGenFailed, N.Loc,
                               "tiled code could not be generated: " +
                                   llvm::toString(std::move(Err))};
+      Result.Rejected.push_back(I);
       continue;
     }
     ++Result.NumTiled;

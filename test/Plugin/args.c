@@ -10,16 +10,17 @@
 // RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=omp -Xclang -verify=omp %s
 // RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=mpi+omp -Xclang -verify=mpiomp %s
 // RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-no-skew=1 -fplugin-arg-hetile-backend=gpu -Xclang -verify=two %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-isl-max-operations=-3 -fplugin-arg-hetile-nest-time-budget=soon -Xclang -verify=bounds %s
 // Good arguments give no diagnostic at all; backend=mpi+omp with -fopenmp
 // is one.
 // RUN: %clang -fsyntax-only -fopenmp -fplugin=%{plugin} -fplugin-arg-hetile-backend=mpi+omp -Xclang -verify=good %s
-// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=seq -fplugin-arg-hetile-tile-sizes=32,64 -fplugin-arg-hetile-auto -fplugin-arg-hetile-assume-no-alias -fplugin-arg-hetile-no-skew -fplugin-arg-hetile-emit=%t.c -Xclang -verify=good %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=seq -fplugin-arg-hetile-tile-sizes=32,64 -fplugin-arg-hetile-auto -fplugin-arg-hetile-assume-no-alias -fplugin-arg-hetile-no-skew -fplugin-arg-hetile-isl-max-operations=5000000 -fplugin-arg-hetile-nest-time-budget=2.5 -fplugin-arg-hetile-emit=%t.c -Xclang -verify=good %s
 // And without -verify, the compile fails.
 // RUN: not %clang -c -fplugin=%{plugin} -fplugin-arg-hetile-backend=cuda %s -o %t.o 2>&1 | FileCheck %s
 // RUN: not ls %t.o
 
 // backend-error@*:* {{-fplugin-arg-hetile: unknown backend 'cuda' in 'backend=': use seq, omp, mpi or mpi+omp}}
-// unknown-error@*:* {{-fplugin-arg-hetile: unknown argument 'tile-size=32'; the arguments are: backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, assume-no-alias, no-skew, emit=PATH}}
+// unknown-error@*:* {{-fplugin-arg-hetile: unknown argument 'tile-size=32'; the arguments are: backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, assume-no-alias, no-skew, isl-max-operations=N, nest-time-budget=SECONDS, emit=PATH}}
 // sizes-error@*:* {{-fplugin-arg-hetile: 'tile-sizes=' takes integers >= 1 separated by commas, got '32,0'}}
 // sizes2-error@*:* {{-fplugin-arg-hetile: 'tile-sizes=' takes integers >= 1 separated by commas, got '8,x'}}
 // novalue-error@*:* {{-fplugin-arg-hetile: 'tile-sizes' needs a value: 'tile-sizes=...'}}
@@ -29,6 +30,8 @@
 // mpiomp-error@*:* {{-fplugin-arg-hetile: backend=mpi+omp needs -fopenmp}}
 // two-error@*:* {{-fplugin-arg-hetile: 'no-skew' takes no value}}
 // two-error@*:* {{-fplugin-arg-hetile: unknown backend 'gpu'}}
+// bounds-error@*:* {{-fplugin-arg-hetile: 'isl-max-operations=' takes an integer >= 0, got '-3'}}
+// bounds-error@*:* {{-fplugin-arg-hetile: 'nest-time-budget=' takes a number of seconds >= 0, got 'soon'}}
 // good-no-diagnostics
 
 // CHECK: error: -fplugin-arg-hetile: unknown backend 'cuda'

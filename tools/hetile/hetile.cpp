@@ -41,6 +41,18 @@ static cl::opt<bool> NoSkewOpt(
     cl::desc("Do not search for a transformation (skewing, shifting, fusion) "
              "when the nest as written is not fully permutable"),
     cl::cat(HetileCategory));
+static cl::opt<unsigned long> IslMaxOpsOpt(
+    "isl-max-operations",
+    cl::desc("isl operations each stage of a nest may spend before the nest "
+             "is left as it is (too-complex); 0 = unbounded (default 20000000)"),
+    cl::init(Options().IslMaxOperations), cl::cat(HetileCategory));
+static cl::opt<double> NestTimeBudgetOpt(
+    "nest-time-budget",
+    cl::desc("CPU seconds the analysis, and then the code generation, of "
+             "one nest may take before it is left as it is (too-complex); "
+             "0 = unbounded (default 30)"),
+    cl::value_desc("seconds"), cl::init(Options().NestTimeBudgetSeconds),
+    cl::cat(HetileCategory));
 
 static cl::OptionCategory RewriteCategory("hetile rewrite options");
 static cl::opt<std::string> OutputOpt("o", cl::desc("Write the rewritten file here (one input only)"),
@@ -179,9 +191,8 @@ public:
     RewriteResult R = rewriteBuffer(File, SM.getBufferData(Main), Nests, Opts);
     // Code generation failures are rejections too: say so at the nest.
     std::vector<AnalyzedNest> Failed;
-    for (AnalyzedNest &N : Nests)
-      if (N.Reject && N.Reject->Kind == RejectKind::CodeGenFailed)
-        Failed.push_back(std::move(N));
+    for (size_t I : R.Rejected)
+      Failed.push_back(std::move(Nests[I]));
     emitRejectRemarks(Ctx.getDiagnostics(), Failed);
     std::string Err;
     if (InPlaceOpt)
@@ -208,6 +219,8 @@ Options optionsFromCommandLine() {
   Opts.Format = FormatOpt;
   Opts.AssumeNoAlias = AssumeNoAliasOpt;
   Opts.AllowSkew = !NoSkewOpt;
+  Opts.IslMaxOperations = IslMaxOpsOpt;
+  Opts.NestTimeBudgetSeconds = NestTimeBudgetOpt;
   Opts.TargetBackend = BackendOpt;
   Opts.OmpSchedKind = OmpScheduleOpt;
   Opts.GatherRoot = GatherOpt == GatherMode::Root;
@@ -227,6 +240,8 @@ std::string checkRewriteOptions(size_t NumInputs) {
     return "--gather needs --backend=mpi or mpi+omp";
   if (OmpScheduleOpt.getNumOccurrences() && BackendOpt != Backend::Omp)
     return "--omp-schedule needs --backend=omp";
+  if (NestTimeBudgetOpt < 0)
+    return "--nest-time-budget: seconds must be >= 0";
   for (long T : TileSizesOpt)
     if (T < 1)
       return "--tile-sizes: each size must be an integer >= 1, got " + std::to_string(T);

@@ -39,6 +39,7 @@
 #include "hetile/Analysis/Permutability.h"
 #include "hetile/CodeGen/ExitValue.h"
 #include "hetile/Frontend/Scop.h"
+#include "hetile/Support/IslBudget.h"
 #include "hetile/Support/Options.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -69,13 +70,16 @@ std::vector<std::string> runtimeIncludes(const Options &O);
 /// alias checks (Scop::AliasChecks) needs \p Original: the block runs it
 /// where two arrays overlap (CodeGen/AliasCheckCode.h). Each such fallback
 /// branch starts with `#ifdef HETILE_FALLBACK_ABORT abort(); #endif`, so
-/// that tests can prove the tiled branch ran.
+/// that tests can prove the tiled branch ran. \p Budget, when given,
+/// bounds the isl work of the tiling, communication and code generation
+/// stages: one that runs out fails with a TooComplexError.
 llvm::Expected<std::string> generateTiledNest(const Scop &S,
                                               const PermutableBand &B,
                                               const Options &O,
                                               llvm::ArrayRef<LoopExit> Exits = {},
                                               const Dependences *Deps = nullptr,
-                                              llvm::StringRef Original = {});
+                                              llvm::StringRef Original = {},
+                                              IslBudget *Budget = nullptr);
 
 /// The tiled schedule (Transform's printTiledSchedule) of the nest.
 llvm::Expected<std::string> printTiledScheduleOf(const Scop &S,

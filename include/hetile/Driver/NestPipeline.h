@@ -32,13 +32,19 @@ struct AnalyzedNest {
   bool isTilable() const { return !Reject; }
 };
 
-/// Runs frontend and analysis on \p C.
+/// The rejection of a nest whose stage ran out of its bound (\p Err, a
+/// TooComplexError of Support/IslBudget.h).
+RejectReason makeTooComplexReject(llvm::Error Err, const SourceLoc &Loc);
+
+/// Runs frontend and analysis on \p C, each stage under the bound of
+/// Support/IslBudget.h (a stage that runs out: a TooComplex rejection).
 AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
                          isl_ctx *IslCtx, const Options &Opts);
 
 /// The nests of the main file of \p Ctx to report: the marked ones, or with
-/// Opts.Auto every maximal nest -- and, where one is rejected before analysis,
-/// the maximal nests inside it. \p PragmaLocs are the `#pragma hetile` seen.
+/// Opts.Auto every maximal nest -- and, where one is rejected before analysis
+/// or holds a marked nest, the maximal nests inside it (never one that
+/// overlaps a marked nest). \p PragmaLocs are the `#pragma hetile` seen.
 std::vector<AnalyzedNest>
 analyzeTranslationUnit(clang::ASTContext &Ctx,
                        const std::vector<clang::SourceLocation> &PragmaLocs,

@@ -42,6 +42,8 @@ enum class RejectKind {
   NonPermutable,        ///< no legal transformation gives a permutable band
   TooShallow,           ///< fewer than two loops: nothing to tile
   CodeGenFailed,        ///< the tiled code could not be generated or placed
+  /// a stage ran out of its isl operation bound or of the nest's time budget
+  TooComplex,
 };
 
 /// The name used in `[hetile-reject-<name>]` and in JSON output.

@@ -27,11 +27,13 @@ namespace hetile {
 struct RewriteResult {
   std::string Text;
   unsigned NumTiled = 0;
+  /// The indices into the nests of those this rewrite rejected.
+  std::vector<size_t> Rejected;
 };
 
 /// Rewrites \p Buffer (the main file's text). Nests whose code generation
-/// fails get their Reject set (kind CodeGenFailed) so the caller can report
-/// them.
+/// fails get their Reject set (kind CodeGenFailed, or TooComplex when a
+/// stage ran out of its bound) so the caller can report them.
 RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
                             std::vector<AnalyzedNest> &Nests,
                             const Options &Opts);

@@ -33,6 +33,12 @@ struct Options {
   /// nest as written is not fully permutable.
   bool AllowSkew = true;
   OutputFormat Format = OutputFormat::Text;
+  /// The isl operations each stage of a nest may spend (Support/IslBudget.h);
+  /// 0 = unbounded. A nest past it is left as it is (too-complex).
+  unsigned long IslMaxOperations = 20000000;
+  /// The CPU seconds the analysis of a nest may take, and again its code
+  /// generation; 0 = unbounded.
+  double NestTimeBudgetSeconds = 30;
 
   // Rewrite options (used by later stages).
   Backend TargetBackend = Backend::Seq;
