@@ -57,7 +57,10 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   N.S = std::move(Built.S);
   N.Deps = computeDependences(*N.S);
   N.Band = findPermutableBand(*N.S, *N.Deps, Opts.AllowSkew);
-  if (N.Band->Depth < 2)
+  if (N.Band->Depth >= 2)
+    return N;
+  N.Inner = findInnerBands(*N.S, Opts.AllowSkew);
+  if (!N.Inner)
     N.Reject = makeBandReject(*N.S, *N.Deps, N.Loc);
   return N;
 }

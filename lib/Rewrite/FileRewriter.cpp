@@ -1,6 +1,7 @@
 //===- FileRewriter.cpp - Tiled nests into the original buffer ------------===//
 
 #include "hetile/Rewrite/FileRewriter.h"
+#include "hetile/CodeGen/InnerBandsCodeGen.h"
 #include "hetile/CodeGen/TiledCodeGen.h"
 
 #include "clang/Tooling/Core/Replacement.h"
@@ -36,8 +37,10 @@ llvm::Expected<Replacements> nestReplacements(llvm::StringRef FileName,
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the nest's source range is unknown");
   llvm::Expected<std::string> Code =
-      generateTiledNest(S, *N.Band, Opts, S.Exits, N.Deps ? &*N.Deps : nullptr,
-                        Buffer.substr(Begin, End - Begin));
+      N.Inner ? generateInnerBandsNest(S, *N.Inner, Opts, S.Exits)
+              : generateTiledNest(S, *N.Band, Opts, S.Exits,
+                                  N.Deps ? &*N.Deps : nullptr,
+                                  Buffer.substr(Begin, End - Begin));
   if (!Code)
     return Code.takeError();
   Replacements R;
