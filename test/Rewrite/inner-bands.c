@@ -14,11 +14,13 @@
 // RUN: %gcc -std=c99 -O2 -Wall -Werror -Wno-unknown-pragmas %s -o %t.orig
 // RUN: %gcc -std=c99 -O2 -Wall -Werror %rt_cflags %t.c -o %t.seq %rt_libs
 // RUN: %gcc -std=c99 -O2 -Wall -Werror -fopenmp %rt_cflags %t.omp.c -o %t.omp %rt_libs
+// RUN: %clang -std=c99 -O2 -Wall -Werror -fopenmp %rt_cflags %t.omp.c -o %t.omp.clang %rt_libs
 // RUN: %t.orig 0 0 1 1 2 2 3 5 4 9 5 17 > %t.expected
 // RUN: env HETILE_TILE_SIZES=1 %t.seq 0 0 1 1 2 2 3 5 4 9 5 17 | diff %t.expected -
 // RUN: env HETILE_TILE_SIZES=2,3 %t.seq 0 0 1 1 2 2 3 5 4 9 5 17 | diff %t.expected -
 // RUN: %t.seq 0 0 1 1 2 2 3 5 4 9 5 17 | diff %t.expected -
 // RUN: env OMP_NUM_THREADS=3 HETILE_TILE_SIZES=2 %t.omp 0 0 1 1 2 2 3 5 4 9 5 17 | diff %t.expected -
+// RUN: env OMP_NUM_THREADS=2 HETILE_TILE_SIZES=3 %t.omp.clang 0 0 1 1 2 2 3 5 4 9 5 17 | diff %t.expected -
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
