@@ -59,14 +59,17 @@ struct OuterLoop {
   std::string Decl;
 };
 
+/// Prints isl's AST of the outer loops with \p Body (the bands' blocks) at
+/// its user node.
 class OuterPrinter {
 public:
-  OuterPrinter(std::vector<OuterLoop> Loops, std::string Body)
+  OuterPrinter(std::vector<OuterLoop> Loops, std::string Body,
+               const std::vector<std::string> &Params)
       : Loops(std::move(Loops)), Body(std::move(Body)) {
     for (const OuterLoop &L : this->Loops)
       Exprs.Names[L.IslName] = L.Counter;
+    Exprs.LongCast.insert(Params.begin(), Params.end());
   }
-  CExprPrinter Exprs;
 
   llvm::Error print(const isl::ast_node &Node, unsigned Indent,
                     std::string &Out) {
@@ -141,6 +144,7 @@ private:
 
   std::vector<OuterLoop> Loops;
   std::string Body;
+  CExprPrinter Exprs;
 };
 
 /// The outer loops of \p IB, as printed: a counter named after the iterator
@@ -217,8 +221,7 @@ llvm::Expected<std::string> generateInnerBandsNest(const Scop &S,
   isl::ast_node Ast = outerAst(S, IB, Negative);
   if (Ast.is_null())
     return makeCodeGenError("isl failed to generate the outer loops");
-  OuterPrinter Printer(Loops, Body);
-  Printer.Exprs.LongCast.insert(S.Params.begin(), S.Params.end());
+  OuterPrinter Printer(Loops, Body, S.Params);
   std::string Out = "{\n  /* hetile: sequential outer loop";
   Out += IB.Outer > 1 ? "s (" : " (";
   for (unsigned D = 0; D < IB.Outer; ++D)
