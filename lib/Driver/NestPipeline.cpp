@@ -68,6 +68,7 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
     N.S.reset();
     N.Deps.reset();
     N.Band.reset();
+    N.Inner.reset();
     N.Reject = makeTooComplexReject(std::move(Err), N.Loc);
     return true;
   };
@@ -87,7 +88,12 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   N.Band = findBandWithPrivatization(*N.S, *N.Deps, Opts.AllowSkew);
   if (OutOfBudget())
     return N;
-  if (N.Band->Depth < 2)
+  if (N.Band->Depth >= 2)
+    return N;
+  N.Inner = findInnerBands(*N.S, Opts.AllowSkew);
+  if (OutOfBudget())
+    return N;
+  if (!N.Inner)
     N.Reject = makeBandReject(*N.S, *N.Deps, N.Loc);
   return N;
 }

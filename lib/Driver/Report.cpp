@@ -113,6 +113,25 @@ void printBandText(llvm::raw_ostream &OS, const PermutableBand &B) {
        << "from band point " << toString(P.LastPoint) << ")\n";
 }
 
+/// "  sequential outer loops: k" and each band below them.
+void printInnerBandsText(llvm::raw_ostream &OS, const InnerBands &IB) {
+  OS << "  sequential outer loops: " << joined(IB.Iterators) << "\n";
+  for (size_t I = 0; I < IB.Bands.size(); ++I) {
+    const InnerBand &B = IB.Bands[I];
+    std::vector<std::string> Names;
+    for (const ScopStmt &Stmt : B.S.Stmts)
+      Names.push_back(Stmt.Name);
+    OS << "  inner band " << I + 1 << " of " << IB.Bands.size() << " ("
+       << joined(Names) << "): depth " << B.Band.Depth
+       << (B.Band.Transformed ? ", after transformation" : ", as written")
+       << "\n";
+    if (!B.Band.Note.empty())
+      OS << "    transformation: " << B.Band.Note << "\n";
+    for (const std::string &Line : B.Band.Description)
+      OS << "    " << Line << "\n";
+  }
+}
+
 } // namespace
 
 /// "A and B do not overlap; A and C do not overlap", or "none".
@@ -139,6 +158,8 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
   printStatementsText(OS, S);
   printDependencesText(OS, *N.Deps);
   printBandText(OS, *N.Band);
+  if (N.Inner)
+    printInnerBandsText(OS, *N.Inner);
   if (N.Reject)
     OS << "  tilable: no [hetile-reject-" << getRejectName(N.Reject->Kind) << "]\n";
   else
@@ -223,6 +244,23 @@ Value bandToJson(const PermutableBand &B) {
                 {"statements", std::move(Desc)}};
 }
 
+Value innerBandsToJson(const InnerBands &IB) {
+  Array Iters, Bands;
+  for (const std::string &I : IB.Iterators)
+    Iters.push_back(I);
+  for (const InnerBand &B : IB.Bands) {
+    Array Names;
+    for (const ScopStmt &Stmt : B.S.Stmts)
+      Names.push_back(Stmt.Name);
+    Value Band = bandToJson(B.Band);
+    Object O = std::move(*Band.getAsObject());
+    O["statement_names"] = std::move(Names);
+    Bands.push_back(std::move(O));
+  }
+  return Object{{"sequential_loops", std::move(Iters)},
+                {"bands", std::move(Bands)}};
+}
+
 } // namespace
 
 Value nestToJson(const AnalyzedNest &N) {
@@ -252,6 +290,8 @@ Value nestToJson(const AnalyzedNest &N) {
   O["dependences"] = dependencesToJson(*N.Deps);
   O["dependence_matrix"] = matrixToJson(*N.Deps);
   O["band"] = bandToJson(*N.Band);
+  if (N.Inner)
+    O["inner_bands"] = innerBandsToJson(*N.Inner);
   return O;
 }
 

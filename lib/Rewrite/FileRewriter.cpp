@@ -1,6 +1,7 @@
 //===- FileRewriter.cpp - Tiled nests into the original buffer ------------===//
 
 #include "hetile/Rewrite/FileRewriter.h"
+#include "hetile/CodeGen/InnerBandsCodeGen.h"
 #include "hetile/CodeGen/TiledCodeGen.h"
 #include "hetile/Support/IslBudget.h"
 
@@ -38,8 +39,12 @@ llvm::Expected<Replacements> nestReplacements(llvm::StringRef FileName,
                                    "the nest's source range is unknown");
   IslBudget Budget(S.Context.ctx().get(), Opts);
   llvm::Expected<std::string> Code =
-      generateTiledNest(S, *N.Band, Opts, S.Exits, N.Deps ? &*N.Deps : nullptr,
-                        Buffer.substr(Begin, End - Begin), &Budget);
+      N.Inner ? generateInnerBandsNest(S, *N.Inner, Opts, S.Exits,
+                                       Buffer.substr(Begin, End - Begin),
+                                       &Budget)
+              : generateTiledNest(S, *N.Band, Opts, S.Exits,
+                                  N.Deps ? &*N.Deps : nullptr,
+                                  Buffer.substr(Begin, End - Begin), &Budget);
   if (!Code) {
     // A stage that failed on isl's null results after running out of its
     // bound ran out of its bound.

@@ -120,7 +120,7 @@ llvm::Expected<isl::set> bandImage(const Scop &S, const PermutableBand &B) {
       isl_set_has_tuple_name(Result.get()) == isl_bool_true)
     return makeError("band schedule range is not an anonymous " +
                      std::to_string(B.Depth) + "-d tuple");
-  return Result;
+  return Result.coalesce();
 }
 
 /// Bounds of b_m given the outer tiles, and the extent of b_m overall. Where

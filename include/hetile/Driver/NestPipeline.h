@@ -1,7 +1,8 @@
 //===- NestPipeline.h - One nest through frontend and analysis --*- C++ -*-===//
 //
 // Runs the stages on one candidate nest: Scop extraction, dependences, the
-// permutable band; turns a band shallower than two loops into a rejection.
+// permutable band, else sequential outer loops around inner bands; turns a
+// nest with neither into a rejection.
 // The result holds no Clang pointers (the AST dies with its file).
 //
 //===----------------------------------------------------------------------===//
@@ -9,6 +10,7 @@
 #define HETILE_DRIVER_NESTPIPELINE_H
 
 #include "hetile/Analysis/Dependences.h"
+#include "hetile/Analysis/InnerBands.h"
 #include "hetile/Analysis/Permutability.h"
 #include "hetile/Frontend/NestFinder.h"
 
@@ -27,6 +29,9 @@ struct AnalyzedNest {
   std::optional<Scop> S;            ///< set unless the frontend rejected it
   std::optional<Dependences> Deps;  ///< set with S
   std::optional<PermutableBand> Band; ///< set with S
+  /// Set when Band is shallower than 2 and the nest tiles below sequential
+  /// outer loops instead.
+  std::optional<InnerBands> Inner;
   std::optional<RejectReason> Reject; ///< set iff the nest is not tiled
 
   bool isTilable() const { return !Reject; }

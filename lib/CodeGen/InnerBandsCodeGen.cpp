@@ -1,0 +1,264 @@
+//===- InnerBandsCodeGen.cpp - Sequential loops around tiled bands --------===//
+//
+// The outer loops are isl's scan of InnerBands::OuterDomain (each loop in the
+// direction it runs as written), printed here; the bands are
+// generateTiledNest's blocks; the final iterator values are the nest's, as
+// NestEmitter prints them for a tiled nest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hetile/CodeGen/InnerBandsCodeGen.h"
+
+#include "AliasCheckCode.h"
+
+#include "NestEmitter.h"
+
+#include "hetile/CodeGen/TiledCodeGen.h"
+
+#include <isl/ast_build.h>
+#include <isl/id.h>
+
+#include <sstream>
+
+namespace hetile {
+
+namespace {
+
+/// C integer types that a long counter converts to without surprise.
+bool isSignedIntType(const std::string &T) {
+  static const char *const Types[] = {
+      "int",      "signed",         "signed int", "long",      "long int",
+      "signed long", "signed long int", "long long", "long long int",
+      "short",    "short int",      "signed short", "signed short int"};
+  for (const char *X : Types)
+    if (T == X)
+      return true;
+  return false;
+}
+
+/// \p Text with every non-empty line but preprocessor directives indented
+/// by \p N more spaces.
+std::string indentBy(const std::string &Text, unsigned N) {
+  std::string Out;
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    End = End == std::string::npos ? Text.size() : End + 1;
+    if (End - Pos > 1 && Text[Pos] != '#')
+      Out += spaces(N);
+    Out += Text.substr(Pos, End - Pos);
+    Pos = End;
+  }
+  return Out;
+}
+
+/// How one outer loop is printed.
+struct OuterLoop {
+  std::string IslName; ///< hetile_oD
+  std::string Counter; ///< the C loop variable
+  std::string Type;    ///< its C type
+  /// `const T k = -hetile_oD;` where the counter is not the iterator.
+  std::string Decl;
+};
+
+/// Prints isl's AST of the outer loops with \p Body (the bands' blocks) at
+/// its user node.
+class OuterPrinter {
+public:
+  OuterPrinter(std::vector<OuterLoop> Loops, std::string Body,
+               const std::vector<std::string> &Params)
+      : Loops(std::move(Loops)), Body(std::move(Body)) {
+    for (const OuterLoop &L : this->Loops)
+      Exprs.Names[L.IslName] = L.Counter;
+    Exprs.LongCast.insert(Params.begin(), Params.end());
+  }
+
+  llvm::Error print(const isl::ast_node &Node, unsigned Indent,
+                    std::string &Out) {
+    switch (isl_ast_node_get_type(Node.get())) {
+    case isl_ast_node_for:
+      return printFor(Node.as<isl::ast_node_for>(), Indent, Out);
+    case isl_ast_node_if: {
+      isl::ast_node_if If = Node.as<isl::ast_node_if>();
+      Out += spaces(Indent) + "if (" + Exprs.print(If.cond()) + ") {\n";
+      if (auto Err = print(If.then_node(), Indent + 2, Out))
+        return Err;
+      Out += spaces(Indent) + "}\n";
+      if (!If.has_else_node().is_true())
+        return llvm::Error::success();
+      Out.pop_back();
+      Out += " else {\n";
+      if (auto Err = print(If.else_node(), Indent + 2, Out))
+        return Err;
+      Out += spaces(Indent) + "}\n";
+      return llvm::Error::success();
+    }
+    case isl_ast_node_block: {
+      isl::ast_node_list L = Node.as<isl::ast_node_block>().children();
+      for (int I = 0, E = L.size().release(); I < E; ++I)
+        if (auto Err = print(L.at(I), Indent, Out))
+          return Err;
+      return llvm::Error::success();
+    }
+    case isl_ast_node_mark:
+      return print(Node.as<isl::ast_node_mark>().node(), Indent, Out);
+    case isl_ast_node_user:
+      Out += indentBy(Body, Indent);
+      return llvm::Error::success();
+    default:
+      return makeCodeGenError("unexpected isl AST node in the outer loops");
+    }
+  }
+
+private:
+  const OuterLoop *find(const std::string &IslName) const {
+    for (const OuterLoop &L : Loops)
+      if (L.IslName == IslName)
+        return &L;
+    return nullptr;
+  }
+
+  llvm::Error printFor(const isl::ast_node_for &For, unsigned Indent,
+                       std::string &Out) {
+    const OuterLoop *L =
+        find(For.iterator().as<isl::ast_expr_id>().id().name());
+    if (!L)
+      return makeCodeGenError("unknown outer loop in the isl AST");
+    std::string Init = Exprs.print(For.init());
+    if (For.is_degenerate().is_true()) {
+      Out += spaces(Indent) + "{\n" + spaces(Indent + 2) + L->Type + " " +
+             L->Counter + " = " + Init + ";\n";
+    } else {
+      std::string Inc = Exprs.print(For.inc());
+      Out += forHeader(Indent, L->Type + " " + L->Counter + " = " + Init,
+                       Exprs.print(For.cond()),
+                       Inc == "1" ? L->Counter + "++"
+                                  : L->Counter + " += " + Inc) +
+             " {\n";
+    }
+    if (!L->Decl.empty())
+      Out += spaces(Indent + 2) + L->Decl + "\n";
+    if (auto Err = print(For.body(), Indent + 2, Out))
+      return Err;
+    Out += spaces(Indent) + "}\n";
+    return llvm::Error::success();
+  }
+
+  std::vector<OuterLoop> Loops;
+  std::string Body;
+  CExprPrinter Exprs;
+};
+
+/// The outer loops of \p IB, as printed: a counter named after the iterator
+/// where it runs upwards in a signed type, else hetile_oD.
+std::vector<OuterLoop> outerLoops(const Scop &S, const InnerBands &IB,
+                                  std::vector<bool> &Negative) {
+  std::vector<OuterLoop> Loops;
+  const ScopStmt &First = S.Stmts.front();
+  for (unsigned D = 0; D < IB.Outer; ++D) {
+    const ScopLoop &Loop = S.Loops[First.LoopIds[D]];
+    OuterLoop L;
+    L.IslName = "hetile_o" + std::to_string(D);
+    Negative.push_back(Loop.Step < 0);
+    if (Loop.Step > 0 && isSignedIntType(Loop.IteratorType)) {
+      L.Counter = Loop.Iterator;
+      L.Type = Loop.IteratorType;
+    } else {
+      L.Counter = L.IslName;
+      L.Type = "long";
+      L.Decl = "const " + Loop.IteratorType + " " + Loop.Iterator + " = " +
+               (Loop.Step < 0 ? "-" : "") + L.IslName + ";";
+    }
+    Loops.push_back(L);
+  }
+  return Loops;
+}
+
+/// isl's AST of the outer loops: OuterDomain scanned in the direction of
+/// each loop (a negative step scans -k upwards).
+isl::ast_node outerAst(const Scop &S, const InnerBands &IB,
+                       const std::vector<bool> &Negative) {
+  std::ostringstream OS;
+  OS << "{ [";
+  for (unsigned D = 0; D < IB.Outer; ++D)
+    OS << (D ? ", " : "") << "o" << D;
+  OS << "] -> [";
+  for (unsigned D = 0; D < IB.Outer; ++D)
+    OS << (D ? ", " : "") << (Negative[D] ? "-o" : "o") << D;
+  OS << "] }";
+  isl::ctx Ctx = IB.OuterDomain.ctx();
+  isl::map Sched = isl::map(Ctx, OS.str()).intersect_domain(IB.OuterDomain);
+  isl::set Context = S.Context.is_null()
+                         ? IB.OuterDomain.params().universe(
+                               IB.OuterDomain.params().get_space())
+                         : S.Context;
+  isl_ast_build *Build = isl_ast_build_from_context(Context.release());
+  isl_id_list *Names = isl_id_list_alloc(Ctx.get(), IB.Outer);
+  for (unsigned D = 0; D < IB.Outer; ++D)
+    Names = isl_id_list_add(
+        Names, isl_id_alloc(Ctx.get(), ("hetile_o" + std::to_string(D)).c_str(),
+                            nullptr));
+  Build = isl_ast_build_set_iterators(Build, Names);
+  isl::ast_build B = isl::manage(Build);
+  return B.node_from_schedule_map(isl::union_map(Sched));
+}
+
+} // namespace
+
+llvm::Expected<std::string>
+generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
+                       llvm::ArrayRef<LoopExit> Exits,
+                       llvm::StringRef Original, IslBudget *Budget) {
+  if (IB.Outer == 0 || IB.Bands.empty() || S.Stmts.empty())
+    return makeCodeGenError("no inner band to tile");
+  std::string Body;
+  for (const InnerBand &B : IB.Bands) {
+    auto Block = generateTiledNest(B.S, B.Band, O, {}, &B.Deps, {}, Budget);
+    if (!Block)
+      return Block.takeError();
+    Body += *Block + "\n";
+  }
+  std::vector<bool> Negative;
+  std::vector<OuterLoop> Loops = outerLoops(S, IB, Negative);
+  isl::ast_node Ast = outerAst(S, IB, Negative);
+  if (Ast.is_null())
+    return makeCodeGenError("isl failed to generate the outer loops");
+  OuterPrinter Printer(Loops, Body, S.Params);
+  std::string Loop = "  /* hetile: sequential outer loop";
+  Loop += IB.Outer > 1 ? "s (" : " (";
+  for (unsigned D = 0; D < IB.Outer; ++D)
+    Loop += (D ? ", " : "") + IB.Iterators[D];
+  Loop += "); " + std::to_string(IB.Bands.size()) + " tiled band" +
+          (IB.Bands.size() > 1 ? "s" : "") + " inside */\n";
+  if (auto Err = Printer.print(Ast, 2, Loop))
+    return std::move(Err);
+  // The alias checks and the final values of the iterators declared
+  // outside: the whole nest's.
+  TiledNest None;
+  None.Context = S.Context.is_null()
+                     ? IB.OuterDomain.params().universe(
+                           IB.OuterDomain.params().get_space())
+                     : S.Context;
+  NestEmitter E(S, std::move(None));
+  auto Checks = printAliasChecks(E, O);
+  if (!Checks)
+    return Checks.takeError();
+  std::string Out = "{\n";
+  if (Checks->empty()) {
+    Out += Loop;
+  } else {
+    if (Original.empty())
+      return makeCodeGenError("the nest's alias check needs its original text");
+    // A test build defines HETILE_FALLBACK_ABORT, so that a check which is
+    // never true fails the test instead of running the original.
+    Out += std::string(HelperMacros) + *Checks + "  if (" + NoAliasFlag +
+           ") {\n" + Loop + "  } else {\n#ifdef HETILE_FALLBACK_ABORT\n"
+           "    abort();\n#endif\n    " + aliasFallbackReport(S) + "    " +
+           Original.str() + "\n  }\n";
+  }
+  if (auto Err = E.exitValues(Exits, Out))
+    return std::move(Err);
+  return Out + "}";
+}
+
+} // namespace hetile
