@@ -12,6 +12,8 @@
 //            nearest earlier must-write and every may-write since.
 //  - Anti:   sink = all writes, may sources = reads (and may-writes), must
 //            sources = must-writes; only the read sources are kept.
+//  - Last writes: per element, the latest writing instance (lexmax under
+//            the 2d+1 schedule), for the final values of distributed runs.
 //
 // Anti and output dependences are memory-based but reduced to the nearest
 // write: a read (or write) followed by two writes w1 < w2 of the element has
@@ -168,13 +170,32 @@ isl::union_map restoreTuples(const isl::union_map &Deps, const Scop &S,
   return Result;
 }
 
-/// The three kinds of dependence through one array.
+/// The three kinds of dependence through one array, and its last writes.
 struct ArrayDeps {
-  isl::union_map Flow, Anti, Output;
+  isl::union_map Flow, Anti, Output, LastWrite;
 };
 
+/// The last write of each element of one array (Dependences::LastWrite-
+/// ByArray): per element, the writing instance latest under \p Sched, the
+/// padded 2d+1 schedule, which orders all instances of all statements (it is
+/// injective). Per element, not per instance: an instance whose one write is
+/// overwritten later may hold the last write of another element (S[i] writes
+/// A[i + 1] and A[i]: S[N - 1] is the last writer of A[N - 1] although
+/// S[N] overwrites its A[N]). Empty when a may-write leaves the last writer
+/// unknown.
+isl::union_map lastWrites(const ArrayAccesses &Acc,
+                          const isl::union_map &Sched) {
+  isl::ctx Ctx = Sched.ctx();
+  if (Acc.MustWrites.is_null() || !Acc.MayWrites.is_null())
+    return isl::union_map::empty(Ctx);
+  isl::union_map Times = Acc.MustWrites.reverse().apply_range(Sched);
+  isl::union_map Last = Times.lexmax().apply_range(Sched.reverse());
+  return Last.is_null() ? Last : Last.reverse();
+}
+
 ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
-                           const isl::union_map &Sched) {
+                           const isl::union_map &Sched,
+                           const isl::union_map &InstanceSched) {
   isl::ctx Ctx = Sched.ctx();
   isl::union_map Writes =
       orEmpty(Acc.MustWrites, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
@@ -190,6 +211,8 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
       mayDependences(Writes, Acc.MustWrites, ReadsOrMay, Sched), S, true);
   if (D.Output.is_null() || D.Anti.is_null() || D.Flow.is_null())
     return {};
+  // Null when isl fails: the backends that need it refuse the nest.
+  D.LastWrite = lastWrites(Acc, InstanceSched);
   D.Output = D.Output.subtract(SameInstance);
   D.Anti = D.Anti.subtract(SameInstance);
   return D;
@@ -344,20 +367,23 @@ Dependences computeDependences(const Scop &S) {
   isl::ctx Ctx = S.Stmts.front().Domain.ctx();
   Result.Flow = Result.Anti = Result.Output = isl::union_map::empty(Ctx);
   isl::union_map Sched = accessSchedule(S);
-  if (Sched.is_null())
+  isl::union_map InstanceSched = analysis::paddedSchedule(S);
+  if (Sched.is_null() || InstanceSched.is_null())
     return Result;
   std::vector<DependenceEdge> Edges;
   for (const auto &[Array, Acc] : collectAccesses(S)) {
-    ArrayDeps D = arrayDependences(S, Acc, Sched);
+    ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched);
     if (D.Flow.is_null())
       continue;
     if (!S.Context.is_null()) {
       D.Flow = D.Flow.intersect_params(S.Context);
       D.Anti = D.Anti.intersect_params(S.Context);
       D.Output = D.Output.intersect_params(S.Context);
+      if (!D.LastWrite.is_null())
+        D.LastWrite = D.LastWrite.intersect_params(S.Context);
     }
     Result.FlowByArray[Array] = D.Flow;
-    Result.OutputByArray[Array] = D.Output;
+    Result.LastWriteByArray[Array] = D.LastWrite;
     Result.Flow = Result.Flow.unite(D.Flow);
     Result.Anti = Result.Anti.unite(D.Anti);
     Result.Output = Result.Output.unite(D.Output);

@@ -128,7 +128,7 @@ llvm::Expected<Communication> computeCommunication(const Scop &S,
     T.Array = A.Name;
     T.Dims = unsigned(EmptyLike.tuple_dim().release());
     auto FIt = D.FlowByArray.find(A.Name);
-    auto OIt = D.OutputByArray.find(A.Name);
+    auto LIt = D.LastWriteByArray.find(A.Name);
     isl::union_map Flow = FIt == D.FlowByArray.end() ? isl::union_map() : FIt->second;
     isl::union_set Out;
     if (!Flow.is_null() && !R.is_null()) {
@@ -136,10 +136,12 @@ llvm::Expected<Communication> computeCommunication(const Scop &S,
       Out = Pairs.apply_range(R).intersect(W).range();
     }
     T.FlowOut = Out.is_null() ? EmptyLike : onlySet(Out, EmptyLike);
-    isl::union_map Final = W.intersect_domain(N.InTile);
-    if (OIt != D.OutputByArray.end() && !OIt->second.is_null())
-      Final = Final.subtract_domain(OIt->second.domain());
-    T.LiveOut = onlySet(Final.range(), EmptyLike);
+    // Per element, the tile of its last write (see Communication.h).
+    if (LIt == D.LastWriteByArray.end() || LIt->second.is_null())
+      return makeError("isl failed on the last writes of array '" + A.Name +
+                       "'");
+    T.LiveOut =
+        onlySet(LIt->second.intersect_domain(N.InTile).range(), EmptyLike);
     if (T.FlowOut.is_null() || T.LiveOut.is_null())
       return makeError("isl failed on the traffic of array '" + A.Name + "'");
     Result.Arrays.push_back(std::move(T));

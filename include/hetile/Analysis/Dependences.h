@@ -64,9 +64,16 @@ struct Dependences {
   isl::union_map Flow;   ///< exact value-based RAW
   isl::union_map Anti;   ///< memory-based WAR
   isl::union_map Output; ///< memory-based WAW
-  /// Flow and output dependences through each array (by C name): what the
-  /// distributed-memory backends send and which writes are final.
-  std::map<std::string, isl::union_map> FlowByArray, OutputByArray;
+  /// Flow dependences through each array (by C name): what the
+  /// distributed-memory backends send.
+  std::map<std::string, isl::union_map> FlowByArray;
+  /// The last write of each element of each array (by C name), across
+  /// statements, in the original order: { S[i] -> A[e] } holds when S[i]
+  /// writes A[e] and no later statement instance writes A[e]. Each written
+  /// element has exactly one such instance (must-writes only; an array
+  /// with a may-write has none here). What the distributed-memory backends
+  /// gather after the nest.
+  std::map<std::string, isl::union_map> LastWriteByArray;
   /// Sorted by (kind, source, sink, array, distance): deterministic output.
   std::vector<DependenceEdge> Edges;
 
