@@ -1,0 +1,48 @@
+// Differential execution: one statement writes two elements of A per
+// instance, A[4][q + 1] and A[4][q], and every element is written at every
+// c: the last write of A[4][q] is the second write of (N - 1, q), whose first
+// write is overwritten by (N - 1, q + 1). The MPI backends' final exchange
+// must send each element from the tile of its own last write (skewed band
+// (c, c + q): the columns of one element's writes belong to different ranks).
+// A second nest: X[j][k] = 2 then X[j][5] = 1 + k, the last write of
+// X[j][5] at k = K - 1 in another rank's column than those of X[j][k].
+// RUN: %differential %s --work %t
+//@ args 14 11 3 7 | 1 2 1 6 | 14 11 3 7
+//@ mpi-runs 2:1,1 2:2 3:1,1
+#include "exec-common.h"
+
+static void two_writers(int N, int T, double A[restrict 8][64]) {
+#pragma hetile
+  for (int c = 0; c < N; c++)
+    for (int q = 1; q < T; q++) {
+      A[4][q + 1] = 1.0 + c;
+      A[4][q] = 2.0;
+    }
+}
+
+static void last_writer(int M, int K, double X[restrict M][K]) {
+#pragma hetile
+  for (int j = 0; j < M; j++)
+    for (int k = 0; k < K; k++) {
+      X[j][k] = 2.0;
+      X[j][5] = 1.0 + k;
+    }
+}
+
+int main(int argc, char **argv) {
+  int N = argc > 1 ? atoi(argv[1]) : 14, T = argc > 2 ? atoi(argv[2]) : 11;
+  int M = argc > 3 ? atoi(argv[3]) : 3, K = argc > 4 ? atoi(argv[4]) : 7;
+  double *A = malloc(sizeof(double) * 8 * 64);
+  double *X = malloc(sizeof(double) * (size_t)M * (size_t)K);
+  for (int q = 0; q < 8 * 64; q++)
+    A[q] = hetile_exec_init(q / 64, q % 64, 0);
+  for (int q = 0; q < M * K; q++)
+    X[q] = hetile_exec_init(q / K, q % K, 1);
+  two_writers(N, T, (double (*)[64])A);
+  last_writer(M, K, (double (*)[K])X);
+  hetile_exec_dump("A", A, 8 * 64);
+  hetile_exec_dump("X", X, (size_t)M * (size_t)K);
+  free(A);
+  free(X);
+  return 0;
+}
