@@ -253,7 +253,9 @@ def reduce(f, a):
     with open(script, "w") as s:
         s.write("#!/bin/sh\nexec %s\n" % " ".join(shlex.quote(x) for x in me))
     os.chmod(script, 0o755)
-    subprocess.call(["cvise", "--timeout", "300", script, target], cwd=d)
+    # cvise wants the test case's bare name, in the working directory.
+    subprocess.call(["cvise", "--n", "1", "--timeout", "300", script, "t.c"],
+                    cwd=d)
     out = os.path.join(a.work, "reduced-%d-%s.c" % (a.reduce, a.backend.replace("+", "_")))
     shutil.copy(target, out)
     print("reduced: %s" % out)
