@@ -84,6 +84,8 @@ def run(cmd, timeout, env=None, cwd=None):
         return p.returncode, p.stdout, p.stderr, time.time() - t0
     except subprocess.TimeoutExpired:
         return "timeout", "", "", time.time() - t0
+    except OSError as e:
+        return "oserror", "", str(e), time.time() - t0
 
 
 def clean_env(extra):
