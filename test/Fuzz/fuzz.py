@@ -116,7 +116,9 @@ class Fuzzer:
         """The original's outputs, or None if the program is invalid."""
         exe = os.path.join(d, "san")
         rc, _, err, _ = run([self.a.cc] + self.cflags +
-                            ["-fsanitize=address,undefined",
+                            ["-Werror=implicit-int",
+                             "-Werror=implicit-function-declaration",
+                             "-fsanitize=address,undefined",
                              "-fno-sanitize-recover=all", src, "-o", exe],
                             COMPILE_LIMIT)
         if rc != 0:
@@ -252,6 +254,9 @@ def reduce(f, a):
           "--rt-include", a.rt_include, "--rt-lib", a.rt_lib, "--cc", a.cc,
           "--mpirun", a.mpirun, "--check-file", "t.c", "--backend", a.backend,
           "--want-kind", kind]
+    sig = signature(why)
+    if sig:
+        me += ["--want-why", sig]
     with open(script, "w") as s:
         s.write("#!/bin/sh\nexec %s\n" % " ".join(shlex.quote(x) for x in me))
     os.chmod(script, 0o755)
@@ -263,11 +268,18 @@ def reduce(f, a):
     print("reduced: %s" % out)
 
 
+def signature(why):
+    """What a reduced program must still report: the remark's text without
+    its location (an internal error), nothing for the other kinds."""
+    m = re.search(r"remark: ([^\[\n]*)", why)
+    return m.group(1).strip() if m else ""
+
+
 def check_file(f, a):
     """cvise's test: exit 0 when t.c still shows the failure a.want_kind."""
     src = os.path.abspath(a.check_file)
     text = open(src).read()
-    if "#pragma hetile" not in text or "//@ args" not in text:
+    if not re.search(r"#pragma hetile\s*\n\s*for", text) or "//@ args" not in text:
         return 1
     d = tempfile.mkdtemp(dir=os.getcwd())
     try:
@@ -275,8 +287,8 @@ def check_file(f, a):
         want, _ = f.expected(src, d, args)
         if want is None:
             return 1
-        kind, _ = f.one(src, d, a.backend, args, want)
-        return 0 if kind == a.want_kind else 1
+        kind, why = f.one(src, d, a.backend, args, want)
+        return 0 if kind == a.want_kind and (a.want_why or "") in why else 1
     finally:
         shutil.rmtree(d, ignore_errors=True)
 
@@ -301,6 +313,7 @@ def main():
     ap.add_argument("--backend", default="mpi")
     ap.add_argument("--check-file")
     ap.add_argument("--want-kind")
+    ap.add_argument("--want-why")
     a = ap.parse_args()
     f = Fuzzer(a)
     if a.check_file:
