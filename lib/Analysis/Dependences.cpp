@@ -75,6 +75,8 @@ struct ArrayAccesses {
   isl::union_map Reads;      ///< S0__read[i] -> A[...]
   isl::union_map MustWrites; ///< S0[i] -> A[...]
   isl::union_map MayWrites;  ///< may-writes that are not must-writes
+  /// Some statement writes the array through two accesses or more.
+  bool SeveralWritesInOneStmt = false;
 };
 
 isl::union_map addTo(const isl::union_map &Acc, isl::map M) {
@@ -85,7 +87,10 @@ isl::union_map addTo(const isl::union_map &Acc, isl::map M) {
 std::map<std::string, ArrayAccesses> collectAccesses(const Scop &S) {
   std::map<std::string, ArrayAccesses> Result;
   for (const ScopStmt &Stmt : S.Stmts) {
+    std::map<std::string, unsigned> Writes;
     for (const MemoryAccess &A : Stmt.Accesses) {
+      if (A.isWrite() && !A.Relation.is_null() && ++Writes[A.Array] == 2)
+        Result[A.Array].SeveralWritesInOneStmt = true;
       if (A.Relation.is_null())
         continue;
       isl::map Rel = A.Relation.intersect_domain(Stmt.Domain);
@@ -158,6 +163,8 @@ isl::union_map restoreTuples(const isl::union_map &Deps, const Scop &S,
     if (ReadSourcesOnly && !isReadTuple(M.domain_tuple_id().name()))
       continue;
     for (isl::dim Dim : {isl::dim::in, isl::dim::out}) {
+      if (!M.has_tuple_id(Dim).is_true()) // a schedule's range
+        continue;
       std::string Name = M.tuple_id(Dim).name();
       if (!isReadTuple(Name))
         continue;
@@ -170,10 +177,30 @@ isl::union_map restoreTuples(const isl::union_map &Deps, const Scop &S,
   return Result;
 }
 
-/// The three kinds of dependence through one array, and its last writes.
+/// The three kinds of dependence through one array, its flow dependences
+/// tagged with their element, and its last writes.
 struct ArrayDeps {
-  isl::union_map Flow, Anti, Output, LastWrite;
+  isl::union_map Flow, Anti, Output, FlowElements, LastWrite;
 };
+
+/// Dependences::FlowElementsByArray of one array: the dataflow analysis with
+/// each read instance tagged with its element, [S[i] -> A[e]], scheduled
+/// as the read.
+isl::union_map flowElements(const Scop &S, const ArrayAccesses &Acc,
+                            const isl::union_map &Sched) {
+  isl::ctx Ctx = Sched.ctx();
+  if (Acc.Reads.is_null())
+    return isl::union_map::empty(Ctx);
+  isl::union_map Reads = restoreTuples(Acc.Reads, S, false);
+  isl::union_map ReadSched =
+      restoreTuples(Sched.intersect_domain(Acc.Reads.domain()), S, false);
+  if (Reads.is_null() || ReadSched.is_null())
+    return {};
+  isl::union_map TagSched = Reads.domain_map().apply_range(ReadSched);
+  isl::union_map WriteSched = Sched.subtract_domain(Acc.Reads.domain());
+  return mayDependences(Reads.range_map(), Acc.MustWrites, Acc.MayWrites,
+                        WriteSched.unite(TagSched));
+}
 
 /// The last write of each element of one array (Dependences::LastWrite-
 /// ByArray): per element, the writing instance latest under \p Sched, the
@@ -211,8 +238,10 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
       mayDependences(Writes, Acc.MustWrites, ReadsOrMay, Sched), S, true);
   if (D.Output.is_null() || D.Anti.is_null() || D.Flow.is_null())
     return {};
-  // Null when isl fails: the backends that need it refuse the nest.
+  // Null when isl fails: the backends that need them refuse the nest.
   D.LastWrite = lastWrites(Acc, InstanceSched);
+  if (Acc.SeveralWritesInOneStmt)
+    D.FlowElements = flowElements(S, Acc, Sched);
   D.Output = D.Output.subtract(SameInstance);
   D.Anti = D.Anti.subtract(SameInstance);
   return D;
@@ -384,6 +413,11 @@ Dependences computeDependences(const Scop &S) {
     }
     Result.FlowByArray[Array] = D.Flow;
     Result.LastWriteByArray[Array] = D.LastWrite;
+    if (Acc.SeveralWritesInOneStmt)
+      Result.FlowElementsByArray[Array] =
+          D.FlowElements.is_null() || S.Context.is_null()
+              ? D.FlowElements
+              : D.FlowElements.intersect_params(S.Context);
     Result.Flow = Result.Flow.unite(D.Flow);
     Result.Anti = Result.Anti.unite(D.Anti);
     Result.Output = Result.Output.unite(D.Output);

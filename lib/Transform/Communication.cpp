@@ -131,7 +131,19 @@ llvm::Expected<Communication> computeCommunication(const Scop &S,
     auto LIt = D.LastWriteByArray.find(A.Name);
     isl::union_map Flow = FIt == D.FlowByArray.end() ? isl::union_map() : FIt->second;
     isl::union_set Out;
-    if (!Flow.is_null() && !R.is_null()) {
+    auto EIt = D.FlowElementsByArray.find(A.Name);
+    if (EIt != D.FlowElementsByArray.end()) {
+      // A statement writes two elements: the element a read sees, not
+      // every element both instances touch (the reader may see another
+      // write of one of them, which a stale copy would undo).
+      if (EIt->second.is_null())
+        return makeError("isl failed on the flow of array '" + A.Name + "'");
+      Out = EIt->second.intersect_domain(N.InTile)
+                .range()
+                .unwrap()
+                .intersect_domain(InCol)
+                .range();
+    } else if (!Flow.is_null() && !R.is_null()) {
       isl::union_map Pairs = Flow.intersect_domain(N.InTile).intersect_range(InCol);
       Out = Pairs.apply_range(R).intersect(W).range();
     }

@@ -6,9 +6,13 @@
 // (c, c + q): the columns of one element's writes belong to different ranks).
 // A second nest: X[j][k] = 2 then X[j][5] = 1 + k, the last write of
 // X[j][5] at k = K - 1 in another rank's column than those of X[j][k].
+// A third: Y[j] and Y[j + 2] written by one instance, Y[j - 1] read: the
+// element a message carries is the one its reader sees, Y[j0], not also
+// Y[j0 + 2], which a later instance in the receiver's own columns rewrites
+// before the read (a stale copy of it would undo that write).
 // RUN: %differential %s --work %t
-//@ args 14 11 3 7 | 1 2 1 6 | 14 11 3 7
-//@ mpi-runs 2:1,1 2:2 3:1,1
+//@ args 14 11 3 7 20 3 | 1 2 1 6 4 1 | 14 11 3 7 20 3
+//@ mpi-runs 2:1,1 2:2 3:1,1 3:1,2
 #include "exec-common.h"
 
 static void two_writers(int N, int T, double A[restrict 8][64]) {
@@ -29,9 +33,22 @@ static void last_writer(int M, int K, double X[restrict M][K]) {
     }
 }
 
+static void two_elements(int N, int T, double Y[restrict 128]) {
+#pragma hetile
+  for (int i = 0; i < T; i++)
+    for (int j = 3; j < N; j++) {
+      Y[j] = 0.5 * Y[j - 1] + 0.25 * Y[j - 3] + 1.0;
+      Y[j + 2] = 0.125 * Y[j - 1] + 2.0;
+    }
+}
+
 int main(int argc, char **argv) {
   int N = argc > 1 ? atoi(argv[1]) : 14, T = argc > 2 ? atoi(argv[2]) : 11;
   int M = argc > 3 ? atoi(argv[3]) : 3, K = argc > 4 ? atoi(argv[4]) : 7;
+  int NY = argc > 5 ? atoi(argv[5]) : 20, TY = argc > 6 ? atoi(argv[6]) : 3;
+  double *Y = malloc(sizeof(double) * 128);
+  for (int q = 0; q < 128; q++)
+    Y[q] = hetile_exec_init(q, 0, 2);
   double *A = malloc(sizeof(double) * 8 * 64);
   double *X = malloc(sizeof(double) * (size_t)M * (size_t)K);
   for (int q = 0; q < 8 * 64; q++)
@@ -40,8 +57,11 @@ int main(int argc, char **argv) {
     X[q] = hetile_exec_init(q / K, q % K, 1);
   two_writers(N, T, (double (*)[64])A);
   last_writer(M, K, (double (*)[K])X);
+  two_elements(NY, TY, Y);
   hetile_exec_dump("A", A, 8 * 64);
   hetile_exec_dump("X", X, (size_t)M * (size_t)K);
+  hetile_exec_dump("Y", Y, 128);
+  free(Y);
   free(A);
   free(X);
   return 0;

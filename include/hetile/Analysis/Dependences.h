@@ -74,6 +74,12 @@ struct Dependences {
   /// with a may-write has none here). What the distributed-memory backends
   /// gather after the nest.
   std::map<std::string, isl::union_map> LastWriteByArray;
+  /// The flow dependences of an array with their element,
+  /// { S[i] -> [S'[j] -> A[e]] }: S[i] wrote the value of A[e] that S'[j]
+  /// reads. Only for the arrays that some statement writes through two
+  /// accesses or more (null when isl failed); elsewhere a flow dependence
+  /// S[i] -> S'[j] carries the one element of A that S[i] writes.
+  std::map<std::string, isl::union_map> FlowElementsByArray;
   /// Sorted by (kind, source, sink, array, distance): deterministic output.
   std::vector<DependenceEdge> Edges;
 

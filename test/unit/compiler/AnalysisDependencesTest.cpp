@@ -272,3 +272,23 @@ TEST(AnalysisDependences, LastWritesArePerElementAcrossWrites) {
   EXPECT_TRUE(D.LastWriteByArray["A"].is_equal(Expected).is_true())
       << toString(D.LastWriteByArray["A"]);
 }
+
+// for (j = 3; j < N; j++) { Y[j] = Y[j - 1] ...; Y[j + 2] = Y[j - 1] ...; }
+// S[j] reads Y[j - 1], written last by S[j - 1] (as its Y[j]); S[j - 3]
+// wrote it earlier (as its Y[j + 2]). The flow carries Y[j - 1] only, not
+// S[j - 1]'s other element Y[j + 1], which S[j] does not read.
+TEST(AnalysisDependences, FlowElementsOfATwoWriteStatement) {
+  IslContext Ctx;
+  Scop S = makeScop({makeStmt(
+      Ctx.get(), {0}, "[N] -> { S0[j] : 3 <= j < N }", "{ S0[j] -> [0, j, 0] }",
+      {{'R', "{ S0[j] -> Y[j - 1] }"},
+       {'W', "{ S0[j] -> Y[j] }"},
+       {'W', "{ S0[j] -> Y[j + 2] }"}})});
+  Dependences D = computeDependences(S);
+  ASSERT_EQ(D.FlowElementsByArray.count("Y"), 1u);
+  isl::union_map Expected(
+      isl::ctx(Ctx.get()),
+      "[N] -> { S0[j] -> [S0[j + 1] -> Y[j]] : 3 <= j and j + 1 < N }");
+  EXPECT_TRUE(D.FlowElementsByArray["Y"].is_equal(Expected).is_true())
+      << toString(D.FlowElementsByArray["Y"]);
+}
