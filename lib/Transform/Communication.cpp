@@ -117,7 +117,8 @@ llvm::Expected<Communication> computeCommunication(const Scop &S,
     if (MayWrite)
       return makeError("array '" + A.Name + "' has a conditional (may) write: "
                        "its final values cannot be exchanged");
-    if (W.is_null())
+    // A write under a guard that never holds writes nothing: no traffic.
+    if (W.is_null() || W.is_empty().is_true())
       continue;
     isl::set EmptyLike;
     W.range().foreach_set([&](isl::set Set) -> isl::stat {

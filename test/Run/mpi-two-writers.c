@@ -10,6 +10,8 @@
 // element a message carries is the one its reader sees, Y[j0], not also
 // Y[j0 + 2], which a later instance in the receiver's own columns rewrites
 // before the read (a stale copy of it would undo that write).
+// A fourth: a write under a guard that never holds (k <= i always): an
+// array the nest writes no element of has no traffic.
 // RUN: %differential %s --work %t
 //@ args 14 11 3 7 20 3 | 1 2 1 6 4 1 | 14 11 3 7 20 3
 //@ mpi-runs 2:1,1 2:2 3:1,1 3:1,2
@@ -42,6 +44,17 @@ static void two_elements(int N, int T, double Y[restrict 128]) {
     }
 }
 
+static void never_written(int N, double A[restrict 64][64],
+                          double C[restrict 64]) {
+#pragma hetile
+  for (int i = 0; i < N; i++)
+    for (int k = i; k >= (i - 2 > 0 ? i - 2 : 0); k--) {
+      if (i <= k - 1)
+        C[k] = 0.5 * C[i] + 1.0;
+      A[k][i] = 0.25 * C[k + 3] + 0.5 * A[k][i];
+    }
+}
+
 int main(int argc, char **argv) {
   int N = argc > 1 ? atoi(argv[1]) : 14, T = argc > 2 ? atoi(argv[2]) : 11;
   int M = argc > 3 ? atoi(argv[3]) : 3, K = argc > 4 ? atoi(argv[4]) : 7;
@@ -58,6 +71,12 @@ int main(int argc, char **argv) {
   two_writers(N, T, (double (*)[64])A);
   last_writer(M, K, (double (*)[K])X);
   two_elements(NY, TY, Y);
+  double *Z = malloc(sizeof(double) * 64 * 64);
+  for (int q = 0; q < 64 * 64; q++)
+    Z[q] = hetile_exec_init(q / 64, q % 64, 3);
+  never_written(N < 60 ? N : 60, (double (*)[64])Z, Y);
+  hetile_exec_dump("Z", Z, 64 * 64);
+  free(Z);
   hetile_exec_dump("A", A, 8 * 64);
   hetile_exec_dump("X", X, (size_t)M * (size_t)K);
   hetile_exec_dump("Y", Y, 128);
