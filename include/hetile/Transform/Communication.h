@@ -8,8 +8,12 @@
 // From the exact (value-based) flow dependences of each array, per array A:
 //
 //   FlowOut_A(o, dc) = { e | x in tile(o), y in column [dc, dc + T_c - 1],
-//                        x -> y a flow dependence through A, x writes e and
-//                        y reads e }
+//                        y reads the value of e that x wrote }
+//
+// (from the flow dependences x -> y and the accesses: e is the element x
+// writes and y reads; where a statement writes A twice, from the flow
+// dependences tagged with their element, Dependences::FlowElementsByArray,
+// as the other element may reach y from a later write)
 //   LiveOut_A(o)     = { e | the last write of e, over all statements,
 //                        is an instance in tile(o) }
 //
