@@ -293,6 +293,40 @@ def check_file(f, a):
         shutil.rmtree(d, ignore_errors=True)
 
 
+def batch(f, a, backends, counts, failures):
+    """Runs every seed of a.seeds, adding to \p counts and \p failures."""
+    for seed in parse_seeds(a.seeds):
+        d = os.path.join(a.work, "seed-%d" % seed)
+        os.makedirs(d, exist_ok=True)
+        src = f.program(seed, d)
+        args = arg_sets(open(src).read())
+        want, why = f.expected(src, d, args)
+        outcomes = []
+        if want is None:
+            outcomes = [("invalid", why)]
+        else:
+            rejected = None
+            for b in backends:
+                if rejected and not a.every_backend:
+                    kind, why = rejected, "as %s's analysis" % backends[0]
+                else:
+                    kind, why = f.one(src, d, b, args, want)
+                    if kind.startswith("rejected:") and b == backends[0] and \
+                            kind in ANALYSIS_REJECTS:
+                        rejected = kind
+                outcomes.append((kind, why))
+                key = "%s %s" % (b, kind)
+                counts[key] = counts.get(key, 0) + 1
+                if kind in BAD:
+                    failures.append((seed, b, kind, why))
+        if want is None:
+            counts["invalid"] = counts.get("invalid", 0) + 1
+        print("seed %d: %s" % (seed, " ".join(
+            "%s=%s" % (b, k) for b, (k, _) in zip(backends, outcomes))), flush=True)
+        if not a.keep and not any(k in BAD or k == "invalid" for k, _ in outcomes):
+            shutil.rmtree(d, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hetile", required=True)
@@ -325,36 +359,10 @@ def main():
     counts = {}
     failures = []
     backends = a.backends.split(",")
-    for seed in parse_seeds(a.seeds):
-        d = os.path.join(a.work, "seed-%d" % seed)
-        os.makedirs(d, exist_ok=True)
-        src = f.program(seed, d)
-        args = arg_sets(open(src).read())
-        want, why = f.expected(src, d, args)
-        outcomes = []
-        if want is None:
-            outcomes = [("invalid", why)]
-        else:
-            rejected = None
-            for b in backends:
-                if rejected and not a.every_backend:
-                    kind, why = rejected, "as %s's analysis" % backends[0]
-                else:
-                    kind, why = f.one(src, d, b, args, want)
-                    if kind.startswith("rejected:") and b == backends[0] and \
-                            kind in ANALYSIS_REJECTS:
-                        rejected = kind
-                outcomes.append((kind, why))
-                key = "%s %s" % (b, kind)
-                counts[key] = counts.get(key, 0) + 1
-                if kind in BAD:
-                    failures.append((seed, b, kind, why))
-        if want is None:
-            counts["invalid"] = counts.get("invalid", 0) + 1
-        print("seed %d: %s" % (seed, " ".join(
-            "%s=%s" % (b, k) for b, (k, _) in zip(backends, outcomes))), flush=True)
-        if not a.keep and not any(k in BAD or k == "invalid" for k, _ in outcomes):
-            shutil.rmtree(d, ignore_errors=True)
+    try:
+        batch(f, a, backends, counts, failures)
+    except KeyboardInterrupt:  # a long batch stopped: its counts so far
+        print("\ninterrupted")
     print("\ncounts (backend outcome: programs):")
     for key in sorted(counts):
         print("  %-40s %d" % (key, counts[key]))
