@@ -12,6 +12,8 @@
 //            nearest earlier must-write and every may-write since.
 //  - Anti:   sink = all writes, may sources = reads (and may-writes), must
 //            sources = must-writes; only the read sources are kept.
+//  - Last writes: per element, the latest writing instance (lexmax under
+//            the 2d+1 schedule), for the final values of distributed runs.
 //
 // Anti and output dependences are memory-based but reduced to the nearest
 // write: a read (or write) followed by two writes w1 < w2 of the element has
@@ -73,6 +75,8 @@ struct ArrayAccesses {
   isl::union_map Reads;      ///< S0__read[i] -> A[...]
   isl::union_map MustWrites; ///< S0[i] -> A[...]
   isl::union_map MayWrites;  ///< may-writes that are not must-writes
+  /// Some statement writes the array through two accesses or more.
+  bool SeveralWritesInOneStmt = false;
 };
 
 isl::union_map addTo(const isl::union_map &Acc, isl::map M) {
@@ -83,7 +87,10 @@ isl::union_map addTo(const isl::union_map &Acc, isl::map M) {
 std::map<std::string, ArrayAccesses> collectAccesses(const Scop &S) {
   std::map<std::string, ArrayAccesses> Result;
   for (const ScopStmt &Stmt : S.Stmts) {
+    std::map<std::string, unsigned> Writes;
     for (const MemoryAccess &A : Stmt.Accesses) {
+      if (A.isWrite() && !A.Relation.is_null() && ++Writes[A.Array] == 2)
+        Result[A.Array].SeveralWritesInOneStmt = true;
       if (A.Relation.is_null())
         continue;
       isl::map Rel = A.Relation.intersect_domain(Stmt.Domain);
@@ -163,6 +170,8 @@ isl::union_map restoreTuples(const isl::union_map &Deps, const Scop &S,
     if (ReadSourcesOnly && !isReadTuple(M.domain_tuple_id().name()))
       continue;
     for (isl::dim Dim : {isl::dim::in, isl::dim::out}) {
+      if (!M.has_tuple_id(Dim).is_true()) // a schedule's range
+        continue;
       std::string Name = M.tuple_id(Dim).name();
       if (!isReadTuple(Name))
         continue;
@@ -175,14 +184,53 @@ isl::union_map restoreTuples(const isl::union_map &Deps, const Scop &S,
   return Result;
 }
 
-/// The three kinds of dependence through one array.
+/// The three kinds of dependence through one array, its flow dependences
+/// tagged with their element, and its last writes.
 struct ArrayDeps {
-  isl::union_map Flow, Anti, Output;
+  isl::union_map Flow, Anti, Output, FlowElements, LastWrite;
   isl::union_map LiveIn; ///< reads that may have no source
 };
 
+/// Dependences::FlowElementsByArray of one array: the dataflow analysis with
+/// each read instance tagged with its element, [S[i] -> A[e]], scheduled
+/// as the read.
+isl::union_map flowElements(const Scop &S, const ArrayAccesses &Acc,
+                            const isl::union_map &Sched) {
+  isl::ctx Ctx = Sched.ctx();
+  if (Acc.Reads.is_null())
+    return isl::union_map::empty(Ctx);
+  isl::union_map Reads = restoreTuples(Acc.Reads, S, false);
+  isl::union_map ReadSched =
+      restoreTuples(Sched.intersect_domain(Acc.Reads.domain()), S, false);
+  if (Reads.is_null() || ReadSched.is_null())
+    return {};
+  isl::union_map TagSched = Reads.domain_map().apply_range(ReadSched);
+  isl::union_map WriteSched = Sched.subtract_domain(Acc.Reads.domain());
+  return mayDependences(Reads.range_map(), Acc.MustWrites, Acc.MayWrites,
+                        WriteSched.unite(TagSched));
+}
+
+/// The last write of each element of one array (Dependences::LastWrite-
+/// ByArray): per element, the writing instance latest under \p Sched, the
+/// padded 2d+1 schedule, which orders all instances of all statements (it is
+/// injective). Per element, not per instance: an instance whose one write is
+/// overwritten later may hold the last write of another element (S[i] writes
+/// A[i + 1] and A[i]: S[N - 1] is the last writer of A[N - 1] although
+/// S[N] overwrites its A[N]). Empty when a may-write leaves the last writer
+/// unknown.
+isl::union_map lastWrites(const ArrayAccesses &Acc,
+                          const isl::union_map &Sched) {
+  isl::ctx Ctx = Sched.ctx();
+  if (Acc.MustWrites.is_null() || !Acc.MayWrites.is_null())
+    return isl::union_map::empty(Ctx);
+  isl::union_map Times = Acc.MustWrites.reverse().apply_range(Sched);
+  isl::union_map Last = Times.lexmax().apply_range(Sched.reverse());
+  return Last.is_null() ? Last : Last.reverse();
+}
+
 ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
-                           const isl::union_map &Sched) {
+                           const isl::union_map &Sched,
+                           const isl::union_map &InstanceSched) {
   isl::ctx Ctx = Sched.ctx();
   isl::union_map Writes =
       orEmpty(Acc.MustWrites, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
@@ -202,6 +250,10 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
   if (D.Output.is_null() || D.Anti.is_null() || D.Flow.is_null() ||
       D.LiveIn.is_null())
     return {};
+  // Null when isl fails: the backends that need them refuse the nest.
+  D.LastWrite = lastWrites(Acc, InstanceSched);
+  if (Acc.SeveralWritesInOneStmt)
+    D.FlowElements = flowElements(S, Acc, Sched);
   D.Output = D.Output.subtract(SameInstance);
   D.Anti = D.Anti.subtract(SameInstance);
   return D;
@@ -356,11 +408,12 @@ Dependences computeDependences(const Scop &S) {
   isl::ctx Ctx = S.Stmts.front().Domain.ctx();
   Result.Flow = Result.Anti = Result.Output = isl::union_map::empty(Ctx);
   isl::union_map Sched = accessSchedule(S);
-  if (Sched.is_null())
+  isl::union_map InstanceSched = analysis::paddedSchedule(S);
+  if (Sched.is_null() || InstanceSched.is_null())
     return Result;
   std::vector<DependenceEdge> Edges;
   for (const auto &[Array, Acc] : collectAccesses(S)) {
-    ArrayDeps D = arrayDependences(S, Acc, Sched);
+    ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched);
     if (D.Flow.is_null())
       continue;
     if (!S.Context.is_null()) {
@@ -368,11 +421,19 @@ Dependences computeDependences(const Scop &S) {
       D.Anti = D.Anti.intersect_params(S.Context);
       D.Output = D.Output.intersect_params(S.Context);
       D.LiveIn = D.LiveIn.intersect_params(S.Context);
+      if (!D.LastWrite.is_null())
+        D.LastWrite = D.LastWrite.intersect_params(S.Context);
     }
     Result.FlowByArray[Array] = D.Flow;
     Result.OutputByArray[Array] = D.Output;
     Result.AntiByArray[Array] = D.Anti;
     Result.LiveInByArray[Array] = D.LiveIn;
+    Result.LastWriteByArray[Array] = D.LastWrite;
+    if (Acc.SeveralWritesInOneStmt)
+      Result.FlowElementsByArray[Array] =
+          D.FlowElements.is_null() || S.Context.is_null()
+              ? D.FlowElements
+              : D.FlowElements.intersect_params(S.Context);
     Result.Flow = Result.Flow.unite(D.Flow);
     Result.Anti = Result.Anti.unite(D.Anti);
     Result.Output = Result.Output.unite(D.Output);

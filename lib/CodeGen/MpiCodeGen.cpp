@@ -146,10 +146,14 @@ struct MpiEmitter {
     isl::ast_node &Node = Asts[Set.get()];
     if (Node.is_null()) {
       isl::set Ctx = E.Params.intersect(N().BoxInside);
-      Ctx = Ctx.intersect(isl::set(Ctx.ctx(), std::string("[") +
-                                                  ColumnOriginParam + "] -> { : }"));
-      isl::ast_build Build = isl::ast_build::from_context(Ctx);
-      Node = Build.node_from_schedule_map(isl::union_map(Set.identity()));
+      // The context goes into the set, not into the build: libLLVM 19's isl
+      // drops elements of a set built under a context of several disjuncts
+      // (test/Run/mpi-imperfect-siblings.c lost A elements of its flow-out
+      // set at T = 17, a value inside the context).
+      isl::set Elements = Set.intersect_params(Ctx);
+      isl::ast_build Build = isl::ast_build::from_context(
+          isl::set::universe(Elements.space().params()));
+      Node = Build.node_from_schedule_map(isl::union_map(Elements.identity()));
       if (auto Err = E.checkBudget())
         return Err;
     }

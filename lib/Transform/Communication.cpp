@@ -117,7 +117,8 @@ llvm::Expected<Communication> computeCommunication(const Scop &S,
     if (MayWrite)
       return makeError("array '" + A.Name + "' has a conditional (may) write: "
                        "its final values cannot be exchanged");
-    if (W.is_null())
+    // A write under a guard that never holds writes nothing: no traffic.
+    if (W.is_null() || W.is_empty().is_true())
       continue;
     isl::set EmptyLike;
     W.range().foreach_set([&](isl::set Set) -> isl::stat {
@@ -128,18 +129,32 @@ llvm::Expected<Communication> computeCommunication(const Scop &S,
     T.Array = A.Name;
     T.Dims = unsigned(EmptyLike.tuple_dim().release());
     auto FIt = D.FlowByArray.find(A.Name);
-    auto OIt = D.OutputByArray.find(A.Name);
+    auto LIt = D.LastWriteByArray.find(A.Name);
     isl::union_map Flow = FIt == D.FlowByArray.end() ? isl::union_map() : FIt->second;
     isl::union_set Out;
-    if (!Flow.is_null() && !R.is_null()) {
+    auto EIt = D.FlowElementsByArray.find(A.Name);
+    if (EIt != D.FlowElementsByArray.end()) {
+      // A statement writes two elements: the element a read sees, not
+      // every element both instances touch (the reader may see another
+      // write of one of them, which a stale copy would undo).
+      if (EIt->second.is_null())
+        return makeError("isl failed on the flow of array '" + A.Name + "'");
+      Out = EIt->second.intersect_domain(N.InTile)
+                .range()
+                .unwrap()
+                .intersect_domain(InCol)
+                .range();
+    } else if (!Flow.is_null() && !R.is_null()) {
       isl::union_map Pairs = Flow.intersect_domain(N.InTile).intersect_range(InCol);
       Out = Pairs.apply_range(R).intersect(W).range();
     }
     T.FlowOut = Out.is_null() ? EmptyLike : onlySet(Out, EmptyLike);
-    isl::union_map Final = W.intersect_domain(N.InTile);
-    if (OIt != D.OutputByArray.end() && !OIt->second.is_null())
-      Final = Final.subtract_domain(OIt->second.domain());
-    T.LiveOut = onlySet(Final.range(), EmptyLike);
+    // Per element, the tile of its last write (see Communication.h).
+    if (LIt == D.LastWriteByArray.end() || LIt->second.is_null())
+      return makeError("isl failed on the last writes of array '" + A.Name +
+                       "'");
+    T.LiveOut =
+        onlySet(LIt->second.intersect_domain(N.InTile).range(), EmptyLike);
     if (T.FlowOut.is_null() || T.LiveOut.is_null())
       return makeError("isl failed on the traffic of array '" + A.Name + "'");
     Result.Arrays.push_back(std::move(T));

@@ -64,9 +64,24 @@ struct Dependences {
   isl::union_map Flow;   ///< exact value-based RAW
   isl::union_map Anti;   ///< memory-based WAR
   isl::union_map Output; ///< memory-based WAW
-  /// Flow and output dependences through each array (by C name): what the
-  /// distributed-memory backends send and which writes are final.
-  std::map<std::string, isl::union_map> FlowByArray, OutputByArray;
+  /// Flow dependences through each array (by C name): what the
+  /// distributed-memory backends send.
+  std::map<std::string, isl::union_map> FlowByArray;
+  /// The last write of each element of each array (by C name), across
+  /// statements, in the original order: { S[i] -> A[e] } holds when S[i]
+  /// writes A[e] and no later statement instance writes A[e]. Each written
+  /// element has exactly one such instance (must-writes only; an array
+  /// with a may-write has none here). What the distributed-memory backends
+  /// gather after the nest.
+  std::map<std::string, isl::union_map> LastWriteByArray;
+  /// The flow dependences of an array with their element,
+  /// { S[i] -> [S'[j] -> A[e]] }: S[i] wrote the value of A[e] that S'[j]
+  /// reads. Only for the arrays that some statement writes through two
+  /// accesses or more (null when isl failed); elsewhere a flow dependence
+  /// S[i] -> S'[j] carries the one element of A that S[i] writes.
+  std::map<std::string, isl::union_map> FlowElementsByArray;
+  /// Output dependences through each array (by C name).
+  std::map<std::string, isl::union_map> OutputByArray;
   /// Anti dependences through each array, and its reads that may read a
   /// value from before the nest ({ S0[i] -> s[] }, statement tuples): what
   /// privatization checks (Analysis/Privatization.h).

@@ -8,15 +8,35 @@
 // From the exact (value-based) flow dependences of each array, per array A:
 //
 //   FlowOut_A(o, dc) = { e | x in tile(o), y in column [dc, dc + T_c - 1],
-//                        x -> y a flow dependence through A, x writes e and
-//                        y reads e }
-//   LiveOut_A(o)     = { e | x in tile(o) writes e, and no later write of e
-//                        exists (x is not the source of an output
-//                        dependence through A) }
+//                        y reads the value of e that x wrote }
+//
+// (from the flow dependences x -> y and the accesses: e is the element x
+// writes and y reads; where a statement writes A twice, from the flow
+// dependences tagged with their element, Dependences::FlowElementsByArray,
+// as the other element may reach y from a later write)
+//   LiveOut_A(o)     = { e | the last write of e, over all statements,
+//                        is an instance in tile(o) }
 //
 // with the tile origins o_m, the sizes T_m and the column origin hetile_dc
 // as isl parameters. Sender and receiver enumerate the same set with the
 // same parameter values, so a message is just the values, in order.
+//
+// LiveOut is per element, not per instance: an instance that writes two
+// elements may be the last writer of one and not of the other. "Last" is
+// in the original order (Dependences::LastWriteByArray). The tiled order
+// has the same last writer of every element only because the tiling is
+// legal: the output dependences chain the writes of e from each to the
+// next, the tiled schedule keeps the order of each link (two writes of one
+// instance run in their textual order in both), hence the order of all the
+// writes of e, hence their last. So each element is sent by exactly one
+// rank, the owner of the tile of its last write x, and that rank's copy of
+// e holds x's value after the nest: no local write of e comes later, and
+// no message unpacked after tile(x) carries e. Such a message would carry
+// the value of an earlier write x' of e to a read y in a tile u that the
+// rank runs after tile(x); y sees x', not x, so y precedes x in the
+// original order: an anti dependence y -> x, which the legal tiling keeps
+// (u <= tile(x) componentwise), so the rank runs u no later than tile(x),
+// and a tile's messages are unpacked before it runs.
 //
 // Why this is enough (fully permutable band, tile dependences >= 0): a
 // value read in column c' was produced by a tile (r, c) with r <= r' and

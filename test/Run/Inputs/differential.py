@@ -28,7 +28,8 @@ compiler through OMPI_CC) and run under mpirun with 1 to 8 ranks, cyclic,
 block-cyclic, heterogeneous (declared, emulated, calibrated) and chunk
 ([ZZ16], with the runtime's model tile sizes) allocations;
 every rank must print the original's output (rank 0 with --gather=root,
-tried on kernels with a `//@ gather-root` line: their nests run once).
+tried on kernels with a `//@ gather-root` line: their nests run once), and
+with the (ranks, tile sizes) pairs of a kernel's `//@ mpi-runs` line.
 With mpi+omp (compiled with -fopenmp) the same under a few (ranks, threads)
 pairs: the ranks' columns split among their OpenMP threads.
 
@@ -215,6 +216,12 @@ class Kernel:
                 runs = [runs[3][:3] + (MPI_SIZES[1],)]
         else:
             runs = MPIOMP_RUNS if first else MPIOMP_RUNS[1:2]
+        # A kernel's own (ranks, tile sizes) pairs, e.g. those that found a
+        # bug: `//@ mpi-runs 3:1,1,1,1 2:5` (2 threads per rank with mpi+omp).
+        for pair in (directive(self.text, "mpi-runs") or "").split():
+            ranks, sizes = pair.split(":")
+            runs = runs + [(int(ranks), 1 if name == "mpi" else 2,
+                            {"HETILE_CALIBRATE": "0"}, sizes)]
         for ranks, threads, extra, sizes in runs:
             env = dict(extra, OMP_NUM_THREADS=str(threads))
             if sizes:

@@ -251,3 +251,44 @@ TEST(AnalysisDependences, NullAccessRelationIsSkipped) {
   ASSERT_FALSE(D.all().is_null());
   EXPECT_TRUE(D.all().is_empty().is_true());
 }
+
+// for (c = 0; c < N; c++) for (q = 1; q < T; q++) {
+//   A[q + 1] = ...; A[q] = ...; }   (one statement, two writes)
+// Every element is written at every c; at c = N - 1, A[q] for q < T - 1 is
+// last written by (N - 1, q) (its second write), although (N - 1, q + 1)
+// overwrites that instance's other element, A[q + 1]; A[T] by (N - 1, T - 1).
+TEST(AnalysisDependences, LastWritesArePerElementAcrossWrites) {
+  IslContext Ctx;
+  Scop S = makeScop({makeStmt(
+      Ctx.get(), {0, 1}, "[N, T] -> { S0[c, q] : 0 <= c < N and 1 <= q < T }",
+      "{ S0[c, q] -> [0, c, 0, q, 0] }",
+      {{'W', "{ S0[c, q] -> A[q + 1] }"}, {'W', "{ S0[c, q] -> A[q] }"}})});
+  Dependences D = computeDependences(S);
+  ASSERT_EQ(D.LastWriteByArray.count("A"), 1u);
+  isl::union_map Expected(
+      isl::ctx(Ctx.get()),
+      "[N, T] -> { S0[c = N - 1, q] -> A[q] : N >= 1 and 1 <= q < T; "
+      "S0[c = N - 1, q = T - 1] -> A[T] : N >= 1 and T >= 2 }");
+  EXPECT_TRUE(D.LastWriteByArray["A"].is_equal(Expected).is_true())
+      << toString(D.LastWriteByArray["A"]);
+}
+
+// for (j = 3; j < N; j++) { Y[j] = Y[j - 1] ...; Y[j + 2] = Y[j - 1] ...; }
+// S[j] reads Y[j - 1], written last by S[j - 1] (as its Y[j]); S[j - 3]
+// wrote it earlier (as its Y[j + 2]). The flow carries Y[j - 1] only, not
+// S[j - 1]'s other element Y[j + 1], which S[j] does not read.
+TEST(AnalysisDependences, FlowElementsOfATwoWriteStatement) {
+  IslContext Ctx;
+  Scop S = makeScop({makeStmt(
+      Ctx.get(), {0}, "[N] -> { S0[j] : 3 <= j < N }", "{ S0[j] -> [0, j, 0] }",
+      {{'R', "{ S0[j] -> Y[j - 1] }"},
+       {'W', "{ S0[j] -> Y[j] }"},
+       {'W', "{ S0[j] -> Y[j + 2] }"}})});
+  Dependences D = computeDependences(S);
+  ASSERT_EQ(D.FlowElementsByArray.count("Y"), 1u);
+  isl::union_map Expected(
+      isl::ctx(Ctx.get()),
+      "[N] -> { S0[j] -> [S0[j + 1] -> Y[j]] : 3 <= j and j + 1 < N }");
+  EXPECT_TRUE(D.FlowElementsByArray["Y"].is_equal(Expected).is_true())
+      << toString(D.FlowElementsByArray["Y"]);
+}

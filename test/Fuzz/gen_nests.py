@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Random affine loop nests as whole C programs, for differential testing.
+
+  gen_nests.py SEED [-o FILE]
+
+prints one complete C99 program (deterministic in SEED) whose function
+kern() holds one `#pragma hetile` nest and whose main() reads small
+parameters from argv, clamps them, runs the nest once on initialised arrays
+and prints every array exactly (FNV hash of the bytes and the values at a few
+places, with %a). The program's first line is `//@ args ...`: argument lists
+to run it with.
+
+What the nests have, drawn at random: depth 2 to 4; lower bounds 0, a
+constant, an outer iterator or max(0, outer - c); upper bounds N - 1, a
+constant or min(N - 1, outer + c); steps 1 and 2; down-counting loops;
+affine guards around statements; imperfect nests (a statement beside an
+inner loop, two sibling inner loops); reads at uniform distances (A[i - 1]
+[j]) and non-uniform ones (A[j][i], A[i][0]); scalar temporaries declared in
+the body; several statements writing one array; C89 (declared before the
+nest) or C99 (declared in the loop header) iterators; double and int arrays.
+
+No undefined behaviour by construction: every iterator stays in
+[0, MAXI] (parameters are clamped to [0, MAXP], bounds are clamped with
+min/max), every subscript is OFFSET + (sum of at most two iterators with
+coefficients +-1) + a constant in [-3, 3], which lies in [1, DIM - 1];
+int arithmetic is masked (& 1023) and never overflows. fuzz.py still checks
+each program once under -fsanitize=address,undefined.
+"""
+import argparse
+import random
+
+MAXP = 12          # parameters are clamped to [0, MAXP]
+MAXI = MAXP - 1    # every iterator value lies in [0, MAXI]
+OFFSET = 24        # added to every subscript
+DIM = 72           # extent of every array dimension: 24 - 2 MAXI - 3 >= 1,
+                   # 24 + 2 MAXI + 3 < 72
+ITERS = "ijkl"
+
+
+class Gen:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.c89 = self.r.random() < 0.4
+        self.params = ["N", "M"][: self.r.choice([1, 2])]
+        nar = self.r.choice([1, 2, 2, 3])
+        self.arrays = []  # (name, type, dims)
+        for a in range(nar):
+            t = "int" if self.r.random() < 0.25 else "double"
+            self.arrays.append(("ABCD"[a], t, self.r.choice([1, 2, 2, 2])))
+        self.stmts = 0
+
+    # --- loops -----------------------------------------------------------
+    def bound_lo(self, outer):
+        r = self.r
+        c = r.choice([0, 0, 1, 2])
+        opts = [str(c)]
+        if outer:
+            o = r.choice(outer)
+            opts += [o, "(%s - %d > 0 ? %s - %d : 0)" % (o, 2, o, 2)]
+        return r.choice(opts)
+
+    def bound_hi(self, outer):
+        """An inclusive upper bound, at most MAXP - 1 (or an outer iterator)."""
+        r = self.r
+        p = r.choice(self.params)
+        opts = ["%s - 1" % p, str(r.randint(3, 9))]
+        if outer:
+            o = r.choice(outer)
+            c = r.randint(0, 4)
+            opts.append("(%s - 1 < %s + %d ? %s - 1 : %s + %d)" %
+                        (p, o, c, p, o, c))
+            opts.append(o)  # triangular
+        return r.choice(opts)
+
+    def loop_header(self, it, outer):
+        r = self.r
+        lo, hi = self.bound_lo(outer), self.bound_hi(outer)
+        step = 2 if r.random() < 0.2 else 1
+        decl = "" if self.c89 else "int "
+        if r.random() < 0.2:  # down-counting
+            inc = "%s--" % it if step == 1 else "%s -= 2" % it
+            return "for (%s%s = %s; %s >= %s; %s)" % (decl, it, hi, it, lo, inc)
+        inc = r.choice(["%s++" % it, "++%s" % it, "%s += 1" % it])
+        if step == 2:
+            inc = r.choice(["%s += 2" % it, "%s = %s + 2" % (it, it)])
+        cmp = r.choice(["<=", "<"])
+        hi_s = hi if cmp == "<=" else "%s + 1" % hi
+        return "for (%s%s = %s; %s %s %s; %s)" % (decl, it, lo, it, cmp, hi_s, inc)
+
+    # --- accesses --------------------------------------------------------
+    def subscript(self, iters):
+        r = self.r
+        c = r.randint(-3, 3)
+        if not iters:
+            return str(OFFSET + c)
+        kind = r.random()
+        if kind < 0.55:
+            e = r.choice(iters)
+        elif kind < 0.75 and len(iters) > 1:
+            a, b = r.sample(iters, 2)
+            e = "%s %s %s" % (a, r.choice(["+", "-"]), b)
+        elif kind < 0.85:
+            return str(OFFSET + c)
+        else:
+            e = r.choice(iters)
+        return "%s + %d" % (e, OFFSET + c)
+
+    def access(self, arr, iters, write_like=None):
+        name, _, dims = arr
+        if write_like is not None and self.r.random() < 0.7:
+            # uniform distance from the written element
+            subs = [s if self.r.random() < 0.5 else
+                    "%s - %d" % (s, self.r.randint(1, 2)) for s in write_like]
+        else:
+            subs = [self.subscript(iters) for _ in range(dims)]
+        return name + "".join("[%s]" % s for s in subs), subs
+
+    def expr(self, arr_t, iters, write_subs, temps):
+        r = self.r
+        terms = []
+        for _ in range(r.choice([1, 1, 2, 2, 3])):
+            arr = r.choice(self.arrays)
+            ws = write_subs if arr[2] == len(write_subs) else None
+            acc, _ = self.access(arr, iters, ws)
+            terms.append(acc)
+        if temps and r.random() < 0.6:
+            terms.append(r.choice(temps))
+        if arr_t == "int":
+            coefs = [str(r.randint(1, 7)) for _ in terms]
+            body = " + ".join("%s * (int)%s" % (c, t) for c, t in zip(coefs, terms))
+            return "(%s + %d) & 1023" % (body, r.randint(0, 9))
+        # coefficients summing to at most 1: values grow at most linearly
+        coefs = [r.choice(["0.25", "0.125"]) for _ in terms]
+        body = " + ".join("%s * %s" % (c, t) for c, t in zip(coefs, terms))
+        return "%s + %s" % (body, r.choice(["1.0", "0.5", "(double)%s" % r.choice(iters)]))
+
+    def statements(self, iters, ind):
+        r = self.r
+        out = []
+        temps = []
+        n = r.choice([1, 1, 1, 2, 2, 3])
+        if r.random() < 0.3:  # a scalar temporary
+            arr = r.choice(self.arrays)
+            acc, _ = self.access(arr, iters)
+            out.append(ind + "double t%d = %s * 0.5;" % (self.stmts, acc))
+            temps.append("t%d" % self.stmts)
+        shared = r.choice(self.arrays)  # several statements writing one array
+        for s in range(n):
+            arr = shared if r.random() < 0.6 else r.choice(self.arrays)
+            lhs, subs = self.access(arr, iters)
+            rhs = self.expr(arr[1], iters, subs, temps)
+            line = "%s = %s;" % (lhs, rhs)
+            if r.random() < 0.2 and len(iters) >= 2:
+                a, b = r.sample(iters, 2)
+                line = "if (%s %s %s + %d)\n%s  %s" % (
+                    a, r.choice(["<=", ">="]), b, r.randint(-1, 2), ind, line)
+            out.append(ind + line)
+            self.stmts += 1
+        return out
+
+    def nest(self, depth, level, iters, ind):
+        it = ITERS[level]
+        lines = [ind + self.loop_header(it, iters) + " {"]
+        inner = iters + [it]
+        if level + 1 == depth:
+            lines += self.statements(inner, ind + "  ")
+        else:
+            r = self.r
+            if r.random() < 0.25:  # a statement beside the inner loop
+                lines += self.statements(inner, ind + "  ")
+            lines += self.nest(depth, level + 1, inner, ind + "  ")
+            if r.random() < 0.25:  # a sibling inner loop
+                lines += self.nest(depth, level + 1, inner, ind + "  ")
+        lines.append(ind + "}")
+        return lines
+
+    def program(self):
+        r = self.r
+        depth = r.choice([2, 2, 3, 3, 4])
+        nest = self.nest(depth, 0, [], "  ")
+        used = ITERS[:depth]
+        sig = ", ".join(["int %s" % p for p in self.params] +
+                        ["%s %s[restrict %d]%s" % (t, n, DIM, "[%d]" % DIM * (d - 1))
+                         for n, t, d in self.arrays])
+        out = ["//@ args %s" % " | ".join(
+            " ".join(str(r.randint(0, MAXP)) for _ in self.params)
+            for _ in range(3)),
+            "#include <stdio.h>", "#include <stdlib.h>", "#include <string.h>", "",
+            "static void kern(%s)" % sig, "{"]
+        if self.c89:
+            out.append("  int %s;" % ", ".join("%s = 0" % v for v in used))
+        out.append("#pragma hetile")
+        out += nest
+        if self.c89:
+            out.append("  printf(\"iters %s\\n\", %s);" % (
+                " ".join(["%d"] * depth), ", ".join(used)))
+        out.append("}")
+        out += [
+            "",
+            "static void dump(const char *name, const void *p, size_t n, size_t esz)",
+            "{",
+            "  const unsigned char *b = p;",
+            "  unsigned long long h = 1469598103934665603ULL;",
+            "  for (size_t q = 0; q < n * esz; q++) h = (h ^ b[q]) * 1099511628211ULL;",
+            "  printf(\"%s hash=%016llx\\n\", name, h);",
+            "}",
+            "",
+            "int main(int argc, char **argv)",
+            "{"]
+        for k, p in enumerate(self.params):
+            out.append("  int %s = argc > %d ? atoi(argv[%d]) : %d;" % (p, k + 1, k + 1, r.randint(0, MAXP)))
+            out.append("  if (%s < 0) %s = 0;" % (p, p))
+            out.append("  if (%s > %d) %s = %d;" % (p, MAXP, p, MAXP))
+        for n, t, d in self.arrays:
+            cnt = DIM ** d
+            out.append("  %s *%s = malloc(sizeof(%s) * %d);" % (t, n, t, cnt))
+            init = ("(double)((q * 37 + %d) %% 101) / 8.0" % ord(n) if t == "double"
+                    else "(int)((q * 53 + %d) %% 1009)" % ord(n))
+            out.append("  for (int q = 0; q < %d; q++) %s[q] = %s;" % (cnt, n, init))
+        args = ", ".join(self.params + [
+            n if d == 1 else "(%s (*)%s)%s" % (t, "[%d]" % DIM * (d - 1), n)
+            for n, t, d in self.arrays])
+        out.append("  kern(%s);" % args)
+        for n, t, d in self.arrays:
+            out.append("  dump(\"%s\", %s, %d, sizeof(%s));" % (n, n, DIM ** d, t))
+            out.append("  printf(\"%s[mid]=%s\\n\", %s%s[%d]);" % (
+                n, "%a" if t == "double" else "%d", "" if t == "double" else "",
+                n, DIM ** d // 2 + OFFSET))
+            out.append("  free(%s);" % n)
+        out += ["  return 0;", "}"]
+        return "\n".join(out) + "\n"
+
+
+def generate(seed):
+    return Gen(seed).program()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("seed", type=int)
+    ap.add_argument("-o", "--output")
+    a = ap.parse_args()
+    text = generate(a.seed)
+    if a.output:
+        with open(a.output, "w") as f:
+            f.write(text)
+    else:
+        print(text, end="")
+
+
+if __name__ == "__main__":
+    main()
