@@ -9,8 +9,8 @@
 //@ args 0 0 1 1 2 3 3 2 5 4 31 3
 #include "exec-common.h"
 
-static void adi(int n, int steps, double X[restrict n][n],
-                double Y[restrict n][n], const double A[restrict n][n]) {
+static void adi(int n, int steps, double X[n][n],
+                double Y[n][n], const double A[n][n]) {
   int t = -1, i = -2, j = -3;
 #pragma hetile
   for (t = 0; t < steps; t++) {

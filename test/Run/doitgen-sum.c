@@ -8,8 +8,8 @@
 //@ args 0 0 0 1 1 1 2 3 4 3 2 16 | 13 11 7
 #include "exec-common.h"
 
-static void doitgen(int NR, int NQ, int NP, double A[restrict NR][NQ][NP],
-                    double C4[restrict NP][NP]) {
+static void doitgen(int NR, int NQ, int NP, double A[NR][NQ][NP],
+                    double C4[NP][NP]) {
   int r, q, p, s;
   double sum[16];
   for (p = 0; p < 16; p++)

@@ -7,7 +7,7 @@
 //@ args 0 1 2 5 29
 #include "exec-common.h"
 
-static void floyd_warshall(int n, int path[restrict n][n]) {
+static void floyd_warshall(int n, int path[n][n]) {
   int i = -1, j = -2, k = -3;
 #pragma hetile
   for (k = 0; k < n; k++)

@@ -11,7 +11,7 @@
 //@ args 0 1 2 4 27
 #include "exec-common.h"
 
-static void gauss_jordan(int n, double A[restrict n][n]) {
+static void gauss_jordan(int n, double A[n][n]) {
   int i = -1, j = -2, k = -3;
 #pragma hetile
   for (k = 0; k < n; k++) {

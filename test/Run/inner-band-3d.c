@@ -8,7 +8,7 @@
 #include "exec-common.h"
 
 static void mirror(int steps, int n, int m,
-                   double A[restrict steps + 1][n][m]) {
+                   double A[steps + 1][n][m]) {
   int t = -1, i = -2, j = -3;
 #pragma hetile
   for (t = 1; t <= steps; t++)

@@ -8,8 +8,8 @@
 //@ args 0 0 1 1 2 3 3 3 29 31 | 17 5
 #include "exec-common.h"
 
-static void matmul(int N, int M, double C[restrict N][M],
-                   double A[restrict N][M], double B[restrict M][M]) {
+static void matmul(int N, int M, double C[N][M],
+                   double A[N][M], double B[M][M]) {
   int i = -1, j = -2, k = -3;
   double s = -1.5;
 #pragma hetile

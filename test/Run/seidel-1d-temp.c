@@ -8,7 +8,7 @@
 //@ args 0 0 1 1 2 2 3 1 4 5 37 13 | 9 30
 #include "exec-common.h"
 
-static void seidel(int N, int T, double A[restrict N]) {
+static void seidel(int N, int T, double A[N]) {
   int t, i;
   double tmp = 2.5;
   t = i = -1;

@@ -9,8 +9,8 @@
 #include "exec-common.h"
 
 static void symm(int M, int N, double alpha, double beta,
-                 double C[restrict M][N], double A[restrict M][M],
-                 double B[restrict M][N]) {
+                 double C[M][N], double A[M][M],
+                 double B[M][N]) {
   int i, j, k;
   double temp2 = 7.0;
   i = j = k = -1;

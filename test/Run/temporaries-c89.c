@@ -9,8 +9,8 @@
 //@ args 0 0 1 1 2 5 7 3 19 23 | 4 3
 #include "exec-common.h"
 
-static void temporaries(int N, int M, double A[restrict N][M],
-                        double B[restrict N][M]) {
+static void temporaries(int N, int M, double A[N][M],
+                        double B[N][M]) {
   int i, j, k;
   double last = 3, t = 4;
   double w[2][3];
