@@ -42,6 +42,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ElementLoops.h"
 #include "NestEmitter.h"
 
 #include "hetile/Transform/Communication.h"
@@ -55,70 +56,6 @@ namespace {
 const char *const MpiFail =
     "fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_me, "
     "hetile_last_error());\n";
-
-/// Prints the loops isl generates over one set of array elements, with a
-/// statement per element.
-class ElementLoops {
-public:
-  ElementLoops(CExprPrinter &Exprs, std::string Array)
-      : Exprs(Exprs), Array(std::move(Array)) {}
-
-  /// \p Stmt receives the C lvalue of the element (e.g. "A[e0][e1]").
-  template <typename Fn>
-  void print(const isl::ast_node &Node, unsigned Indent, std::string &Out,
-             Fn Stmt) {
-    switch (isl_ast_node_get_type(Node.get())) {
-    case isl_ast_node_for: {
-      isl::ast_node_for For = Node.as<isl::ast_node_for>();
-      std::string Iter = For.iterator().as<isl::ast_expr_id>().id().name();
-      std::string Name = "hetile_e" + std::to_string(Depth++);
-      Exprs.Names[Iter] = Name;
-      Out += spaces(Indent) + "for (long " + Name + " = " +
-             Exprs.print(For.init()) + "; " + Exprs.print(For.cond()) + "; " +
-             Name + " += " + Exprs.print(For.inc()) + ") {\n";
-      print(For.body(), Indent + 2, Out, Stmt);
-      Out += spaces(Indent) + "}\n";
-      --Depth;
-      return;
-    }
-    case isl_ast_node_if: {
-      isl::ast_node_if If = Node.as<isl::ast_node_if>();
-      Out += spaces(Indent) + "if (" + Exprs.print(If.cond()) + ") {\n";
-      print(If.then_node(), Indent + 2, Out, Stmt);
-      if (If.has_else_node().is_true()) {
-        Out += spaces(Indent) + "} else {\n";
-        print(If.else_node(), Indent + 2, Out, Stmt);
-      }
-      Out += spaces(Indent) + "}\n";
-      return;
-    }
-    case isl_ast_node_block: {
-      isl::ast_node_list L = Node.as<isl::ast_node_block>().children();
-      for (int I = 0, E = L.size().release(); I < E; ++I)
-        print(L.at(I), Indent, Out, Stmt);
-      return;
-    }
-    case isl_ast_node_mark:
-      return print(Node.as<isl::ast_node_mark>().node(), Indent, Out, Stmt);
-    case isl_ast_node_user: {
-      isl::ast_expr_op Call =
-          Node.as<isl::ast_node_user>().expr().as<isl::ast_expr_op>();
-      std::string Lvalue = Array;
-      for (int K = 1, E = Call.n_arg().release(); K < E; ++K)
-        Lvalue += "[" + Exprs.print(Call.arg(K)) + "]";
-      Out += spaces(Indent) + Stmt(Lvalue) + "\n";
-      return;
-    }
-    default:
-      Out += spaces(Indent) + "/* hetile: unsupported isl AST node */\n";
-    }
-  }
-
-private:
-  CExprPrinter &Exprs;
-  std::string Array;
-  unsigned Depth = 0;
-};
 
 struct MpiEmitter {
   NestEmitter &E;

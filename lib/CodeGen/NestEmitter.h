@@ -96,7 +96,6 @@ struct NestEmitter {
   /// The copy of the elements of isl AST \p Node to the variable.
   void printCopy(const isl::ast_node &Node, const std::string &Array,
                  unsigned Indent, std::string &Out);
-  unsigned CopyDepth = 0;
   /// Assignments of the final values of iterators declared outside.
   llvm::Error exitValues(llvm::ArrayRef<LoopExit> Exits,
                          std::string &Out) const;

@@ -10,6 +10,7 @@
 
 #include "AliasCheckCode.h"
 #include "CExprPrinter.h"
+#include "ElementLoops.h"
 #include "NestEmitter.h"
 #include "PointLoopPrinter.h"
 
@@ -249,54 +250,11 @@ isl::set tileHolds(const TiledNest &N, const isl::set &Params,
 
 void NestEmitter::printCopy(const isl::ast_node &Node, const std::string &Array,
                             unsigned Indent, std::string &Out) {
-  switch (isl_ast_node_get_type(Node.get())) {
-  case isl_ast_node_for: {
-    isl::ast_node_for For = Node.as<isl::ast_node_for>();
-    std::string Iter = For.iterator().as<isl::ast_expr_id>().id().name();
-    std::string Name = "hetile_p" + std::to_string(CopyDepth++);
-    Exprs.Names[Iter] = Name;
-    Out += spaces(Indent) + "for (long " + Name + " = " +
-           Exprs.print(For.init()) + "; " + Exprs.print(For.cond()) + "; " +
-           Name + " += " + Exprs.print(For.inc()) + ")\n";
-    printCopy(For.body(), Array, Indent + 2, Out);
-    Exprs.Names.erase(Iter);
-    --CopyDepth;
-    return;
-  }
-  case isl_ast_node_if: {
-    isl::ast_node_if If = Node.as<isl::ast_node_if>();
-    Out += spaces(Indent) + "if (" + Exprs.print(If.cond()) + ") {\n";
-    printCopy(If.then_node(), Array, Indent + 2, Out);
-    Out += spaces(Indent) + "}\n";
-    if (If.has_else_node().is_true()) {
-      Out.pop_back();
-      Out += " else {\n";
-      printCopy(If.else_node(), Array, Indent + 2, Out);
-      Out += spaces(Indent) + "}\n";
-    }
-    return;
-  }
-  case isl_ast_node_block: {
-    isl::ast_node_list L = Node.as<isl::ast_node_block>().children();
-    for (int I = 0, E = L.size().release(); I < E; ++I)
-      printCopy(L.at(I), Array, Indent, Out);
-    return;
-  }
-  case isl_ast_node_mark:
-    return printCopy(Node.as<isl::ast_node_mark>().node(), Array, Indent, Out);
-  case isl_ast_node_user: {
-    isl::ast_expr_op Call =
-        Node.as<isl::ast_node_user>().expr().as<isl::ast_expr_op>();
-    std::string Subs;
-    for (int K = 1, E = Call.n_arg().release(); K < E; ++K)
-      Subs += "[" + Exprs.print(Call.arg(K)) + "]";
-    Out += spaces(Indent) + "(*hetile_last_" + Array + ")" + Subs + " = " +
-           Array + Subs + ";\n";
-    return;
-  }
-  default:
-    Out += spaces(Indent) + "/* hetile: unsupported isl AST node */\n";
-  }
+  ElementLoops(Exprs, Array, "hetile_p")
+      .print(Node, Indent, Out, [&](const std::string &Element) {
+        return "(*hetile_last_" + Array + ")" + Element.substr(Array.size()) +
+               " = " + Element + ";";
+      });
 }
 
 llvm::Error NestEmitter::pointLoops(const isl::ast_build &Build,
