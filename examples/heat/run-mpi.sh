@@ -25,13 +25,7 @@ GEN=()
 if command -v ninja >/dev/null; then GEN=(-G Ninja); fi
 mkdir -p "$WORK"
 
-build() { # MODE BACKEND
-  local dir="$WORK/$1-$2"
-  cmake -S "$SRC" -B "$dir" "${GEN[@]}" -DCMAKE_C_COMPILER="$CC" \
-    -DCMAKE_PREFIX_PATH="$PREFIX" -DHEAT_MODE="$1" -DHEAT_BACKEND="$2" \
-    -DCMAKE_BUILD_TYPE=Release >"$dir.log" 2>&1 || { cat "$dir.log"; return 1; }
-  cmake --build "$dir" >>"$dir.log" 2>&1 || { cat "$dir.log"; return 1; }
-}
+. "$SRC/build-one.sh"
 build plain seq
 build plugin mpi
 
