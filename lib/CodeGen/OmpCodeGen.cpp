@@ -249,10 +249,12 @@ llvm::Error emitWavefront(NestEmitter &E, const std::vector<BoxDim> &Box,
          Idx("hetile_n", K - 1) + ")\n"
          "          continue;\n"
          "        /* hetile: tile loops */\n";
+  // (void): the point loops of a band that is constant over its domain
+  // (one point) do not read the origins.
   for (unsigned M = 0; M < K; ++M)
     Out += "        const long " + N.Dims[M].Origin + " = " +
            Idx("hetile_start", M) + " + " + Idx("hetile_x", M) + " * " +
-           N.Dims[M].Size + ";\n";
+           N.Dims[M].Size + ";\n        (void)" + N.Dims[M].Origin + ";\n";
   if (auto Err = E.pointLoops(E.buildInBox(), 8, Out))
     return Err;
   Out += "      }\n"

@@ -296,6 +296,11 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
     TileDim D;
     D.Size = "hetile_T" + std::to_string(M);
     std::string It = identityIterator(S, B, M);
+    // Over a domain where two iterators are equal (j = i on one point),
+    // two band dimensions can both be "i": the second is no iterator's.
+    for (const TileDim &Earlier : N.Dims)
+      if (!It.empty() && Earlier.Origin == "hetile_t" + It)
+        It.clear();
     OwnCounter |= It.empty();
     D.Origin = It.empty() ? "hetile_t" + std::to_string(M) : "hetile_t" + It;
     N.Dims.push_back(D);
