@@ -243,7 +243,9 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
   auto Checks = printAliasChecks(E, O);
   if (!Checks)
     return Checks.takeError();
-  std::string Out = "{\n";
+  // The outer loops' bounds may use hetile_min/max/floord, which the bands'
+  // blocks define only inside the loops.
+  std::string Out = std::string("{\n") + HelperMacros;
   if (Checks->empty()) {
     Out += Loop;
   } else {
@@ -251,7 +253,7 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
       return makeCodeGenError("the nest's alias check needs its original text");
     // A test build defines HETILE_FALLBACK_ABORT, so that a check which is
     // never true fails the test instead of running the original.
-    Out += std::string(HelperMacros) + *Checks + "  if (" + NoAliasFlag +
+    Out += *Checks + "  if (" + NoAliasFlag +
            ") {\n" + Loop + "  } else {\n#ifdef HETILE_FALLBACK_ABORT\n"
            "    abort();\n#endif\n    " + aliasFallbackReport(S) + "    " +
            Original.str() + "\n  }\n";
