@@ -32,7 +32,7 @@ MPI=0
 if [ -e "$PREFIX/lib/libhetile_rt_mpi.so" ] && command -v mpirun >/dev/null; then
   MPI=1
 fi
-# A session folder of its own, so that other mpirun jobs on the machine do
+# An Open MPI temporary folder of its own, so that other mpirun jobs on the machine do
 # not race with this one over /tmp/ompi.*.
 MPITMP=$(mktemp -d "${TMPDIR:-/tmp}/heat-mpi.XXXXXX")
 trap 'rm -rf "$MPITMP"' EXIT

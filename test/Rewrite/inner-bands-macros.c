@@ -1,7 +1,7 @@
 // The sequential outer loop of an inner-bands nest whose bounds need
-// hetile_max: the helper macros must come before it (found by test/Fuzz seed
-// 3200, where every backend's output failed to compile). The rewritten
-// program compiles with -Werror and prints what the original prints.
+// hetile_max: the helper macros must come before it, or no backend's output
+// compiles (a program of test/Fuzz/gen_nests.py). The rewritten program
+// compiles with -Werror and prints what the original prints.
 // RUN: %hetile rewrite %s -o %t.c -- -std=c99 2>&1 | FileCheck %s --allow-empty --check-prefix=NOREMARK
 // RUN: FileCheck %s --input-file=%t.c
 // RUN: %gcc -std=c99 -O1 -Wall -Werror %rt_cflags %t.c -o %t %rt_libs

@@ -1,8 +1,8 @@
 // Differential execution: a band whose two dimensions are equal over the
 // whole domain (j runs from i to i), so both are "the iterator i"; the second
-// tile loop must get a name of its own (found by test/Fuzz: every backend
-// refused such nests with "isl failed to build the tiled schedule"). The
-// second nest is the one-point case.
+// tile loop must get a name of its own (else every backend refuses the nest
+// with "isl failed to build the tiled schedule"). The second nest is the
+// one-point case.
 // RUN: %differential %s --work %t
 //@ args 0 | 1 | 2 | 9 | 31
 #include "exec-common.h"
