@@ -35,4 +35,9 @@ void fdtd_2d(int TMAX, int NX, int NY, double ex[restrict NX][NY],
 // CHECK-DAG:       flow S1 -> S3 on ey: distance (0, -1, 0)
 // CHECK:         dependence matrix D: none
 // CHECK-NEXT:    permutable band: depth 3, after transformation
-// CHECK:         tilable: yes
+// CHECK-NEXT:      transformation: isl scheduler: fused, skewed, shifted, permuted
+// CHECK-NEXT:      S0: (t, t, t + j)
+// CHECK-NEXT:      S1: (t, t + i, t + j)
+// CHECK-NEXT:      S2: (t, t + i, t + j)
+// CHECK-NEXT:      S3: (t, t + i + 1, t + j + 1)
+// CHECK-NEXT:    tilable: yes

@@ -31,4 +31,7 @@ void heat_3d(int T, int N, double A[restrict N][N][N], double B[restrict N][N][N
 // CHECK-DAG:       flow S1 -> S0 on A: distance (1, -1, 0, 0)
 // CHECK-DAG:       flow S1 -> S0 on A: distance (1, 0, 0, 1)
 // CHECK:         permutable band: depth 4, after transformation
-// CHECK:         tilable: yes
+// CHECK-NEXT:      transformation: isl scheduler: fused, skewed, shifted
+// CHECK-NEXT:      S0: (t, 2 * t + i, 2 * t + j, 2 * t + k)
+// CHECK-NEXT:      S1: (t, 2 * t + i + 1, 2 * t + j + 1, 2 * t + k + 1)
+// CHECK-NEXT:    tilable: yes

@@ -29,7 +29,10 @@ void jacobi_1d(int T, int N, double A[restrict N], double B[restrict N]) {
 // CHECK-DAG:       flow S1 -> S0 on A: distance (1, 1)
 // CHECK:         dependence matrix D: none
 // CHECK-NEXT:    permutable band: depth 2, after transformation
-// CHECK:         tilable: yes
+// CHECK-NEXT:      transformation: isl scheduler: fused, skewed, shifted
+// CHECK-NEXT:      S0: (t, 2 * t + i)
+// CHECK-NEXT:      S1: (t, 2 * t + i + 1)
+// CHECK-NEXT:    tilable: yes
 
 // NOSKEW: jacobi-1d-time.c:11:3: remark: nest not tiled: no legal transformation gives a fully permutable band of two or more loops (flow dependence S1 -> S0 on 'A' has distance (1, -1)) [hetile-reject-non-permutable]
 // NOSKEW: permutable band: depth 1, as written

@@ -22,4 +22,7 @@ void jacobi_2d(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
 // CHECK-DAG:       flow S1 -> S0 on A: distance (1, 0, -1)
 // CHECK-DAG:       flow S1 -> S0 on A: distance (1, 1, 0)
 // CHECK:         permutable band: depth 3, after transformation
-// CHECK:         tilable: yes
+// CHECK-NEXT:      transformation: isl scheduler: fused, skewed, shifted
+// CHECK-NEXT:      S0: (t, 2 * t + i, 2 * t + j)
+// CHECK-NEXT:      S1: (t, 2 * t + i + 1, 2 * t + j + 1)
+// CHECK-NEXT:    tilable: yes

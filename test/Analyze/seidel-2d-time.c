@@ -22,7 +22,9 @@ void seidel_2d(int T, int N, double A[restrict N][N]) {
 // CHECK-DAG:       flow S0 -> S0 on A: distance (1, -1, -1)
 // CHECK-DAG:       flow S0 -> S0 on A: distance (0, 0, 1)
 // CHECK:         permutable band: depth 3, after transformation
-// CHECK:         tilable: yes
+// CHECK-NEXT:      transformation: isl scheduler: skewed
+// CHECK-NEXT:      S0: (t, t + i, 2 * t + i + j)
+// CHECK-NEXT:    tilable: yes
 
 // NOSKEW: remark: nest not tiled: no legal transformation gives a fully permutable band of two or more loops
 // NOSKEW: permutable band: depth 1, as written

@@ -15,4 +15,6 @@ void wave(int N, int M, double A[restrict N][M]) {
 // CHECK:           flow S0 -> S0 on A: distance (1, -1)
 // CHECK:         dependence matrix D: (1, -1){{$}}
 // CHECK-NEXT:    permutable band: depth 2, after transformation
-// CHECK:         tilable: yes
+// CHECK-NEXT:      transformation: isl scheduler: skewed, permuted
+// CHECK-NEXT:      S0: (i + j, i)
+// CHECK-NEXT:    tilable: yes

@@ -2,7 +2,7 @@
 // -fopenmp and backend=mpi+omp gives an object with MPI and OpenMP code
 // whose every rank prints bitwise what the plain build prints, on 1 and 2
 // ranks of 1 to 3 threads, with default and given tile sizes and speeds.
-// REQUIRES: mpi, openmp, hetile-backend-mpi+omp
+// REQUIRES: mpi, openmp
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %mpicc -std=c11 -O2 -fopenmp -fplugin=%{plugin} -fplugin-arg-hetile-backend=mpi+omp -fplugin-arg-hetile-emit=%t/tiled.c -c %s -o %t/hybrid.o
 // RUN: FileCheck %s < %t/tiled.c

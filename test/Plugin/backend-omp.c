@@ -1,7 +1,7 @@
 // The omp backend through the plugin: -fopenmp and backend=omp give an
 // object with OpenMP code that prints bitwise what the plain build prints,
 // on 1 and 3 threads, with default and given tile sizes.
-// REQUIRES: openmp, hetile-backend-omp
+// REQUIRES: openmp
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clang -std=c11 -O2 -fopenmp -fplugin=%{plugin} -fplugin-arg-hetile-backend=omp -fplugin-arg-hetile-emit=%t/tiled.c -c %s -o %t/omp.o
 // RUN: FileCheck %s < %t/tiled.c
