@@ -203,27 +203,17 @@ isl::ast_node outerAst(const Scop &S, const InnerBands &IB,
   return B.node_from_schedule_map(isl::union_map(Sched));
 }
 
-} // namespace
-
-llvm::Expected<std::string>
-generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
-                       llvm::ArrayRef<LoopExit> Exits,
-                       llvm::StringRef Original, IslBudget *Budget) {
-  if (IB.Outer == 0 || IB.Bands.empty() || S.Stmts.empty())
-    return makeCodeGenError("no inner band to tile");
-  std::string Body;
-  for (const InnerBand &B : IB.Bands) {
-    auto Block = generateTiledNest(B.S, B.Band, O, {}, &B.Deps, {}, Budget);
-    if (!Block)
-      return Block.takeError();
-    Body += *Block + "\n";
-  }
+/// The sequential outer loops of \p IB with \p Body inside, after their
+/// marker comment.
+llvm::Expected<std::string> outerLoopsAround(const Scop &S,
+                                             const InnerBands &IB,
+                                             std::string Body) {
   std::vector<bool> Negative;
   std::vector<OuterLoop> Loops = outerLoops(S, IB, Negative);
   isl::ast_node Ast = outerAst(S, IB, Negative);
   if (Ast.is_null())
     return makeCodeGenError("isl failed to generate the outer loops");
-  OuterPrinter Printer(Loops, Body, S.Params);
+  OuterPrinter Printer(Loops, std::move(Body), S.Params);
   std::string Loop = "  /* hetile: sequential outer loop";
   Loop += IB.Outer > 1 ? "s (" : " (";
   for (unsigned D = 0; D < IB.Outer; ++D)
@@ -232,6 +222,42 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
           (IB.Bands.size() > 1 ? "s" : "") + " inside */\n";
   if (auto Err = Printer.print(Ast, 2, Loop))
     return std::move(Err);
+  return Loop;
+}
+
+llvm::Error checkInputs(const Scop &S, const InnerBands &IB,
+                        llvm::ArrayRef<TiledBandInput> Tiled) {
+  if (IB.Outer == 0 || IB.Bands.empty() || S.Stmts.empty())
+    return makeCodeGenError("no inner band to tile");
+  if (Tiled.size() != IB.Bands.size())
+    return makeCodeGenError("the inner bands were not all tiled");
+  for (const TiledBandInput &T : Tiled)
+    if (!T.Tiled)
+      return makeCodeGenError("the inner bands were not all tiled");
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<std::string>
+generateInnerBandsNest(const Scop &S, const InnerBands &IB,
+                       llvm::ArrayRef<TiledBandInput> Tiled, const Options &O,
+                       llvm::ArrayRef<LoopExit> Exits,
+                       llvm::StringRef Original, IslBudget *Budget) {
+  if (auto Err = checkInputs(S, IB, Tiled))
+    return std::move(Err);
+  std::string Body;
+  for (size_t I = 0; I < IB.Bands.size(); ++I) {
+    const InnerBand &B = IB.Bands[I];
+    auto Block = generateTiledNest(B.S, B.Band, *Tiled[I].Tiled, O, {},
+                                   Tiled[I].Comm, {}, Budget);
+    if (!Block)
+      return Block.takeError();
+    Body += *Block + "\n";
+  }
+  auto Loop = outerLoopsAround(S, IB, std::move(Body));
+  if (!Loop)
+    return Loop.takeError();
   // The alias checks and the final values of the iterators declared
   // outside: the whole nest's.
   TiledNest None;
@@ -239,7 +265,7 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
                      ? IB.OuterDomain.params().universe(
                            IB.OuterDomain.params().get_space())
                      : S.Context;
-  NestEmitter E(S, std::move(None));
+  NestEmitter E(S, None);
   auto Checks = printAliasChecks(E, O);
   if (!Checks)
     return Checks.takeError();
@@ -247,20 +273,31 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
   // blocks define only inside the loops.
   std::string Out = std::string("{\n") + HelperMacros;
   if (Checks->empty()) {
-    Out += Loop;
+    Out += *Loop;
   } else {
     if (Original.empty())
       return makeCodeGenError("the nest's alias check needs its original text");
-    // A test build defines HETILE_FALLBACK_ABORT, so that a check which is
-    // never true fails the test instead of running the original.
-    Out += *Checks + "  if (" + NoAliasFlag +
-           ") {\n" + Loop + "  } else {\n#ifdef HETILE_FALLBACK_ABORT\n"
-           "    abort();\n#endif\n    " + aliasFallbackReport(S) + "    " +
-           Original.str() + "\n  }\n";
+    Out += printFallbackGuard(S, *Checks, "", NoAliasFlag, *Loop, Original);
   }
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);
   return Out + "}";
+}
+
+llvm::Expected<std::string>
+printInnerBandsAst(const Scop &S, const InnerBands &IB,
+                   llvm::ArrayRef<TiledBandInput> Tiled, const Options &O) {
+  if (auto Err = checkInputs(S, IB, Tiled))
+    return std::move(Err);
+  std::string Body;
+  for (size_t I = 0; I < IB.Bands.size(); ++I) {
+    const InnerBand &B = IB.Bands[I];
+    auto Loops = printTiledAst(B.S, B.Band, *Tiled[I].Tiled, O, Tiled[I].Comm);
+    if (!Loops)
+      return Loops.takeError();
+    Body += "{\n" + *Loops + "}\n";
+  }
+  return outerLoopsAround(S, IB, std::move(Body));
 }
 
 } // namespace hetile

@@ -413,24 +413,9 @@ std::string mpiNumProcs(bool Threaded) {
          "hetile_nthreads;\n";
 }
 
-llvm::Error emitMpiLoops(NestEmitter &E, const PermutableBand &B,
-                         const Dependences *D, const Options &O,
-                         std::string &Out) {
-  if (!D)
-    return makeCodeGenError("the MPI backend needs the nest's dependences");
-  if (E.Budget)
-    E.Budget->enter(IslStage::Communication);
-  auto Comm = computeCommunication(E.S, B, E.N, *D);
-  if (auto Err = E.checkBudget()) {
-    if (!Comm)
-      llvm::consumeError(Comm.takeError());
-    return Err;
-  }
-  if (!Comm)
-    return Comm.takeError();
-  if (E.Budget)
-    E.Budget->enter(IslStage::CodeGen);
-  MpiEmitter M{E, *Comm, O, O.TargetBackend == Backend::MpiOmp, {}, {}, {}, {},
+llvm::Error emitMpiLoops(NestEmitter &E, const Communication &Comm,
+                         const Options &O, std::string &Out) {
+  MpiEmitter M{E, Comm, O, O.TargetBackend == Backend::MpiOmp, {}, {}, {}, {},
                {}};
   isl::ast_build Build = E.buildInside(0);
   for (const TileDim &Dim : E.N.Dims) {

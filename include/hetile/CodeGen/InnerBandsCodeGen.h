@@ -26,6 +26,7 @@
 
 #include "hetile/Analysis/InnerBands.h"
 #include "hetile/CodeGen/ExitValue.h"
+#include "hetile/CodeGen/TiledCodeGen.h"
 #include "hetile/Support/IslBudget.h"
 #include "hetile/Support/Options.h"
 
@@ -36,16 +37,25 @@
 
 namespace hetile {
 
-/// The C block replacing the nest of \p S, tiled as \p IB. \p Exits and
-/// \p Budget as for generateTiledNest. A nest with run-time alias checks
+/// The C block replacing the nest of \p S, tiled as \p IB: band I of IB
+/// tiled as \p Tiled[I] (the driver tiles them, and computes their
+/// communication for the MPI backends). \p Exits and \p Budget as for
+/// generateTiledNest. A nest with run-time alias checks
 /// (Scop::AliasChecks) tests them once, before the outer loops, and runs
 /// \p Original, the whole nest's text, where two arrays overlap: the bands'
 /// own blocks then carry no check.
 llvm::Expected<std::string>
-generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
+generateInnerBandsNest(const Scop &S, const InnerBands &IB,
+                       llvm::ArrayRef<TiledBandInput> Tiled, const Options &O,
                        llvm::ArrayRef<LoopExit> Exits,
                        llvm::StringRef Original = {},
                        IslBudget *Budget = nullptr);
+
+/// The outer loops with each band's tile and point loops inside, as
+/// printTiledAst prints them (for `hetile rewrite --print=ast`).
+llvm::Expected<std::string>
+printInnerBandsAst(const Scop &S, const InnerBands &IB,
+                   llvm::ArrayRef<TiledBandInput> Tiled, const Options &O);
 
 } // namespace hetile
 
