@@ -4,27 +4,6 @@
 
 namespace hetile {
 
-namespace {
-
-/// Each line of \p Lines at \p Indent, preprocessor directives at column 0.
-std::string indentLines(const std::string &Lines, unsigned Indent) {
-  std::string Out;
-  size_t Pos = 0;
-  while (Pos < Lines.size()) {
-    size_t End = Lines.find('\n', Pos);
-    End = End == std::string::npos ? Lines.size() : End + 1;
-    if (Lines[Pos] != '#')
-      Out += spaces(Indent);
-    Out += Lines.substr(Pos, End - Pos);
-    Pos = End;
-  }
-  if (!Out.empty() && Out.back() != '\n')
-    Out += '\n';
-  return Out;
-}
-
-} // namespace
-
 llvm::Error
 printBlockSchedule(const NestEmitter &E, const BlockSchedule &P,
                    unsigned Indent, std::string &Out,
@@ -48,7 +27,7 @@ printBlockSchedule(const NestEmitter &E, const BlockSchedule &P,
   }
   unsigned RowIndent = I;
   if (Pipelined) {
-    Out += spaces(I) + "{\n" + indentLines(P.Wait, I + 2);
+    Out += spaces(I) + "{\n" + indentBy(P.Wait, I + 2);
     I += 2;
   }
   const TileDim &Col = N.Dims[N.ColumnDim];
@@ -71,7 +50,7 @@ printBlockSchedule(const NestEmitter &E, const BlockSchedule &P,
     return Err;
   Out += spaces(I) + "}\n";
   if (Pipelined)
-    Out += indentLines(P.Post, I) + spaces(I) + "hetile_row++;\n" +
+    Out += indentBy(P.Post, I) + spaces(I) + "hetile_row++;\n" +
            spaces(RowIndent) + "}\n" + spaces(Indent) + "}\n";
   return llvm::Error::success();
 }

@@ -49,8 +49,8 @@ struct BlockSchedule {
   std::vector<std::string> RowStart, RowUpper;
   /// A line after the row counter, e.g. a marker comment ("" for none).
   std::string Marker;
-  /// The statements before and after the columns of a row, one per line,
-  /// unindented; both empty: no row counter, no waits.
+  /// The statements before and after the columns of a row, unindented,
+  /// each line ending in a newline; both empty: no row counter, no waits.
   std::string Wait, Post;
   /// Count the columns in hetile_col (the tile's code uses it), the origin
   /// declared from it; else the origin is the loop counter.

@@ -36,22 +36,6 @@ bool isSignedIntType(const std::string &T) {
   return false;
 }
 
-/// \p Text with every non-empty line but preprocessor directives indented
-/// by \p N more spaces.
-std::string indentBy(const std::string &Text, unsigned N) {
-  std::string Out;
-  size_t Pos = 0;
-  while (Pos < Text.size()) {
-    size_t End = Text.find('\n', Pos);
-    End = End == std::string::npos ? Text.size() : End + 1;
-    if (End - Pos > 1 && Text[Pos] != '#')
-      Out += spaces(N);
-    Out += Text.substr(Pos, End - Pos);
-    Pos = End;
-  }
-  return Out;
-}
-
 /// How one outer loop is printed.
 struct OuterLoop {
   std::string IslName; ///< hetile_oD

@@ -34,6 +34,10 @@ llvm::Error makeCodeGenError(const std::string &Msg);
 
 std::string spaces(unsigned N);
 
+/// \p Text with every non-empty line but preprocessor directives indented
+/// by \p N more spaces.
+std::string indentBy(const std::string &Text, unsigned N);
+
 /// `for (Init; Cond; Inc)`, on three lines when longer than 80 columns.
 std::string forHeader(unsigned Indent, const std::string &Init,
                       const std::string &Cond, const std::string &Inc);

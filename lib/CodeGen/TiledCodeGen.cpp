@@ -57,6 +57,20 @@ const char *const HelperMacros =
     "#define hetile_max(a, b) ((a) > (b) ? (a) : (b))\n"
     "#endif\n";
 
+std::string indentBy(const std::string &Text, unsigned N) {
+  std::string Out;
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    End = End == std::string::npos ? Text.size() : End + 1;
+    if (End - Pos > 1 && Text[Pos] != '#')
+      Out += spaces(N);
+    Out += Text.substr(Pos, End - Pos);
+    Pos = End;
+  }
+  return Out;
+}
+
 std::string forHeader(unsigned Indent, const std::string &Init,
                       const std::string &Cond, const std::string &Inc) {
   std::string One = spaces(Indent) + "for (" + Init + "; " + Cond + "; " + Inc + ")";
