@@ -9,8 +9,9 @@
 // thread's speed; every thread computes its blocks in column order, row by
 // row inside a block (rows: the other band dimensions, lexicographically);
 // before a row it waits until the column left of its block has finished
-// that row, after it posts its last column. Rows scan the bounding box of
-// the band, so that all threads number them alike:
+// that row, after it posts its last column (the skeleton of BlockSchedule.h,
+// shared with the mpi backends). Rows scan the bounding box of the band, so
+// that all threads number them alike:
 //
 //   #pragma omp parallel
 //   {  ... create (single), calibrate (all), allocate (single) ...
