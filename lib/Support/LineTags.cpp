@@ -34,15 +34,19 @@ std::string stripLineTags(llvm::StringRef Text, std::vector<LineTag> *Tags) {
   while (!Text.empty()) {
     auto [Head, Rest] = Text.split('\n');
     bool HasNewline = Head.size() < Text.size();
-    size_t Tag = Head.find(TagStart);
+    // The tag ends the line; a 0x1f of the source text (in a string literal)
+    // comes before it, and one that is not followed by two numbers is text.
+    size_t Tag = Head.rfind(TagStart);
+    LineTag T;
+    T.Line = Line;
     if (Tag != llvm::StringRef::npos) {
       auto [Offset, StmtLine] = Head.substr(Tag + 1).split('+');
-      LineTag T;
-      T.Line = Line;
-      if (Tags && !Offset.getAsInteger(10, T.Offset) &&
-          !StmtLine.getAsInteger(10, T.StmtLine))
-        Tags->push_back(T);
-      Head = Head.take_front(Tag);
+      if (!Offset.getAsInteger(10, T.Offset) &&
+          !StmtLine.getAsInteger(10, T.StmtLine)) {
+        if (Tags)
+          Tags->push_back(T);
+        Head = Head.take_front(Tag);
+      }
     }
     Out += Head;
     if (HasNewline)

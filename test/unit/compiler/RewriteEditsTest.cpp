@@ -28,6 +28,10 @@ TEST(LineTags, StripReturnsWhereEachTaggedLineComesFrom) {
   ASSERT_EQ(Again.size(), 3u);
   EXPECT_EQ(Again[2].Line, 2u);
   EXPECT_EQ(Again[2].StmtLine, 2u);
+  // The control character inside a string literal is the program's.
+  std::string Literal = "puts(\"\x1f\");";
+  EXPECT_EQ(stripLineTags(Literal), Literal);
+  EXPECT_EQ(stripLineTags(tagLines(Literal, 3)), Literal);
 }
 
 TEST(RewriteEdits, OverlappingNestIsLeftWhole) {
