@@ -2,7 +2,7 @@
 //
 // The outer loops are isl's scan of InnerBands::OuterDomain (each loop in the
 // direction it runs as written), printed here; the bands are
-// generateTiledNest's blocks; the final iterator values are the nest's, as
+// generateTiledNest's blocks, which the driver generates; the final iterator values are the nest's, as
 // NestEmitter prints them for a tiled nest.
 //
 //===----------------------------------------------------------------------===//
@@ -12,8 +12,6 @@
 #include "AliasCheckCode.h"
 
 #include "NestEmitter.h"
-
-#include "hetile/CodeGen/TiledCodeGen.h"
 
 #include <isl/ast_build.h>
 #include <isl/id.h>
@@ -210,14 +208,11 @@ llvm::Expected<std::string> outerLoopsAround(const Scop &S,
 }
 
 llvm::Error checkInputs(const Scop &S, const InnerBands &IB,
-                        llvm::ArrayRef<TiledBandInput> Tiled) {
+                        llvm::ArrayRef<std::string> Bands) {
   if (IB.Outer == 0 || IB.Bands.empty() || S.Stmts.empty())
     return makeCodeGenError("no inner band to tile");
-  if (Tiled.size() != IB.Bands.size())
-    return makeCodeGenError("the inner bands were not all tiled");
-  for (const TiledBandInput &T : Tiled)
-    if (!T.Tiled)
-      return makeCodeGenError("the inner bands were not all tiled");
+  if (Bands.size() != IB.Bands.size())
+    return makeCodeGenError("the inner bands were not all generated");
   return llvm::Error::success();
 }
 
@@ -225,20 +220,14 @@ llvm::Error checkInputs(const Scop &S, const InnerBands &IB,
 
 llvm::Expected<std::string>
 generateInnerBandsNest(const Scop &S, const InnerBands &IB,
-                       llvm::ArrayRef<TiledBandInput> Tiled, const Options &O,
+                       llvm::ArrayRef<std::string> Bands, const Options &O,
                        llvm::ArrayRef<LoopExit> Exits,
-                       llvm::StringRef Original, IslBudget *Budget) {
-  if (auto Err = checkInputs(S, IB, Tiled))
+                       llvm::StringRef Original) {
+  if (auto Err = checkInputs(S, IB, Bands))
     return std::move(Err);
   std::string Body;
-  for (size_t I = 0; I < IB.Bands.size(); ++I) {
-    const InnerBand &B = IB.Bands[I];
-    auto Block = generateTiledNest(B.S, B.Band, *Tiled[I].Tiled, O, {},
-                                   Tiled[I].Comm, {}, Budget);
-    if (!Block)
-      return Block.takeError();
-    Body += *Block + "\n";
-  }
+  for (const std::string &Block : Bands)
+    Body += Block + "\n";
   auto Loop = outerLoopsAround(S, IB, std::move(Body));
   if (!Loop)
     return Loop.takeError();
@@ -268,19 +257,14 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
   return Out + "}";
 }
 
-llvm::Expected<std::string>
-printInnerBandsAst(const Scop &S, const InnerBands &IB,
-                   llvm::ArrayRef<TiledBandInput> Tiled, const Options &O) {
-  if (auto Err = checkInputs(S, IB, Tiled))
+llvm::Expected<std::string> printInnerBandsAst(const Scop &S,
+                                               const InnerBands &IB,
+                                               llvm::ArrayRef<std::string> Bands) {
+  if (auto Err = checkInputs(S, IB, Bands))
     return std::move(Err);
   std::string Body;
-  for (size_t I = 0; I < IB.Bands.size(); ++I) {
-    const InnerBand &B = IB.Bands[I];
-    auto Loops = printTiledAst(B.S, B.Band, *Tiled[I].Tiled, O, Tiled[I].Comm);
-    if (!Loops)
-      return Loops.takeError();
-    Body += "{\n" + *Loops + "}\n";
-  }
+  for (const std::string &Loops : Bands)
+    Body += "{\n" + Loops + "}\n";
   return outerLoopsAround(S, IB, std::move(Body));
 }
 

@@ -143,13 +143,6 @@ llvm::Expected<TiledBand> transformBand(const Scop &S, const PermutableBand &B,
 
 } // namespace
 
-std::vector<TiledBandInput> TransformedNest::inputs() const {
-  std::vector<TiledBandInput> In;
-  for (const TiledBand &B : Bands)
-    In.push_back({&B.Tiled, B.Comm ? &*B.Comm : nullptr});
-  return In;
-}
-
 llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
                                               const Options &O,
                                               IslBudget &Budget) {
@@ -171,21 +164,56 @@ llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
   return T;
 }
 
+namespace {
+
+const Communication *commOf(const TiledBand &B) {
+  return B.Comm ? &*B.Comm : nullptr;
+}
+
+/// The block (or, with \p Ast, the tile and point loops) of each inner band
+/// of \p N: each a code generation stage of \p Budget.
+llvm::Expected<std::vector<std::string>>
+emitInnerBands(const AnalyzedNest &N, const TransformedNest &T,
+               const Options &O, IslBudget *Budget, bool Ast) {
+  std::vector<std::string> Blocks;
+  for (size_t I = 0; I < T.Bands.size(); ++I) {
+    const InnerBand &IB = N.Inner->Bands[I];
+    const TiledBand &B = T.Bands[I];
+    if (Budget)
+      Budget->enter(IslStage::CodeGen);
+    auto Block = Ast ? printTiledAst(IB.S, IB.Band, B.Tiled, O, commOf(B))
+                     : generateTiledNest(IB.S, IB.Band, B.Tiled, O, {},
+                                         commOf(B), {}, Budget);
+    if (Budget)
+      Block = afterStage(std::move(Block), *Budget);
+    if (!Block)
+      return Block.takeError();
+    Blocks.push_back(std::move(*Block));
+  }
+  return Blocks;
+}
+
+} // namespace
+
 llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
                                      const TransformedNest &T,
                                      const Options &O,
                                      llvm::StringRef Original,
                                      IslBudget &Budget) {
-  Budget.enter(IslStage::CodeGen);
   const Scop &S = *N.S;
-  if (N.Inner)
-    return afterStage(generateInnerBandsNest(S, *N.Inner, T.inputs(), O,
-                                             S.Exits, Original, &Budget),
+  if (N.Inner) {
+    auto Blocks = emitInnerBands(N, T, O, &Budget, /*Ast=*/false);
+    if (!Blocks)
+      return Blocks.takeError();
+    Budget.enter(IslStage::CodeGen);
+    return afterStage(generateInnerBandsNest(S, *N.Inner, *Blocks, O, S.Exits,
+                                             Original),
                       Budget);
+  }
+  Budget.enter(IslStage::CodeGen);
   const TiledBand &B = T.Bands.front();
   return afterStage(generateTiledNest(S, *N.Band, B.Tiled, O, S.Exits,
-                                      B.Comm ? &*B.Comm : nullptr, Original,
-                                      &Budget),
+                                      commOf(B), Original, &Budget),
                     Budget);
 }
 
@@ -194,10 +222,15 @@ llvm::Expected<std::string> printNestStage(const AnalyzedNest &N,
                                            const Options &O,
                                            llvm::StringRef Original,
                                            StagePrint What) {
-  if (What == StagePrint::Ast)
-    return N.Inner ? printInnerBandsAst(*N.S, *N.Inner, T.inputs(), O)
-                   : printTiledAst(*N.S, *N.Band, T.Bands.front().Tiled, O,
-                                   T.inputs().front().Comm, Original);
+  if (What == StagePrint::Ast && !N.Inner)
+    return printTiledAst(*N.S, *N.Band, T.Bands.front().Tiled, O,
+                         commOf(T.Bands.front()), Original);
+  if (What == StagePrint::Ast) {
+    auto Bands = emitInnerBands(N, T, O, nullptr, /*Ast=*/true);
+    if (!Bands)
+      return Bands.takeError();
+    return printInnerBandsAst(*N.S, *N.Inner, *Bands);
+  }
   std::string Out;
   for (size_t I = 0; I < T.Bands.size(); ++I) {
     const PermutableBand &B = N.Inner ? N.Inner->Bands[I].Band : *N.Band;

@@ -56,13 +56,6 @@ namespace hetile {
 
 struct Communication;
 
-/// What the driver hands to code generation for one band: its tiling and,
-/// for the mpi and mpi+omp backends, its communication.
-struct TiledBandInput {
-  const TiledNest *Tiled = nullptr;
-  const Communication *Comm = nullptr;
-};
-
 /// The headers the generated code needs when its tile sizes are chosen at run
 /// time, in the order they should be included.
 extern const char *const RuntimeIncludes[3];

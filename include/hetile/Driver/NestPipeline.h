@@ -80,8 +80,6 @@ struct TiledBand {
 /// inner band (AnalyzedNest::Inner), in order.
 struct TransformedNest {
   std::vector<TiledBand> Bands;
-  /// The bands as code generation receives them (pointers into Bands).
-  std::vector<TiledBandInput> inputs() const;
 };
 
 /// Tiles the band of tilable nest \p N (or each inner band) with the sizes
@@ -92,8 +90,8 @@ llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
                                               const Options &O,
                                               IslBudget &Budget);
 
-/// The C block replacing tilable nest \p N, transformed as \p T; the stage
-/// CodeGen of \p Budget. \p Original: the nest's source text (the fallback
+/// The C block replacing tilable nest \p N, transformed as \p T: the stage
+/// CodeGen of \p Budget (entered anew for each inner band's block). \p Original: the nest's source text (the fallback
 /// of run-time guards). Lines that copy a statement carry line tags
 /// (Support/LineTags.h).
 llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
