@@ -2,6 +2,8 @@
 
 #include "AliasCheckCode.h"
 
+#include "hetile/Support/LineTags.h"
+
 namespace hetile {
 
 const char *const NoAliasFlag = "hetile_noalias";
@@ -106,6 +108,23 @@ std::string aliasFallbackReport(const Scop &S) {
          "      fprintf(stderr, \"hetile: %s: arrays may overlap: the original "
          "nest ran\\n\", " +
          quoted(Where) + ");\n";
+}
+
+std::string printFallbackGuard(const Scop &S, const std::string &Checks,
+                               const std::string &Note,
+                               const std::string &Cond,
+                               const std::string &Tiled,
+                               llvm::StringRef Original) {
+  std::string Out = Checks + Note + "  if (" + Cond + ") {\n" + Tiled +
+                    "  } else {\n"
+                    "#ifdef HETILE_FALLBACK_ABORT\n    abort();\n#endif\n";
+  if (!Checks.empty())
+    Out += "    " + aliasFallbackReport(S);
+  // The original text keeps its lines under #line directives.
+  std::string Copy = S.Span.Begin.Offset == ~0u
+                         ? Original.str()
+                         : tagLines(Original, S.Span.Begin.Offset);
+  return Out + "    " + Copy + "\n  }\n";
 }
 
 } // namespace hetile

@@ -41,6 +41,19 @@ llvm::Expected<std::string> printAliasChecks(const NestEmitter &E,
 /// HETILE_STATS set, a line on stderr naming the nest.
 std::string aliasFallbackReport(const Scop &S);
 
+/// The guarded nest: \p Checks (printAliasChecks' code, or ""), \p Note,
+/// then `if (Cond) { Tiled } else { Original }`. \p Tiled is the tiled
+/// code, indented for the branch. The original branch starts with
+/// `#ifdef HETILE_FALLBACK_ABORT abort(); #endif`: a test build defines
+/// the macro, so that a guard which is never true fails the test instead
+/// of running the original; with alias checks it then reports itself
+/// (aliasFallbackReport).
+std::string printFallbackGuard(const Scop &S, const std::string &Checks,
+                               const std::string &Note,
+                               const std::string &Cond,
+                               const std::string &Tiled,
+                               llvm::StringRef Original);
+
 } // namespace hetile
 
 #endif

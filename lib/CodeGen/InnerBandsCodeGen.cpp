@@ -2,7 +2,7 @@
 //
 // The outer loops are isl's scan of InnerBands::OuterDomain (each loop in the
 // direction it runs as written), printed here; the bands are
-// generateTiledNest's blocks; the final iterator values are the nest's, as
+// generateTiledNest's blocks, which the driver generates; the final iterator values are the nest's, as
 // NestEmitter prints them for a tiled nest.
 //
 //===----------------------------------------------------------------------===//
@@ -12,8 +12,6 @@
 #include "AliasCheckCode.h"
 
 #include "NestEmitter.h"
-
-#include "hetile/CodeGen/TiledCodeGen.h"
 
 #include <isl/ast_build.h>
 #include <isl/id.h>
@@ -34,22 +32,6 @@ bool isSignedIntType(const std::string &T) {
     if (T == X)
       return true;
   return false;
-}
-
-/// \p Text with every non-empty line but preprocessor directives indented
-/// by \p N more spaces.
-std::string indentBy(const std::string &Text, unsigned N) {
-  std::string Out;
-  size_t Pos = 0;
-  while (Pos < Text.size()) {
-    size_t End = Text.find('\n', Pos);
-    End = End == std::string::npos ? Text.size() : End + 1;
-    if (End - Pos > 1 && Text[Pos] != '#')
-      Out += spaces(N);
-    Out += Text.substr(Pos, End - Pos);
-    Pos = End;
-  }
-  return Out;
 }
 
 /// How one outer loop is printed.
@@ -203,27 +185,17 @@ isl::ast_node outerAst(const Scop &S, const InnerBands &IB,
   return B.node_from_schedule_map(isl::union_map(Sched));
 }
 
-} // namespace
-
-llvm::Expected<std::string>
-generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
-                       llvm::ArrayRef<LoopExit> Exits,
-                       llvm::StringRef Original, IslBudget *Budget) {
-  if (IB.Outer == 0 || IB.Bands.empty() || S.Stmts.empty())
-    return makeCodeGenError("no inner band to tile");
-  std::string Body;
-  for (const InnerBand &B : IB.Bands) {
-    auto Block = generateTiledNest(B.S, B.Band, O, {}, &B.Deps, {}, Budget);
-    if (!Block)
-      return Block.takeError();
-    Body += *Block + "\n";
-  }
+/// The sequential outer loops of \p IB with \p Body inside, after their
+/// marker comment.
+llvm::Expected<std::string> outerLoopsAround(const Scop &S,
+                                             const InnerBands &IB,
+                                             std::string Body) {
   std::vector<bool> Negative;
   std::vector<OuterLoop> Loops = outerLoops(S, IB, Negative);
   isl::ast_node Ast = outerAst(S, IB, Negative);
   if (Ast.is_null())
     return makeCodeGenError("isl failed to generate the outer loops");
-  OuterPrinter Printer(Loops, Body, S.Params);
+  OuterPrinter Printer(Loops, std::move(Body), S.Params);
   std::string Loop = "  /* hetile: sequential outer loop";
   Loop += IB.Outer > 1 ? "s (" : " (";
   for (unsigned D = 0; D < IB.Outer; ++D)
@@ -232,6 +204,33 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
           (IB.Bands.size() > 1 ? "s" : "") + " inside */\n";
   if (auto Err = Printer.print(Ast, 2, Loop))
     return std::move(Err);
+  return Loop;
+}
+
+llvm::Error checkInputs(const Scop &S, const InnerBands &IB,
+                        llvm::ArrayRef<std::string> Bands) {
+  if (IB.Outer == 0 || IB.Bands.empty() || S.Stmts.empty())
+    return makeCodeGenError("no inner band to tile");
+  if (Bands.size() != IB.Bands.size())
+    return makeCodeGenError("the inner bands were not all generated");
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<std::string>
+generateInnerBandsNest(const Scop &S, const InnerBands &IB,
+                       llvm::ArrayRef<std::string> Bands, const Options &O,
+                       llvm::ArrayRef<LoopExit> Exits,
+                       llvm::StringRef Original) {
+  if (auto Err = checkInputs(S, IB, Bands))
+    return std::move(Err);
+  std::string Body;
+  for (const std::string &Block : Bands)
+    Body += Block + "\n";
+  auto Loop = outerLoopsAround(S, IB, std::move(Body));
+  if (!Loop)
+    return Loop.takeError();
   // The alias checks and the final values of the iterators declared
   // outside: the whole nest's.
   TiledNest None;
@@ -239,7 +238,7 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
                      ? IB.OuterDomain.params().universe(
                            IB.OuterDomain.params().get_space())
                      : S.Context;
-  NestEmitter E(S, std::move(None));
+  NestEmitter E(S, None);
   auto Checks = printAliasChecks(E, O);
   if (!Checks)
     return Checks.takeError();
@@ -247,20 +246,26 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
   // blocks define only inside the loops.
   std::string Out = std::string("{\n") + HelperMacros;
   if (Checks->empty()) {
-    Out += Loop;
+    Out += *Loop;
   } else {
     if (Original.empty())
       return makeCodeGenError("the nest's alias check needs its original text");
-    // A test build defines HETILE_FALLBACK_ABORT, so that a check which is
-    // never true fails the test instead of running the original.
-    Out += *Checks + "  if (" + NoAliasFlag +
-           ") {\n" + Loop + "  } else {\n#ifdef HETILE_FALLBACK_ABORT\n"
-           "    abort();\n#endif\n    " + aliasFallbackReport(S) + "    " +
-           Original.str() + "\n  }\n";
+    Out += printFallbackGuard(S, *Checks, "", NoAliasFlag, *Loop, Original);
   }
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);
   return Out + "}";
+}
+
+llvm::Expected<std::string> printInnerBandsAst(const Scop &S,
+                                               const InnerBands &IB,
+                                               llvm::ArrayRef<std::string> Bands) {
+  if (auto Err = checkInputs(S, IB, Bands))
+    return std::move(Err);
+  std::string Body;
+  for (const std::string &Loops : Bands)
+    Body += "{\n" + Loops + "}\n";
+  return outerLoopsAround(S, IB, std::move(Body));
 }
 
 } // namespace hetile

@@ -42,6 +42,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockSchedule.h"
 #include "ElementLoops.h"
 #include "NestEmitter.h"
 
@@ -130,49 +131,26 @@ struct MpiEmitter {
   template <typename Fn>
   llvm::Error eachTile(const std::string &Rank, unsigned Indent,
                        std::string &Out, Fn Body, bool OfThread = false) {
-    std::string In = spaces(Indent);
-    if (OfThread)
-      Out += In + "for (long hetile_j = 0; hetile_mpi_part(hetile_m, hetile_th, "
-                  "hetile_j, &hetile_first,\n" + In +
-             "                                         &hetile_last, "
-             "&hetile_after); hetile_j++) {\n" +
-             In + "  long hetile_row = 0;\n";
-    else
-      Out += In + "for (long hetile_b = 0; hetile_mpi_block(hetile_m, " + Rank +
-             ", hetile_b, &hetile_first,\n" + In +
-             "                                          &hetile_last); "
-             "hetile_b++)\n";
-    unsigned I = Indent + 2;
-    for (unsigned M = 0; M < N().Dims.size(); ++M) {
-      if (M == N().ColumnDim)
-        continue;
-      const TileDim &D = N().Dims[M];
-      Out += forHeader(I, "long " + D.Origin + " = " + RowStart[M],
-                       D.Origin + " <= " + RowUpper[M],
-                       D.Origin + " += " + D.Size) + "\n";
-      I += 2;
-    }
-    unsigned RowIndent = I;
+    BlockSchedule P;
+    P.RowStart = RowStart;
+    P.RowUpper = RowUpper;
+    P.CountColumns = true;
     if (OfThread) {
-      Out += spaces(I) + "{\n" + spaces(I + 2) +
-             "if (hetile_mpi_wait_column(hetile_m, hetile_after, hetile_row) "
-             "< 0) {\n" + spaces(I + 4) + MpiFail + spaces(I + 4) +
-             "hetile_mpi_abort(hetile_m, 1);\n" + spaces(I + 2) + "}\n";
-      I += 2;
+      P.BlockLoop = "for (long hetile_j = 0; hetile_mpi_part(hetile_m, "
+                    "hetile_th, hetile_j, &hetile_first,\n" + spaces(Indent) +
+                    "                                         &hetile_last, "
+                    "&hetile_after); hetile_j++)";
+      P.Wait = "if (hetile_mpi_wait_column(hetile_m, hetile_after, hetile_row) "
+               "< 0) {\n  " + std::string(MpiFail) +
+               "  hetile_mpi_abort(hetile_m, 1);\n}\n";
+      P.Post = "hetile_mpi_post_column(hetile_m, hetile_last, hetile_row);\n";
+    } else {
+      P.BlockLoop = "for (long hetile_b = 0; hetile_mpi_block(hetile_m, " +
+                    Rank + ", hetile_b, &hetile_first,\n" + spaces(Indent) +
+                    "                                          &hetile_last); "
+                    "hetile_b++)";
     }
-    Out += spaces(I) +
-           "for (long hetile_col = hetile_first; hetile_col <= hetile_last; "
-           "hetile_col++) {\n";
-    Out += spaces(I + 2) + "const long " + col().Origin +
-           " = hetile_col0 + hetile_col * " + col().Size + ";\n";
-    if (auto Err = Body(I + 2, Out))
-      return Err;
-    Out += spaces(I) + "}\n";
-    if (OfThread)
-      Out += spaces(I) + "hetile_mpi_post_column(hetile_m, hetile_last, "
-             "hetile_row);\n" + spaces(I) + "hetile_row++;\n" +
-             spaces(RowIndent) + "}\n" + In + "}\n";
-    return llvm::Error::success();
+    return printBlockSchedule(E, P, Indent, Out, Body);
   }
 
   llvm::Error receives(unsigned Indent, std::string &Out);
@@ -413,24 +391,9 @@ std::string mpiNumProcs(bool Threaded) {
          "hetile_nthreads;\n";
 }
 
-llvm::Error emitMpiLoops(NestEmitter &E, const PermutableBand &B,
-                         const Dependences *D, const Options &O,
-                         std::string &Out) {
-  if (!D)
-    return makeCodeGenError("the MPI backend needs the nest's dependences");
-  if (E.Budget)
-    E.Budget->enter(IslStage::Communication);
-  auto Comm = computeCommunication(E.S, B, E.N, *D);
-  if (auto Err = E.checkBudget()) {
-    if (!Comm)
-      llvm::consumeError(Comm.takeError());
-    return Err;
-  }
-  if (!Comm)
-    return Comm.takeError();
-  if (E.Budget)
-    E.Budget->enter(IslStage::CodeGen);
-  MpiEmitter M{E, *Comm, O, O.TargetBackend == Backend::MpiOmp, {}, {}, {}, {},
+llvm::Error emitMpiLoops(NestEmitter &E, const Communication &Comm,
+                         const Options &O, std::string &Out) {
+  MpiEmitter M{E, Comm, O, O.TargetBackend == Backend::MpiOmp, {}, {}, {}, {},
                {}};
   isl::ast_build Build = E.buildInside(0);
   for (const TileDim &Dim : E.N.Dims) {

@@ -13,12 +13,12 @@
 
 #include "CExprPrinter.h"
 
-#include "hetile/Analysis/Dependences.h"
 #include "hetile/Analysis/Permutability.h"
 #include "hetile/CodeGen/ExitValue.h"
 #include "hetile/Frontend/Scop.h"
 #include "hetile/Support/IslBudget.h"
 #include "hetile/Support/Options.h"
+#include "hetile/Transform/Communication.h"
 #include "hetile/Transform/Tiling.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -34,6 +34,10 @@ llvm::Error makeCodeGenError(const std::string &Msg);
 
 std::string spaces(unsigned N);
 
+/// \p Text with every non-empty line but preprocessor directives indented
+/// by \p N more spaces.
+std::string indentBy(const std::string &Text, unsigned N);
+
 /// `for (Init; Cond; Inc)`, on three lines when longer than 80 columns.
 std::string forHeader(unsigned Indent, const std::string &Init,
                       const std::string &Cond, const std::string &Inc);
@@ -44,7 +48,7 @@ extern const char *const HelperMacros;
 
 struct NestEmitter {
   const Scop &S;
-  TiledNest N;
+  const TiledNest &N;
   CExprPrinter Exprs;
   /// The parameters, sizes and origins, with the facts of the context.
   isl::set Params;
@@ -57,7 +61,8 @@ struct NestEmitter {
   /// The bound of the nest's isl work, or null (unbounded).
   IslBudget *Budget = nullptr;
 
-  NestEmitter(const Scop &S, TiledNest Tiled);
+  /// \p Tiled must outlive the emitter.
+  NestEmitter(const Scop &S, const TiledNest &Tiled);
 
   /// The AST build inside tile loops 0..Depth-1 of the seq scan (Depth 0:
   /// outside them).
@@ -121,10 +126,10 @@ std::string ompQuery(unsigned Indent, const std::string &Decl,
 /// threads of a rank with \p Threaded (mpi+omp).
 std::string mpiNumProcs(bool Threaded);
 
-/// The mpi and mpi+omp backends' loops and final exchange (MpiCodeGen.cpp).
-llvm::Error emitMpiLoops(NestEmitter &E, const PermutableBand &B,
-                         const Dependences *D, const Options &O,
-                         std::string &Out);
+/// The mpi and mpi+omp backends' loops, messages (\p Comm) and final
+/// exchange (MpiCodeGen.cpp).
+llvm::Error emitMpiLoops(NestEmitter &E, const Communication &Comm,
+                         const Options &O, std::string &Out);
 
 /// The omp backend's loops (OmpCodeGen.cpp): everything between the tile
 /// sizes and the exit values.

@@ -9,8 +9,9 @@
 // thread's speed; every thread computes its blocks in column order, row by
 // row inside a block (rows: the other band dimensions, lexicographically);
 // before a row it waits until the column left of its block has finished
-// that row, after it posts its last column. Rows scan the bounding box of
-// the band, so that all threads number them alike:
+// that row, after it posts its last column (the skeleton of BlockSchedule.h,
+// shared with the mpi backends). Rows scan the bounding box of the band, so
+// that all threads number them alike:
 //
 //   #pragma omp parallel
 //   {  ... create (single), calibrate (all), allocate (single) ...
@@ -31,6 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockSchedule.h"
 #include "NestEmitter.h"
 
 namespace hetile {
@@ -127,68 +129,47 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
          pipelineSetup() +
          "      if (hetile_err == 0) {\n"
          "        const int hetile_emul = hetile_sched_timing(hetile_s);\n"
-         "        long hetile_b, hetile_first, hetile_last;\n"
-         "        for (hetile_b = 0; hetile_sched_block(hetile_s, hetile_me, "
-         "hetile_b, &hetile_first,\n"
-         "                                               &hetile_last); "
-         "hetile_b++) {\n"
-         "          long hetile_row = 0;\n"
-         "          /* hetile: tile loops */\n";
-  unsigned Indent = 10;
-  std::vector<unsigned> Rows;
-  for (unsigned M = 0; M < N.Dims.size(); ++M)
-    if (M != C)
-      Rows.push_back(M);
+         "        long hetile_b, hetile_first, hetile_last;\n";
+  BlockSchedule P;
+  P.BlockLoop = "for (hetile_b = 0; hetile_sched_block(hetile_s, hetile_me, "
+                "hetile_b, &hetile_first,\n"
+                "                                               &hetile_last); "
+                "hetile_b++)";
+  P.Marker = "/* hetile: tile loops */";
   // Rows scan the row dimensions with the tight bounds of the seq backend
   // when the columns are the last band dimension: a row dimension's bounds
   // then depend on the outer row origins only, so every thread numbers the
   // rows alike, and the rows where no point lies (most of a skewed band's
   // bounding box: 96% for heat-3d) are never visited.
   bool Tight = C + 1 == N.Dims.size();
-  for (unsigned R = 0; R < Rows.size(); ++R) {
-    unsigned M = Rows[R];
+  for (unsigned M = 0; M < N.Dims.size(); ++M) {
+    P.RowStart.push_back(boxStart(E, Box[M], M));
+    P.RowUpper.push_back(Box[M].Upper);
+    if (!Tight || M == C)
+      continue;
     const TileDim &D = N.Dims[M];
-    if (R)
-      Indent += 2;
-    std::string Start = boxStart(E, Box[M], M), End = Box[M].Upper;
-    if (Tight) {
-      auto L = E.print(E.buildInside(M), D.Lower, "the lower bound of " + D.Origin);
-      auto U = E.print(E.buildInside(M), D.Upper, "the upper bound of " + D.Origin,
-                       /*Comparand=*/true);
-      if (!L)
-        return L.takeError();
-      if (!U)
-        return U.takeError();
-      Start = "hetile_floord(" + *L + ", " + D.Size + ") * " + D.Size;
-      End = *U;
-    }
-    Out += forHeader(Indent, "long " + D.Origin + " = " + Start,
-                     D.Origin + " <= " + End, D.Origin + " += " + D.Size) +
-           (R + 1 == Rows.size() ? " {\n" : "\n");
+    auto L = E.print(E.buildInside(M), D.Lower, "the lower bound of " + D.Origin);
+    auto U = E.print(E.buildInside(M), D.Upper, "the upper bound of " + D.Origin,
+                     /*Comparand=*/true);
+    if (!L)
+      return L.takeError();
+    if (!U)
+      return U.takeError();
+    P.RowStart[M] = "hetile_floord(" + *L + ", " + D.Size + ") * " + D.Size;
+    P.RowUpper[M] = *U;
   }
-  if (Rows.empty())
-    Out += spaces(Indent) + "{ /* one row */\n";
-  Indent += 2;
-  std::string In = spaces(Indent);
-  Out += In + "hetile_sched_wait(hetile_s, hetile_first - 1, hetile_row);\n" +
-         In + "const double hetile_clock = hetile_emul ? hetile_thread_cpu_now() : 0;\n";
-  Out += forHeader(Indent,
-                   "long " + Col.Origin + " = hetile_col0 + hetile_first * " +
-                       Col.Size,
-                   Col.Origin + " <= hetile_col0 + hetile_last * " + Col.Size,
-                   Col.Origin + " += " + Col.Size) + " {\n";
-  if (auto Err = E.pointLoops(E.buildInBox(), Indent + 2, Out))
+  P.Wait = "hetile_sched_wait(hetile_s, hetile_first - 1, hetile_row);\n"
+           "const double hetile_clock = hetile_emul ? hetile_thread_cpu_now() : 0;\n";
+  P.Post = "if (hetile_emul)\n"
+           "  (void)hetile_sched_work_done(hetile_s, hetile_me,\n"
+           "                               hetile_thread_cpu_now() - hetile_clock);\n"
+           "hetile_sched_post(hetile_s, hetile_last, hetile_row);\n";
+  auto Tile = [&](unsigned Indent, std::string &Out) {
+    return E.pointLoops(E.buildInBox(), Indent, Out);
+  };
+  if (auto Err = printBlockSchedule(E, P, 8, Out, Tile))
     return Err;
-  Out += In + "}\n" +
-         In + "if (hetile_emul)\n" +
-         In + "  (void)hetile_sched_work_done(hetile_s, hetile_me,\n" +
-         In + "                               hetile_thread_cpu_now() - hetile_clock);\n" +
-         In + "hetile_sched_post(hetile_s, hetile_last, hetile_row);\n" +
-         In + "hetile_row++;\n";
-  Indent -= 2;
-  Out += spaces(Indent) + "}\n"
-         "        }\n"
-         "      }\n"
+  Out += "      }\n"
          "    }\n"
          "    if (hetile_err < 0)\n"
          "      exit(1);\n"

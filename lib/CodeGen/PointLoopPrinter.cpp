@@ -2,6 +2,7 @@
 
 #include "PointLoopPrinter.h"
 
+#include "hetile/Support/LineTags.h"
 #include "hetile/Transform/Tiling.h"
 
 #include <isl/ast.h>
@@ -86,13 +87,15 @@ bool isSignedIntegerType(const std::string &T) {
 }
 
 /// Statement text with the original indentation of its continuation lines
-/// (relative to its first column) re-based at \p Indent.
+/// (relative to its first column) re-based at \p Indent. With \p Span,
+/// where the text is in the file, each line carries its line tag
+/// (Support/LineTags.h).
 std::string indentText(const std::string &Text, unsigned Column,
-                       unsigned Indent) {
+                       unsigned Indent, const SourceSpan *Span = nullptr) {
   std::string Out;
   size_t Pos = 0;
   bool First = true;
-  while (Pos <= Text.size()) {
+  for (unsigned K = 0; Pos <= Text.size(); ++K) {
     size_t End = Text.find('\n', Pos);
     if (End == std::string::npos)
       End = Text.size();
@@ -104,8 +107,12 @@ std::string indentText(const std::string &Text, unsigned Column,
       Line = Line.substr(std::min<size_t>(Lead, Column ? Column - 1 : Lead));
     else if (Lead != std::string::npos)
       Line = Line.substr(Lead);
-    if (!Line.empty())
-      Out += spaces(Indent) + Line + "\n";
+    if (!Line.empty()) {
+      Out += spaces(Indent) + Line;
+      if (Span && Span->Begin.Offset != ~0u)
+        appendLineTag(Out, Span->Begin.Offset, K);
+      Out += "\n";
+    }
     First = false;
     Pos = End + 1;
   }
@@ -443,7 +450,7 @@ void PointLoopPrinter::printUser(const isl::ast_node_user &User,
   if (Block)
     Out += spaces(Indent) + "{\n";
   Out += indentText(Decls, 0, Inner);
-  Out += indentText(Stmt->Text, Stmt->Span.Begin.Column, Inner);
+  Out += indentText(Stmt->Text, Stmt->Span.Begin.Column, Inner, &Stmt->Span);
   if (Block)
     Out += spaces(Indent) + "}\n";
 }

@@ -14,7 +14,7 @@
 #include "NestEmitter.h"
 #include "PointLoopPrinter.h"
 
-#include "hetile/Transform/Tiling.h"
+#include "hetile/Support/LineTags.h"
 
 #include <isl/set.h>
 
@@ -57,6 +57,20 @@ const char *const HelperMacros =
     "#define hetile_max(a, b) ((a) > (b) ? (a) : (b))\n"
     "#endif\n";
 
+std::string indentBy(const std::string &Text, unsigned N) {
+  std::string Out;
+  size_t Pos = 0;
+  while (Pos < Text.size()) {
+    size_t End = Text.find('\n', Pos);
+    End = End == std::string::npos ? Text.size() : End + 1;
+    if (End - Pos > 1 && Text[Pos] != '#')
+      Out += spaces(N);
+    Out += Text.substr(Pos, End - Pos);
+    Pos = End;
+  }
+  return Out;
+}
+
 std::string forHeader(unsigned Indent, const std::string &Init,
                       const std::string &Cond, const std::string &Inc) {
   std::string One = spaces(Indent) + "for (" + Init + "; " + Cond + "; " + Inc + ")";
@@ -66,8 +80,8 @@ std::string forHeader(unsigned Indent, const std::string &Init,
   return spaces(Indent) + "for (" + Init + Cont + Cond + Cont + Inc + ")";
 }
 
-NestEmitter::NestEmitter(const Scop &S, TiledNest Tiled)
-    : S(S), N(std::move(Tiled)) {
+NestEmitter::NestEmitter(const Scop &S, const TiledNest &Tiled)
+    : S(S), N(Tiled) {
   std::string Origins = "[";
   for (unsigned M = 0; M < N.Dims.size(); ++M)
     Origins += (M ? ", " : "") + N.Dims[M].Origin;
@@ -381,12 +395,6 @@ llvm::Error emitSeqLoops(NestEmitter &E, std::string &Out) {
   return llvm::Error::success();
 }
 
-llvm::Expected<TiledNest> tile(const Scop &S, const PermutableBand &B,
-                               const Options &O,
-                               const Dependences *D = nullptr) {
-  return tileBand(S, B, O.TileSizes, D);
-}
-
 /// \p Text with every non-empty line indented by two more spaces.
 std::string indented(const std::string &Text) {
   std::string Out;
@@ -403,9 +411,8 @@ std::string indented(const std::string &Text) {
 }
 
 /// The tile loops and point loops of the backend \p O asks for.
-llvm::Error emitLoops(NestEmitter &E, const PermutableBand &B,
-                      const Dependences *D, const Options &O,
-                      std::string &Out) {
+llvm::Error emitLoops(NestEmitter &E, const Communication *Comm,
+                      const Options &O, std::string &Out) {
   switch (O.TargetBackend) {
   case Backend::Seq:
     return emitSeqLoops(E, Out);
@@ -413,51 +420,45 @@ llvm::Error emitLoops(NestEmitter &E, const PermutableBand &B,
     return emitOmpLoops(E, O, Out);
   case Backend::Mpi:
   case Backend::MpiOmp:
-    return emitMpiLoops(E, B, D, O, Out);
+    if (!Comm)
+      return makeCodeGenError("the MPI backend needs the nest's communication");
+    return emitMpiLoops(E, *Comm, O, Out);
   }
   llvm_unreachable("unknown backend");
 }
 
+/// Decides whether the point loops count in int (E.NarrowDims): where the
+/// context implies that they cannot overflow, or, with the original nest
+/// (\p HaveOriginal) for the parameters where they could, under the guard
+/// returned (C text; "" when none is needed).
+std::string chooseNarrowCounters(NestEmitter &E, bool HaveOriginal) {
+  if (!E.N.NarrowCounters)
+    return "";
+  if (E.N.Context.is_subset(E.N.NarrowContext).is_true()) {
+    E.NarrowDims = E.N.Dims.size();
+    return "";
+  }
+  if (!HaveOriginal)
+    return "";
+  isl::ast_expr Cond = E.buildInside(0).expr_from(E.N.NarrowContext);
+  if (Cond.is_null())
+    return "";
+  E.NarrowDims = E.N.Dims.size();
+  return E.Exprs.print(Cond);
+}
+
 } // namespace
 
-llvm::Expected<std::string> generateTiledNest(const Scop &S,
-                                              const PermutableBand &B,
-                                              const Options &O,
-                                              llvm::ArrayRef<LoopExit> Exits,
-                                              const Dependences *Deps,
-                                              llvm::StringRef Original,
-                                              IslBudget *Budget) {
-  if (Budget)
-    Budget->enter(IslStage::Tiling);
-  auto Tiled = tile(S, B, O, Deps);
-  if (Budget)
-    if (auto Err = Budget->check()) {
-      if (!Tiled)
-        llvm::consumeError(Tiled.takeError());
-      return std::move(Err);
-    }
-  if (!Tiled)
-    return Tiled.takeError();
-  NestEmitter E(S, std::move(*Tiled));
+llvm::Expected<std::string>
+generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
+                  const Options &O, llvm::ArrayRef<LoopExit> Exits,
+                  const Communication *Comm, llvm::StringRef Original,
+                  IslBudget *Budget) {
+  NestEmitter E(S, T);
   E.Private = B.Private;
   E.Budget = Budget;
-  if (Budget)
-    Budget->enter(IslStage::CodeGen);
+  std::string Guard = chooseNarrowCounters(E, !Original.empty());
   std::string Out;
-  // int point-loop counters: where the context implies that they cannot
-  // overflow, or with the original nest for the parameters where they could.
-  std::string Guard;
-  if (E.N.NarrowCounters) {
-    if (E.N.Context.is_subset(E.N.NarrowContext).is_true()) {
-      E.NarrowDims = E.N.Dims.size();
-    } else if (!Original.empty()) {
-      isl::ast_expr Cond = E.buildInside(0).expr_from(E.N.NarrowContext);
-      if (!Cond.is_null()) {
-        E.NarrowDims = E.N.Dims.size();
-        Guard = E.Exprs.print(Cond);
-      }
-    }
-  }
   bool Parallel = O.TargetBackend != Backend::Seq;
   if (O.TargetBackend == Backend::Omp && E.N.ConstantSizes.empty())
     Out += ompNumProcs();
@@ -469,7 +470,7 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
                              Parallel ? E.N.ColumnDim : 0, Mpi))
     return std::move(Err);
   Out += E.privateTargets();
-  if (auto Err = emitLoops(E, B, Deps, O, Out))
+  if (auto Err = emitLoops(E, Comm, O, Out))
     return std::move(Err);
   auto Checks = printAliasChecks(E, O);
   if (!Checks)
@@ -483,18 +484,12 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
     std::string Cond = Checks->empty() ? Guard : NoAliasFlag;
     if (!Checks->empty() && !Guard.empty())
       Cond += " && (" + Guard + ")";
-    Block += *Checks;
+    std::string Note;
     if (!Guard.empty())
-      Block += "  /* hetile: int loop counters; the original nest where the "
-               "band's values\n     could exceed +-2^26 */\n";
-    // A test build defines HETILE_FALLBACK_ABORT, so that a guard which is
-    // never true fails the test instead of running the original.
-    Block += "  if (" + Cond + ") {\n" + indented(Out) +
-             "  } else {\n"
-             "#ifdef HETILE_FALLBACK_ABORT\n    abort();\n#endif\n";
-    if (!Checks->empty())
-      Block += "    " + aliasFallbackReport(S);
-    Block += "    " + Original.str() + "\n  }\n";
+      Note = "  /* hetile: int loop counters; the original nest where the "
+             "band's values\n     could exceed +-2^26 */\n";
+    Block += printFallbackGuard(S, *Checks, Note, Cond, indented(Out),
+                                Original);
   }
   if (auto Err = E.exitValues(Exits, Block))
     return std::move(Err);
@@ -503,27 +498,18 @@ llvm::Expected<std::string> generateTiledNest(const Scop &S,
   return Block + "}";
 }
 
-llvm::Expected<std::string> printTiledScheduleOf(const Scop &S,
-                                                 const PermutableBand &B,
-                                                 const Options &O) {
-  auto Tiled = tile(S, B, O);
-  if (!Tiled)
-    return Tiled.takeError();
-  return printTiledSchedule(*Tiled);
-}
-
 llvm::Expected<std::string> printTiledAst(const Scop &S,
                                           const PermutableBand &B,
-                                          const Options &O) {
-  auto Tiled = tile(S, B, O);
-  if (!Tiled)
-    return Tiled.takeError();
-  NestEmitter E(S, std::move(*Tiled));
+                                          const TiledNest &T, const Options &O,
+                                          const Communication *Comm,
+                                          llvm::StringRef Original) {
+  NestEmitter E(S, T);
   E.Private = B.Private;
+  chooseNarrowCounters(E, !Original.empty());
   std::string Out;
-  if (auto Err = emitLoops(E, B, nullptr, O, Out))
+  if (auto Err = emitLoops(E, Comm, O, Out))
     return std::move(Err);
-  return Out;
+  return stripLineTags(Out);
 }
 
 } // namespace hetile

@@ -1,8 +1,9 @@
-//===- NestPipeline.cpp - One nest through frontend and analysis -----------===//
+//===- NestPipeline.cpp - One nest through the stages ---------------------===//
 
 #include "hetile/Driver/NestPipeline.h"
 #include "hetile/Analysis/Privatization.h"
-#include "hetile/Support/IslBudget.h"
+#include "hetile/CodeGen/InnerBandsCodeGen.h"
+#include "hetile/Support/IslUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -96,6 +97,150 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   if (!N.Inner)
     N.Reject = makeBandReject(*N.S, *N.Deps, N.Loc);
   return N;
+}
+
+namespace {
+
+/// \p R, unless the current stage of \p Budget ran out: then its
+/// TooComplexError (a stage that failed on isl's null results after running
+/// out of its bound ran out of its bound).
+template <typename T>
+llvm::Expected<T> afterStage(llvm::Expected<T> R, IslBudget &Budget) {
+  if (!R) {
+    llvm::Error Err = R.takeError();
+    if (Err.isA<TooComplexError>())
+      return std::move(Err);
+    if (llvm::Error Out = Budget.check()) {
+      llvm::consumeError(std::move(Err));
+      return std::move(Out);
+    }
+    return std::move(Err);
+  }
+  if (llvm::Error Out = Budget.check())
+    return std::move(Out);
+  return R;
+}
+
+/// Tiles band \p B of \p S and, for the MPI backends, computes its
+/// communication.
+llvm::Expected<TiledBand> transformBand(const Scop &S, const PermutableBand &B,
+                                        const Dependences &D, const Options &O,
+                                        IslBudget &Budget) {
+  Budget.enter(IslStage::Tiling);
+  auto Tiled = afterStage(tileBand(S, B, O.TileSizes, &D), Budget);
+  if (!Tiled)
+    return Tiled.takeError();
+  TiledBand Out{std::move(*Tiled), std::nullopt};
+  if (O.TargetBackend != Backend::Mpi && O.TargetBackend != Backend::MpiOmp)
+    return Out;
+  Budget.enter(IslStage::Communication);
+  auto Comm = afterStage(computeCommunication(S, B, Out.Tiled, D), Budget);
+  if (!Comm)
+    return Comm.takeError();
+  Out.Comm = std::move(*Comm);
+  return Out;
+}
+
+} // namespace
+
+llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
+                                              const Options &O,
+                                              IslBudget &Budget) {
+  assert(N.isTilable() && N.S && N.Deps && N.Band && "a tilable nest");
+  TransformedNest T;
+  if (!N.Inner) {
+    auto B = transformBand(*N.S, *N.Band, *N.Deps, O, Budget);
+    if (!B)
+      return B.takeError();
+    T.Bands.push_back(std::move(*B));
+    return T;
+  }
+  for (const InnerBand &IB : N.Inner->Bands) {
+    auto B = transformBand(IB.S, IB.Band, IB.Deps, O, Budget);
+    if (!B)
+      return B.takeError();
+    T.Bands.push_back(std::move(*B));
+  }
+  return T;
+}
+
+namespace {
+
+const Communication *commOf(const TiledBand &B) {
+  return B.Comm ? &*B.Comm : nullptr;
+}
+
+/// The block (or, with \p Ast, the tile and point loops) of each inner band
+/// of \p N: each a code generation stage of \p Budget.
+llvm::Expected<std::vector<std::string>>
+emitInnerBands(const AnalyzedNest &N, const TransformedNest &T,
+               const Options &O, IslBudget *Budget, bool Ast) {
+  std::vector<std::string> Blocks;
+  for (size_t I = 0; I < T.Bands.size(); ++I) {
+    const InnerBand &IB = N.Inner->Bands[I];
+    const TiledBand &B = T.Bands[I];
+    if (Budget)
+      Budget->enter(IslStage::CodeGen);
+    auto Block = Ast ? printTiledAst(IB.S, IB.Band, B.Tiled, O, commOf(B))
+                     : generateTiledNest(IB.S, IB.Band, B.Tiled, O, {},
+                                         commOf(B), {}, Budget);
+    if (Budget)
+      Block = afterStage(std::move(Block), *Budget);
+    if (!Block)
+      return Block.takeError();
+    Blocks.push_back(std::move(*Block));
+  }
+  return Blocks;
+}
+
+} // namespace
+
+llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
+                                     const TransformedNest &T,
+                                     const Options &O,
+                                     llvm::StringRef Original,
+                                     IslBudget &Budget) {
+  const Scop &S = *N.S;
+  if (N.Inner) {
+    auto Blocks = emitInnerBands(N, T, O, &Budget, /*Ast=*/false);
+    if (!Blocks)
+      return Blocks.takeError();
+    Budget.enter(IslStage::CodeGen);
+    return afterStage(generateInnerBandsNest(S, *N.Inner, *Blocks, O, S.Exits,
+                                             Original),
+                      Budget);
+  }
+  Budget.enter(IslStage::CodeGen);
+  const TiledBand &B = T.Bands.front();
+  return afterStage(generateTiledNest(S, *N.Band, B.Tiled, O, S.Exits,
+                                      commOf(B), Original, &Budget),
+                    Budget);
+}
+
+llvm::Expected<std::string> printNestStage(const AnalyzedNest &N,
+                                           const TransformedNest &T,
+                                           const Options &O,
+                                           llvm::StringRef Original,
+                                           StagePrint What) {
+  if (What == StagePrint::Ast && !N.Inner)
+    return printTiledAst(*N.S, *N.Band, T.Bands.front().Tiled, O,
+                         commOf(T.Bands.front()), Original);
+  if (What == StagePrint::Ast) {
+    auto Bands = emitInnerBands(N, T, O, nullptr, /*Ast=*/true);
+    if (!Bands)
+      return Bands.takeError();
+    return printInnerBandsAst(*N.S, *N.Inner, *Bands);
+  }
+  std::string Out;
+  for (size_t I = 0; I < T.Bands.size(); ++I) {
+    const PermutableBand &B = N.Inner ? N.Inner->Bands[I].Band : *N.Band;
+    if (N.Inner)
+      Out += "inner band " + std::to_string(I + 1) + " of " +
+             std::to_string(T.Bands.size()) + ":\n";
+    Out += "band: " + toString(B.BandSchedule) + "\n" +
+           printTiledSchedule(T.Bands[I].Tiled);
+  }
+  return Out;
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include "hetile/Plugin/PluginAction.h"
 
 #include "hetile/Driver/HetileAction.h"
+#include "hetile/Driver/FileRewrite.h"
 #include "hetile/Rewrite/FileRewriter.h"
 #include "hetile/Support/IslBinding.h"
 #include "hetile/Support/IslUtils.h"

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "hetile/Driver/FileRewrite.h"
 #include "hetile/Driver/HetileAction.h"
 #include "hetile/Driver/Report.h"
 #include "hetile/Rewrite/FileRewriter.h"
@@ -87,6 +88,16 @@ static cl::opt<bool> LineDirectivesOpt(
     cl::desc("Add #line directives so that compiler messages and debug info "
              "refer to the lines of the input file"),
     cl::cat(RewriteCategory));
+enum class PrintMode { None, Schedule, Ast };
+static cl::opt<PrintMode> PrintOpt(
+    "print",
+    cl::desc("Print a stage of each tilable nest instead of the rewritten "
+             "file"),
+    cl::values(clEnumValN(PrintMode::Schedule, "schedule",
+                          "the band and its tiled schedule"),
+               clEnumValN(PrintMode::Ast, "ast",
+                          "the tile and point loops, as generated")),
+    cl::init(PrintMode::None), cl::cat(RewriteCategory));
 static cl::list<long> TileSizesOpt(
     "tile-sizes", cl::CommaSeparated,
     cl::desc("Fix the tile sizes at rewrite time (default: chosen at run time)"),
@@ -160,9 +171,10 @@ int runAnalyze(int Argc, const char **Argv) {
     return 1;
   if (!OutputOpt.empty() || InPlaceOpt || !TileSizesOpt.empty() ||
       BackendOpt.getNumOccurrences() || OmpScheduleOpt.getNumOccurrences() ||
-      GatherOpt.getNumOccurrences()) {
+      GatherOpt.getNumOccurrences() || PrintOpt.getNumOccurrences()) {
     errs() << "hetile: error: -o, --in-place, --backend, --omp-schedule, "
-              "--gather and --tile-sizes are options of 'hetile rewrite'\n";
+              "--gather, --print and --tile-sizes are options of 'hetile "
+              "rewrite'\n";
     return 1;
   }
   Options Opts = optionsFromCommandLine();
@@ -188,13 +200,20 @@ public:
     const clang::SourceManager &SM = Ctx.getSourceManager();
     clang::FileID Main = SM.getMainFileID();
     std::string File = SM.getFileEntryRefForID(Main)->getName().str();
-    RewriteResult R = rewriteBuffer(File, SM.getBufferData(Main), Nests, Opts);
+    RewriteResult R =
+        PrintOpt == PrintMode::None
+            ? rewriteBuffer(File, SM.getBufferData(Main), Nests, Opts)
+            : printStages(outs(), SM.getBufferData(Main), Nests, Opts,
+                          PrintOpt == PrintMode::Ast ? StagePrint::Ast
+                                                     : StagePrint::Schedule);
     // Code generation failures are rejections too: say so at the nest.
     std::vector<AnalyzedNest> Failed;
     for (size_t I : R.Rejected)
       Failed.push_back(std::move(Nests[I]));
     emitRejectRemarks(Ctx.getDiagnostics(), Failed);
     std::string Err;
+    if (PrintOpt != PrintMode::None)
+      return;
     if (InPlaceOpt)
       Err = R.NumTiled ? writeFileAtomically(File, R.Text, /*Backup=*/true) : "";
     else if (!OutputOpt.empty())
@@ -233,6 +252,8 @@ Options optionsFromCommandLine() {
 std::string checkRewriteOptions(size_t NumInputs) {
   if (InPlaceOpt && !OutputOpt.empty())
     return "-o and --in-place exclude each other";
+  if (PrintOpt != PrintMode::None && (InPlaceOpt || !OutputOpt.empty()))
+    return "--print writes to the standard output: not with -o or --in-place";
   if (!OutputOpt.empty() && NumInputs != 1)
     return "-o takes exactly one input file";
   if (GatherOpt.getNumOccurrences() && BackendOpt != Backend::Mpi &&

@@ -2,7 +2,7 @@
 //
 // generateInnerBandsNest() prints the sequential outer loops of an InnerBands
 // nest (Analysis/InnerBands.h) once, for every backend, and inside them the
-// block generateTiledNest() prints for each band, unchanged: with the omp
+// block generateTiledNest() printed for each band, unchanged: with the omp
 // backend each outer iteration opens its own parallel region; with mpi and
 // mpi+omp each runs the runtime's nest (begin, pipelined tiles, final
 // exchange to every rank), so the next iteration starts from the same values
@@ -26,7 +26,6 @@
 
 #include "hetile/Analysis/InnerBands.h"
 #include "hetile/CodeGen/ExitValue.h"
-#include "hetile/Support/IslBudget.h"
 #include "hetile/Support/Options.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -36,16 +35,23 @@
 
 namespace hetile {
 
-/// The C block replacing the nest of \p S, tiled as \p IB. \p Exits and
-/// \p Budget as for generateTiledNest. A nest with run-time alias checks
-/// (Scop::AliasChecks) tests them once, before the outer loops, and runs
-/// \p Original, the whole nest's text, where two arrays overlap: the bands'
-/// own blocks then carry no check.
+/// The C block replacing the nest of \p S, tiled as \p IB, with
+/// \p Bands[I] the block of band I of IB (generateTiledNest of its
+/// TiledNest, which the driver runs). \p Exits as for generateTiledNest. A
+/// nest with run-time alias checks (Scop::AliasChecks) tests them once,
+/// before the outer loops, and runs \p Original, the whole nest's text,
+/// where two arrays overlap: the bands' own blocks then carry no check.
 llvm::Expected<std::string>
-generateInnerBandsNest(const Scop &S, const InnerBands &IB, const Options &O,
+generateInnerBandsNest(const Scop &S, const InnerBands &IB,
+                       llvm::ArrayRef<std::string> Bands, const Options &O,
                        llvm::ArrayRef<LoopExit> Exits,
-                       llvm::StringRef Original = {},
-                       IslBudget *Budget = nullptr);
+                       llvm::StringRef Original = {});
+
+/// The outer loops with \p Bands[I], printTiledAst of band I, inside (for
+/// `hetile rewrite --print=ast`).
+llvm::Expected<std::string> printInnerBandsAst(const Scop &S,
+                                               const InnerBands &IB,
+                                               llvm::ArrayRef<std::string> Bands);
 
 } // namespace hetile
 

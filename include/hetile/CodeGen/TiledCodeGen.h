@@ -1,9 +1,12 @@
 //===- TiledCodeGen.h - A tiled loop nest as C text -------------*- C++ -*-===//
 //
-// generateTiledNest() turns a Scop and its permutable band into the C block
-// that replaces the nest: tile sizes (run-time or constant), tile loops over
-// aligned origins, isl's point loops with the statements' own source text,
-// and the final values of iterators declared outside the nest. Shape:
+// generateTiledNest() turns a Scop and its permutable band, tiled by
+// Transform/Tiling.h, into the C block that replaces the nest: tile sizes
+// (run-time or constant), tile loops over aligned origins, isl's point loops
+// with the statements' own source text, and the final values of iterators
+// declared outside the nest. It computes neither the tiling nor the MPI
+// communication: the driver (Driver/NestPipeline.h) runs those stages and
+// hands their results in. Shape:
 //
 //   {
 //   #ifndef hetile_floord ... #endif          (min/max/floord, once per file)
@@ -41,6 +44,7 @@
 #include "hetile/Frontend/Scop.h"
 #include "hetile/Support/IslBudget.h"
 #include "hetile/Support/Options.h"
+#include "hetile/Transform/Tiling.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
@@ -50,6 +54,8 @@
 
 namespace hetile {
 
+struct Communication;
+
 /// The headers the generated code needs when its tile sizes are chosen at run
 /// time, in the order they should be included.
 extern const char *const RuntimeIncludes[3];
@@ -58,39 +64,37 @@ extern const char *const RuntimeIncludes[3];
 /// library's (<...>), then "hetile_rt.h".
 std::vector<std::string> runtimeIncludes(const Options &O);
 
-/// The C block replacing the nest of \p S. \p Exits gives, for every loop
-/// whose iterator is declared outside the nest (ScopLoop::DeclaredInHeader
-/// false), how to compute its final value; a missing one is an error.
-/// \p Deps (the nest's dependences) is needed by the mpi backend, and tells
-/// whether the innermost point loop is parallel (separated by isl, longer
-/// default tiles). \p Original, the nest's source text, lets the band's
-/// point loops count in int (Tiling.h, NarrowCounters): the block then runs
-/// the original nest, unchanged, for parameters where the band's values
-/// exceed +-2^26; without it the counters are long. A nest with run-time
-/// alias checks (Scop::AliasChecks) needs \p Original: the block runs it
-/// where two arrays overlap (CodeGen/AliasCheckCode.h). Each such fallback
-/// branch starts with `#ifdef HETILE_FALLBACK_ABORT abort(); #endif`, so
-/// that tests can prove the tiled branch ran. \p Budget, when given,
-/// bounds the isl work of the tiling, communication and code generation
-/// stages: one that runs out fails with a TooComplexError.
-llvm::Expected<std::string> generateTiledNest(const Scop &S,
-                                              const PermutableBand &B,
-                                              const Options &O,
-                                              llvm::ArrayRef<LoopExit> Exits = {},
-                                              const Dependences *Deps = nullptr,
-                                              llvm::StringRef Original = {},
-                                              IslBudget *Budget = nullptr);
+/// The C block replacing the nest of \p S, whose band \p B (its private
+/// copies) was tiled as \p T (Transform/Tiling.h). \p Exits gives, for
+/// every loop whose iterator is declared outside the nest
+/// (ScopLoop::DeclaredInHeader false), how to compute its final value; a
+/// missing one is an error. \p Comm, what the tiles of different ranks
+/// exchange (Transform/Communication.h), is needed by the mpi and mpi+omp
+/// backends. \p Original, the nest's source text, lets the band's point
+/// loops count in int (TiledNest::NarrowCounters): the block then runs the
+/// original nest, unchanged, for parameters where the band's values exceed
+/// +-2^26; without it the counters are long. A nest with run-time alias
+/// checks (Scop::AliasChecks) needs \p Original: the block runs it where two
+/// arrays overlap (CodeGen/AliasCheckCode.h). Each such fallback branch
+/// starts with `#ifdef HETILE_FALLBACK_ABORT abort(); #endif`, so that tests
+/// can prove the tiled branch ran. \p Budget, when given, is checked during
+/// the generation (the caller enters its code generation stage): one that
+/// runs out fails with a TooComplexError. Lines that copy a statement carry
+/// line tags (Support/LineTags.h).
+llvm::Expected<std::string>
+generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
+                  const Options &O, llvm::ArrayRef<LoopExit> Exits = {},
+                  const Communication *Comm = nullptr,
+                  llvm::StringRef Original = {}, IslBudget *Budget = nullptr);
 
-/// The tiled schedule (Transform's printTiledSchedule) of the nest.
-llvm::Expected<std::string> printTiledScheduleOf(const Scop &S,
-                                                 const PermutableBand &B,
-                                                 const Options &O);
-
-/// The tile and point loops alone, as generateTiledNest prints them (for
-/// --print-ast and tests).
+/// The tile and point loops alone, exactly as generateTiledNest prints them
+/// with the same arguments (for `hetile rewrite --print=ast` and tests);
+/// without line tags.
 llvm::Expected<std::string> printTiledAst(const Scop &S,
                                           const PermutableBand &B,
-                                          const Options &O);
+                                          const TiledNest &T, const Options &O,
+                                          const Communication *Comm = nullptr,
+                                          llvm::StringRef Original = {});
 
 } // namespace hetile
 

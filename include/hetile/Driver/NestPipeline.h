@@ -1,9 +1,19 @@
-//===- NestPipeline.h - One nest through frontend and analysis --*- C++ -*-===//
+//===- NestPipeline.h - One nest through the stages -------------*- C++ -*-===//
 //
-// Runs the stages on one candidate nest: Scop extraction, dependences, the
-// permutable band, else sequential outer loops around inner bands; turns a
-// nest with neither into a rejection.
-// The result holds no Clang pointers (the AST dies with its file).
+// Runs the stages on one candidate nest, in order, each under the bound of
+// Support/IslBudget.h:
+//
+//   analyzeNest:   Scop extraction (Frontend) -> dependences -> the permutable
+//                  band, else sequential outer loops around inner bands
+//                  (Analysis); a nest with neither is a rejection
+//   transformNest: tileBand for the band, or for each inner band
+//                  (Transform/Tiling) -> with mpi and mpi+omp, the
+//                  communication of each tiled band (Transform/Communication)
+//   emitNest:      the C block replacing the nest (CodeGen), from the
+//                  results above
+//
+// Driver/FileRewrite.h turns the blocks into edits of the file (Rewrite).
+// An AnalyzedNest holds no Clang pointers (the AST dies with its file).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_DRIVER_NESTPIPELINE_H
@@ -12,7 +22,11 @@
 #include "hetile/Analysis/Dependences.h"
 #include "hetile/Analysis/InnerBands.h"
 #include "hetile/Analysis/Permutability.h"
+#include "hetile/CodeGen/TiledCodeGen.h"
 #include "hetile/Frontend/NestFinder.h"
+#include "hetile/Support/IslBudget.h"
+#include "hetile/Transform/Communication.h"
+#include "hetile/Transform/Tiling.h"
 
 #include <optional>
 
@@ -54,6 +68,49 @@ std::vector<AnalyzedNest>
 analyzeTranslationUnit(clang::ASTContext &Ctx,
                        const std::vector<clang::SourceLocation> &PragmaLocs,
                        isl_ctx *IslCtx, const Options &Opts);
+
+/// One band after the transformation stages.
+struct TiledBand {
+  TiledNest Tiled;
+  /// What its tiles exchange (mpi and mpi+omp only).
+  std::optional<Communication> Comm;
+};
+
+/// A tilable nest after the transformation stages: one band, or one per
+/// inner band (AnalyzedNest::Inner), in order.
+struct TransformedNest {
+  std::vector<TiledBand> Bands;
+};
+
+/// Tiles the band of tilable nest \p N (or each inner band) with the sizes
+/// of Options::TileSizes and, for the MPI backends, computes what the tiles
+/// exchange: the stages Tiling and Communication of \p Budget. A stage that
+/// runs out of its bound fails with its TooComplexError.
+llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
+                                              const Options &O,
+                                              IslBudget &Budget);
+
+/// The C block replacing tilable nest \p N, transformed as \p T: the stage
+/// CodeGen of \p Budget (entered anew for each inner band's block). \p Original: the nest's source text (the fallback
+/// of run-time guards). Lines that copy a statement carry line tags
+/// (Support/LineTags.h).
+llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
+                                     const TransformedNest &T,
+                                     const Options &O,
+                                     llvm::StringRef Original,
+                                     IslBudget &Budget);
+
+/// What `hetile rewrite --print` shows of a stage.
+enum class StagePrint { Schedule, Ast };
+
+/// The text of stage \p What for tilable nest \p N transformed as \p T:
+/// the band and its tiled schedule (per inner band), or the tile and point
+/// loops exactly as emitNest prints them.
+llvm::Expected<std::string> printNestStage(const AnalyzedNest &N,
+                                           const TransformedNest &T,
+                                           const Options &O,
+                                           llvm::StringRef Original,
+                                           StagePrint What);
 
 } // namespace hetile
 

@@ -116,7 +116,8 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
                                    llvm::ArrayRef<long> ConstantSizes,
                                    const Dependences *D = nullptr);
 
-/// The tiled schedule in text (for --print-schedule and tests).
+/// The tiled schedule in text (for `hetile rewrite --print=schedule` and
+/// tests).
 std::string printTiledSchedule(const TiledNest &N);
 
 } // namespace hetile

@@ -24,6 +24,7 @@
 #include "CodeGenTestUtil.h"
 
 #include "hetile/CodeGen/TiledCodeGen.h"
+#include "hetile/Support/LineTags.h"
 
 #include <fstream>
 #include <iostream>
@@ -176,21 +177,25 @@ int main(int Argc, char **Argv) {
   if (Sp.S.Stmts.empty() || Sp.Band.empty())
     return fail("no stmt or band directive");
   PermutableBand B = test::makeBand(Sp.S, Sp.Depth, Sp.Band, Sp.Inner);
+  auto T = tileBand(Sp.S, B, O.TileSizes);
+  if (!T)
+    return fail(llvm::toString(T.takeError()));
   if (PrintSchedule || PrintAst) {
-    auto Text = PrintSchedule ? printTiledScheduleOf(Sp.S, B, O)
-                              : printTiledAst(Sp.S, B, O);
+    auto Text = PrintSchedule ? llvm::Expected<std::string>(printTiledSchedule(*T))
+                              : printTiledAst(Sp.S, B, *T, O);
     if (!Text)
       return fail(llvm::toString(Text.takeError()));
     std::cout << *Text;
     return 0;
   }
-  auto Code = generateTiledNest(Sp.S, B, O, exitsOf(Ctx.get(), Sp));
-  if (!Code)
-    return fail(llvm::toString(Code.takeError()));
+  auto Tagged = generateTiledNest(Sp.S, B, *T, O, exitsOf(Ctx.get(), Sp));
+  if (!Tagged)
+    return fail(llvm::toString(Tagged.takeError()));
+  std::string Code = stripLineTags(*Tagged);
   size_t BPos = Source.find(Begin), EPos = Source.find(End);
   if (BPos == std::string::npos || EPos == std::string::npos || EPos < BPos)
     return fail("no /* hetile-nest-begin */ ... /* hetile-nest-end */ region");
-  Source.replace(BPos, EPos + std::string(End).size() - BPos, *Code);
+  Source.replace(BPos, EPos + std::string(End).size() - BPos, Code);
   if (Out.empty() || Out == "-") {
     std::cout << Source;
     return 0;

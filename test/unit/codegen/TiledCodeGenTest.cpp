@@ -3,6 +3,7 @@
 #include "CodeGenTestUtil.h"
 
 #include "hetile/CodeGen/TiledCodeGen.h"
+#include "hetile/Support/LineTags.h"
 #include "hetile/Transform/Tiling.h"
 
 #include <gtest/gtest.h>
@@ -36,10 +37,21 @@ struct SorNest {
 
 std::string generate(const Scop &S, const PermutableBand &B, const Options &O,
                      llvm::ArrayRef<LoopExit> Exits) {
-  auto Code = generateTiledNest(S, B, O, Exits);
+  auto T = tileBand(S, B, O.TileSizes);
+  if (!T)
+    return "error: " + llvm::toString(T.takeError());
+  auto Code = generateTiledNest(S, B, *T, O, Exits);
   if (!Code)
     return "error: " + llvm::toString(Code.takeError());
-  return *Code;
+  return stripLineTags(*Code);
+}
+
+llvm::Expected<std::string> printAst(const Scop &S, const PermutableBand &B,
+                                     const Options &O) {
+  auto T = tileBand(S, B, O.TileSizes);
+  if (!T)
+    return T.takeError();
+  return printTiledAst(S, B, *T, O);
 }
 
 bool contains(const std::string &Text, const std::string &Part) {
@@ -159,7 +171,7 @@ TEST(TiledCodeGen, StatementLocalsStayInTheirBlock) {
   addStmt(S, Ctx.get(), "[N] -> { S0[i, j] : 0 <= i < N and 0 <= j < N }", {I, J},
           "double t = A[i][j];\n    B[j][i] = t;");
   PermutableBand B = makeBand(S, 2, "[N] -> { S0[i, j] -> [i, j] }");
-  auto Ast = printTiledAst(S, B, Options());
+  auto Ast = printAst(S, B, Options());
   ASSERT_TRUE(bool(Ast));
   EXPECT_TRUE(contains(*Ast, "hetile_T1 + hetile_tj); j++) {\n"
                              "          double t = A[i][j];\n"
@@ -177,7 +189,7 @@ TEST(TiledCodeGen, UnsignedIteratorsAreNotLoopVariables) {
   addStmt(S, Ctx.get(), "[N] -> { S0[i, j] : 0 <= i < N and 0 <= j < N }", {I, J},
           "A[i][j] = 1;");
   PermutableBand B = makeBand(S, 2, "[N] -> { S0[i, j] -> [i, j] }");
-  auto Ast = printTiledAst(S, B, Options());
+  auto Ast = printAst(S, B, Options());
   ASSERT_TRUE(bool(Ast));
   EXPECT_TRUE(contains(*Ast, "for (long c0 = ")) << *Ast;
   EXPECT_TRUE(contains(*Ast, "const unsigned i = c0;")) << *Ast;

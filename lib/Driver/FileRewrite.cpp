@@ -1,0 +1,139 @@
+//===- FileRewrite.cpp - The tilable nests of a file, rewritten -----------===//
+
+#include "hetile/Driver/FileRewrite.h"
+#include "hetile/Rewrite/FileRewriter.h"
+#include "hetile/Support/LineTags.h"
+
+namespace hetile {
+
+namespace {
+
+llvm::Error makeError(const std::string &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+/// The nest's source text, or an error when its range is unknown.
+llvm::Expected<llvm::StringRef> originalText(llvm::StringRef Buffer,
+                                             const Scop &S) {
+  unsigned Begin = S.Span.Begin.Offset, End = S.Span.EndOffset;
+  if (Begin == ~0u || End == ~0u || End <= Begin || End > Buffer.size())
+    return makeError("the nest's source range is unknown");
+  return Buffer.substr(Begin, End - Begin);
+}
+
+/// Runs the stages after analysis on tilable nest \p N, under one bound,
+/// and hands the emitted block (or, with \p Print, the stage's text) on.
+llvm::Expected<std::string> runStages(llvm::StringRef Buffer,
+                                      const AnalyzedNest &N,
+                                      const Options &Opts,
+                                      const StagePrint *Print = nullptr) {
+  auto Original = originalText(Buffer, *N.S);
+  if (!Original)
+    return Original.takeError();
+  IslBudget Budget(N.S->Context.ctx().get(), Opts);
+  auto T = transformNest(N, Opts, Budget);
+  if (!T)
+    return T.takeError();
+  if (Print)
+    return printNestStage(N, *T, Opts, *Original, *Print);
+  return emitNest(N, *T, Opts, *Original, Budget);
+}
+
+/// The edits of nest \p N whose tiled block is \p Code (with line tags):
+/// the nest's text, and its pragma line as a comment.
+NestEdits nestEdits(llvm::StringRef Buffer, const AnalyzedNest &N,
+                    llvm::StringRef Code) {
+  const Scop &S = *N.S;
+  unsigned Begin = S.Span.Begin.Offset;
+  TextEdit Nest;
+  Nest.Offset = Begin;
+  Nest.Length = S.Span.EndOffset - Begin;
+  std::vector<LineTag> Tags;
+  Nest.Text = stripLineTags(Code, &Tags);
+  Nest.KeepLines = true;
+  for (const LineTag &T : Tags)
+    if (T.Offset <= Buffer.size())
+      Nest.Marks.push_back({T.Line, lineOf(Buffer, T.Offset) + T.StmtLine});
+  NestEdits Edits = {std::move(Nest)};
+  if (N.Marked && N.PragmaLoc.Offset != ~0u && N.PragmaLoc.Offset < Begin) {
+    auto [LineBegin, LineLen] = lineAround(Buffer, N.PragmaLoc.Offset);
+    TextEdit Pragma;
+    Pragma.Offset = LineBegin;
+    Pragma.Length = LineLen;
+    Pragma.Text = "/* hetile: the nest below was tiled (" +
+                  Buffer.substr(LineBegin, LineLen).trim().str() + ") */";
+    Edits.push_back(std::move(Pragma));
+  }
+  return Edits;
+}
+
+/// Sets the rejection of nest \p N, whose stages failed with \p Err.
+void reject(AnalyzedNest &N, llvm::Error Err) {
+  if (Err.isA<TooComplexError>()) {
+    N.Reject = makeTooComplexReject(std::move(Err), N.Loc);
+    return;
+  }
+  N.Reject = RejectReason{RejectKind::CodeGenFailed, N.Loc,
+                          "tiled code could not be generated: " +
+                              llvm::toString(std::move(Err))};
+}
+
+} // namespace
+
+RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
+                            std::vector<AnalyzedNest> &Nests,
+                            const Options &Opts) {
+  RewriteResult Result;
+  std::vector<size_t> Edited; // the nests of Edits
+  std::vector<NestEdits> Edits;
+  for (size_t I = 0; I < Nests.size(); ++I) {
+    AnalyzedNest &N = Nests[I];
+    if (!N.isTilable())
+      continue;
+    llvm::Expected<std::string> Code = runStages(Buffer, N, Opts);
+    if (!Code) {
+      reject(N, Code.takeError());
+      Result.Rejected.push_back(I);
+      continue;
+    }
+    Edited.push_back(I);
+    Edits.push_back(nestEdits(Buffer, N, *Code));
+  }
+  AppliedEdits Applied =
+      applyNestEdits(FileName, Buffer, Edits, runtimeIncludes(Opts),
+                     Opts.EmitLineDirectives);
+  for (size_t K = 0; K < Edited.size(); ++K) {
+    if (Applied.Errors[K].empty())
+      continue;
+    reject(Nests[Edited[K]], makeError(Applied.Errors[K]));
+    Result.Rejected.push_back(Edited[K]);
+  }
+  llvm::sort(Result.Rejected);
+  Result.NumTiled = Applied.NumApplied;
+  Result.Text = std::move(Applied.Text);
+  return Result;
+}
+
+RewriteResult printStages(llvm::raw_ostream &OS, llvm::StringRef Buffer,
+                          std::vector<AnalyzedNest> &Nests,
+                          const Options &Opts, StagePrint What) {
+  RewriteResult Result;
+  for (size_t I = 0; I < Nests.size(); ++I) {
+    AnalyzedNest &N = Nests[I];
+    if (!N.isTilable())
+      continue;
+    llvm::Expected<std::string> Text = runStages(Buffer, N, Opts, &What);
+    if (!Text) {
+      reject(N, Text.takeError());
+      Result.Rejected.push_back(I);
+      continue;
+    }
+    OS << "nest at " << N.Loc.File << ":" << N.Loc.Line << ":" << N.Loc.Column
+       << " in function '" << N.Function << "'\n"
+       << *Text;
+    ++Result.NumTiled;
+  }
+  return Result;
+}
+
+} // namespace hetile

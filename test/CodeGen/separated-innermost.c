@@ -1,0 +1,46 @@
+// hetile rewrite --print=ast prints the tile and point loops exactly as code
+// generation emits them: with the dependences, the innermost point loop of
+// time-iterated Jacobi 2D is separated (both statements in one guard-free
+// loop, the first and last points peeled), and the counters are ints (the
+// original nest is the fallback for parameters where they could overflow).
+// RUN: %hetile rewrite %s --print=ast -- -std=c11 | FileCheck %s
+
+void jacobi_2d(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
+#pragma hetile
+  for (int t = 0; t < T; t++) {
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);
+  }
+}
+
+// CHECK-LABEL: nest at {{.*}}separated-innermost.c:10:3 in function 'jacobi_2d'
+// CHECK-NEXT:    /* hetile: tile loops */
+// CHECK-NEXT:    for (long hetile_tt = hetile_floord(0, hetile_T0) * hetile_T0;
+// CHECK:         for (long hetile_t1 =
+// CHECK:         for (long hetile_t2 =
+// CHECK:         /* hetile: point loops */
+// CHECK-NEXT:    for (int t = 
+// CHECK:         for (int c1 = 
+// The peeled first point of the innermost loop, then the loop itself: its
+// body runs both statements with no guard.
+// CHECK:         const int j = 1;
+// CHECK-NEXT:    B[i][j] = 0.2 *
+// CHECK-NEXT:    }
+// CHECK-NEXT:    for (int c2 = 
+// CHECK-NEXT:    c2 < {{.*}}; c2++) {
+// CHECK-NEXT:      {
+// CHECK-NEXT:        const int i = -2 * t + c1;
+// CHECK-NEXT:        const int j = -2 * t + c2;
+// CHECK-NEXT:        B[i][j] = 0.2 *
+// CHECK-NEXT:      }
+// CHECK-NEXT:      {
+// CHECK-NEXT:        const int i = -2 * t + c1 - 1;
+// CHECK-NEXT:        const int j = -2 * t + c2 - 1;
+// CHECK-NEXT:        A[i][j] = 0.2 *
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NOT:     for (long c2
