@@ -43,8 +43,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ElementLoops.h"
-#include "ScanLoops.h"
 #include "NestEmitter.h"
+#include "ScanLoops.h"
 
 #include "hetile/Transform/Communication.h"
 

@@ -1,4 +1,4 @@
-//===- ScanLoops.h - Loops that scan a polyhedron and test membership -*- C++ -*-===//
+//===- ScanLoops.h - Loops that scan a set, projecting nothing -*- C++ -*-===//
 //
 // Private to CodeGen. The enumeration of a set of array elements that costs
 // no integer projection: the MPI backends' messages when isl's AST of the

@@ -35,6 +35,7 @@ isl::union_map accessesOf(const Scop &S, const std::string &Array,
   return Result;
 }
 
+/// Whether a statement of \p S has a may-write.
 bool hasMayWrite(const Scop &S) {
   for (const ScopStmt &Stmt : S.Stmts)
     for (const MemoryAccess &A : Stmt.Accesses)
@@ -123,10 +124,9 @@ isl::pw_aff maxColumnDistance(const Scop &S, const PermutableBand &B,
 
 } // namespace
 
-llvm::Expected<Communication> computeCommunication(const Scop &Original,
-                                                   const PermutableBand &B,
-                                                   const TiledNest &N,
-                                                   const Dependences &OriginalDeps) {
+llvm::Expected<Communication>
+computeCommunication(const Scop &Original, const PermutableBand &B,
+                     const TiledNest &N, const Dependences &OriginalDeps) {
   // A may-write is modelled as an update (see Communication.h); the
   // dependences of that model are computed only when the nest has one.
   std::optional<Scop> Updates;
