@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark (not a test): compile time of `hetile rewrite` against Polly.
 
-For each kernel of bench/kernels/ (and a few of test/Run), in this one run:
+For each kernel of bench/kernels/ (and a few of test/Run, or all of them with
+--all-run), in this one run:
 the wall time of `hetile rewrite --backend=B` for every backend, of
 `clang-19 -O3 -mllvm -polly -c` of the same file, and of `mpicc -O2 -c` of
 the mpi rewrite's output; medians of RUNS runs, interleaved. Prints a
@@ -10,7 +11,8 @@ rewrite that leaves the nest as it is (a remark such as too-complex) or does
 not finish in TIMEOUT seconds is marked.
 
     bench/compile_speed.py [--build BUILD_DIR] [--runs RUNS] [--timeout S]
-                           [--kernels a,b,...]
+                           [--kernels a,b,...] [--all-run]
+                           [--backends seq,omp,mpi,mpi+omp] [--no-polly]
 """
 import argparse
 import os
@@ -29,13 +31,16 @@ RUN_KERNELS = ["sor-2d", "seidel-2d-time", "lcs", "matmul", "recurrence-4d"]
 BACKENDS = ["seq", "omp", "mpi", "mpi+omp"]
 
 
-def kernels(only):
+def kernels(only, all_run):
     found = []
     for f in sorted(os.listdir(benchlib.KDIR)):
         if f.endswith(".c"):
             found.append(("bench/kernels/" + f, os.path.join(benchlib.KDIR, f),
                           ["-I" + benchlib.KDIR]))
-    for k in RUN_KERNELS:
+    run = RUN_KERNELS
+    if all_run:
+        run = sorted(f[:-2] for f in os.listdir(RUN_DIR) if f.endswith(".c"))
+    for k in run:
         found.append(("test/Run/%s.c" % k, os.path.join(RUN_DIR, k + ".c"),
                       ["-I" + os.path.join(ROOT, "test", "Exec", "Inputs")]))
     if only:
@@ -69,7 +74,12 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--kernels", default="")
+    ap.add_argument("--all-run", action="store_true",
+                    help="every kernel of test/Run, not a few")
+    ap.add_argument("--backends", default=",".join(BACKENDS))
+    ap.add_argument("--no-polly", action="store_true")
     args = ap.parse_args()
+    backends = args.backends.split(",")
     hetile = os.path.join(args.build, "bin", "hetile")
     if not os.access(hetile, os.X_OK):
         sys.exit("compile_speed: build hetile first (scripts/build.sh)")
@@ -79,18 +89,19 @@ def main():
     print("machine: %s, %d cores, load %s" % (benchlib.cpu_model(),
                                                os.cpu_count(), benchlib.loadavg()))
     head = "| kernel | polly -O3 (s) | " + " | ".join(
-        "%s (s) | ratio" % b for b in BACKENDS) + " | mpicc -O2 of mpi (s) | remarks |"
+        "%s (s) | ratio" % b for b in backends) + " | mpicc -O2 of mpi (s) | remarks |"
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
-    for name, src, inc in kernels(args.kernels):
+    for name, src, inc in kernels(args.kernels, args.all_run):
         flags = std + inc
         polly = ["clang-19", "-O3", "-fopenmp", "-mllvm", "-polly", "-c", src,
                  "-o", os.devnull] + flags
-        times = {b: [] for b in BACKENDS}
+        times = {b: [] for b in backends}
         t_polly, t_mpicc, remarks = [], [], set()
         for _ in range(args.runs):
-            t_polly.append(timed(polly, args.timeout)[0])
-            for b in BACKENDS:
+            if not args.no_polly:
+                t_polly.append(timed(polly, args.timeout)[0])
+            for b in backends:
                 out = os.path.join(work, "%s.%s.c" % (os.path.basename(src), b))
                 cmd = [hetile, "rewrite", src, "-o", out, "--backend=" + b,
                        "--"] + flags + (["-fopenmp"] if "omp" in b else [])
@@ -107,9 +118,9 @@ def main():
             if os.path.exists(mpi_out):
                 t_mpicc.append(timed(["mpicc", "-O2", "-c", mpi_out, "-o",
                                       os.devnull] + flags, args.timeout)[0])
-        mp = median(t_polly)
-        row = "| %s | %s |" % (name, fmt(mp))
-        for b in BACKENDS:
+        mp = median(t_polly) if t_polly else None
+        row = "| %s | %s |" % (name, fmt(mp) if t_polly else "-")
+        for b in backends:
             mb = median(times[b])
             ratio = "-" if mb is None or not mp else "%.2fx" % (mb / mp)
             row += " %s | %s |" % (fmt(mb), ratio)

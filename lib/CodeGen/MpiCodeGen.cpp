@@ -45,6 +45,7 @@
 #include "BlockSchedule.h"
 #include "ElementLoops.h"
 #include "NestEmitter.h"
+#include "ScanLoops.h"
 
 #include "hetile/Transform/Communication.h"
 
@@ -53,6 +54,11 @@
 namespace hetile {
 
 namespace {
+
+/// Above this many disjuncts a set of elements is scanned, not given to
+/// isl's AST generator (which separates the disjuncts: seconds and
+/// kilobytes of C for some twenty).
+constexpr int MaxExactDisjuncts = 2;
 
 const char *const MpiFail =
     "fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_me, "
@@ -66,13 +72,44 @@ struct MpiEmitter {
   bool Threaded;
   std::vector<std::string> RowUpper, RowStart; ///< per band dimension
   std::string ColStart, ColUpper;
-  /// isl's AST of each set of elements, generated once (the costly part
-  /// of this backend: heat-3d's sets took 41 s when generated at each of
-  /// their seven uses), printed with the names of each use.
-  std::map<const isl_set *, isl::ast_node> Asts;
+  /// How each set of elements is enumerated, computed once (the costly
+  /// part of this backend: heat-3d's sets took 41 s when generated at each
+  /// of their seven uses), printed with the names of each use: isl's AST of
+  /// the set, or a scan of each of its disjuncts.
+  struct Enumeration {
+    isl::ast_node Ast;
+    std::vector<ScanNest> Scans;
+  };
+  std::map<const isl_set *, Enumeration> Enumerations;
 
   const TiledNest &N() const { return E.N; }
   const TileDim &col() const { return E.N.Dims[E.N.ColumnDim]; }
+
+  /// Whether isl's AST of \p Elements is cheap and small: at most two
+  /// disjuncts, no existentially quantified variable, and only unit
+  /// coefficients on the elements' subscripts (the loop bounds of each
+  /// subscript then need no integer projection). Otherwise the elements are
+  /// scanned (ScanLoops.h).
+  static bool exactAstIsCheap(const isl::set &Elements) {
+    if (isl_set_n_basic_set(Elements.get()) > MaxExactDisjuncts)
+      return false;
+    bool Cheap = true;
+    Elements.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+      if (isl_basic_set_dim(B.get(), isl_dim_div) > 0)
+        Cheap = false;
+      unsigned Dims = unsigned(B.tuple_dim().release());
+      ScanNest::forEachConstraint(B, [&](isl_constraint *C) {
+        for (unsigned K = 0; K < Dims; ++K) {
+          isl::val V = isl::manage(
+              isl_constraint_get_coefficient_val(C, isl_dim_set, K));
+          if (!V.is_zero() && !V.abs().is_one())
+            Cheap = false;
+        }
+      });
+      return isl::stat::ok();
+    });
+    return Cheap;
+  }
 
   /// Loops over the elements of \p Set (params: the origins as printed by
   /// E.Exprs, hetile_dc) with \p Stmt per element.
@@ -81,24 +118,46 @@ struct MpiEmitter {
                        unsigned Indent, std::string &Out, Fn Stmt) {
     if (Set.is_empty().is_true())
       return llvm::Error::success();
-    isl::ast_node &Node = Asts[Set.get()];
-    if (Node.is_null()) {
+    Enumeration &En = Enumerations[Set.get()];
+    if (En.Ast.is_null() && En.Scans.empty()) {
       isl::set Ctx = E.Params.intersect(N().BoxInside);
       // The context goes into the set, not into the build: libLLVM 19's isl
       // drops elements of a set built under a context of several disjuncts
       // (test/Run/mpi-imperfect-siblings.c lost A elements of its flow-out
       // set at T = 17, a value inside the context).
-      isl::set Elements = Set.intersect_params(Ctx);
-      isl::ast_build Build = isl::ast_build::from_context(
-          isl::set::universe(Elements.space().params()));
-      Node = Build.node_from_schedule_map(isl::union_map(Elements.identity()));
+      isl::set Elements = Set.intersect_params(Ctx).coalesce();
+      if (Elements.is_null())
+        return makeCodeGenError("isl failed on the elements of '" + A.Array +
+                                "'");
+      if (exactAstIsCheap(Elements)) {
+        isl::ast_build Build = isl::ast_build::from_context(
+            isl::set::universe(Elements.space().params()));
+        En.Ast =
+            Build.node_from_schedule_map(isl::union_map(Elements.identity()));
+        if (En.Ast.is_null())
+          return makeCodeGenError("isl failed to enumerate the elements of '" +
+                                  A.Array + "'");
+      } else {
+        bool Failed = false;
+        // The set itself, not Elements: a scan needs no context, and the
+        // context's disjuncts multiply the set's (3 into 20 in test/Fuzz
+        // seed 5002).
+        Set.coalesce().foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+          En.Scans.push_back(ScanNest::build(B));
+          Failed |= En.Scans.back().Domain.is_null();
+          return isl::stat::ok();
+        });
+        if (Failed || En.Scans.empty())
+          return makeCodeGenError("isl failed to scan the elements of '" +
+                                  A.Array + "'");
+      }
       if (auto Err = E.checkBudget())
         return Err;
     }
-    if (Node.is_null())
-      return makeCodeGenError("isl failed to enumerate the elements of '" +
-                              A.Array + "'");
-    ElementLoops(E.Exprs, A.Array).print(Node, Indent, Out, Stmt);
+    if (!En.Ast.is_null())
+      ElementLoops(E.Exprs, A.Array).print(En.Ast, Indent, Out, Stmt);
+    for (const ScanNest &Scan : En.Scans)
+      ScanLoops(E.Exprs, A.Array).print(Scan, Indent, Out, Stmt);
     return llvm::Error::success();
   }
 

@@ -7,6 +7,7 @@
 
 #include "hetile/Transform/Communication.h"
 
+#include <optional>
 #include <sstream>
 
 namespace hetile {
@@ -21,18 +22,44 @@ llvm::Error makeError(const std::string &Msg) {
 
 /// The accesses of \p Array of kind Read (\p Writes false) or write, each
 /// restricted to its statement's domain.
-isl::union_map accessesOf(const Scop &S, const std::string &Array, bool Writes,
-                          bool &HasMayWrite) {
+isl::union_map accessesOf(const Scop &S, const std::string &Array,
+                          bool Writes) {
   isl::union_map Result;
   for (const ScopStmt &Stmt : S.Stmts)
     for (const MemoryAccess &A : Stmt.Accesses) {
       if (A.Array != Array || A.Relation.is_null() || A.isWrite() != Writes)
         continue;
-      if (A.Kind == MemoryAccess::AccessKind::MayWrite)
-        HasMayWrite = true;
       isl::union_map M(A.Relation.intersect_domain(Stmt.Domain));
       Result = Result.is_null() ? M : Result.unite(M);
     }
+  return Result;
+}
+
+/// Whether a statement of \p S has a may-write.
+bool hasMayWrite(const Scop &S) {
+  for (const ScopStmt &Stmt : S.Stmts)
+    for (const MemoryAccess &A : Stmt.Accesses)
+      if (A.Kind == MemoryAccess::AccessKind::MayWrite && !A.Relation.is_null())
+        return true;
+  return false;
+}
+
+/// \p S with each may-write turned into a read of its element followed by
+/// a must-write of it (see Communication.h).
+Scop withMayWritesAsUpdates(const Scop &S) {
+  Scop Result = S;
+  for (ScopStmt &Stmt : Result.Stmts) {
+    std::vector<MemoryAccess> Reads;
+    for (MemoryAccess &A : Stmt.Accesses)
+      if (A.Kind == MemoryAccess::AccessKind::MayWrite &&
+          !A.Relation.is_null()) {
+        MemoryAccess Read = A;
+        Read.Kind = MemoryAccess::AccessKind::Read;
+        Reads.push_back(std::move(Read));
+        A.Kind = MemoryAccess::AccessKind::MustWrite;
+      }
+    Stmt.Accesses.insert(Stmt.Accesses.begin(), Reads.begin(), Reads.end());
+  }
   return Result;
 }
 
@@ -97,10 +124,19 @@ isl::pw_aff maxColumnDistance(const Scop &S, const PermutableBand &B,
 
 } // namespace
 
-llvm::Expected<Communication> computeCommunication(const Scop &S,
-                                                   const PermutableBand &B,
-                                                   const TiledNest &N,
-                                                   const Dependences &D) {
+llvm::Expected<Communication>
+computeCommunication(const Scop &Original, const PermutableBand &B,
+                     const TiledNest &N, const Dependences &OriginalDeps) {
+  // A may-write is modelled as an update (see Communication.h); the
+  // dependences of that model are computed only when the nest has one.
+  std::optional<Scop> Updates;
+  std::optional<Dependences> UpdateDeps;
+  if (hasMayWrite(Original)) {
+    Updates = withMayWritesAsUpdates(Original);
+    UpdateDeps = computeDependences(*Updates);
+  }
+  const Scop &S = Updates ? *Updates : Original;
+  const Dependences &D = UpdateDeps ? *UpdateDeps : OriginalDeps;
   if (S.Stmts.empty() || N.Dims.empty() || N.InTile.is_null())
     return makeError("no tiled band");
   for (const std::string &P : S.Params)
@@ -111,12 +147,8 @@ llvm::Expected<Communication> computeCommunication(const Scop &S,
   for (const ScopArray &A : S.Arrays) {
     if (!A.Written)
       continue;
-    bool MayWrite = false;
-    isl::union_map W = accessesOf(S, A.Name, true, MayWrite);
-    isl::union_map R = accessesOf(S, A.Name, false, MayWrite);
-    if (MayWrite)
-      return makeError("array '" + A.Name + "' has a conditional (may) write: "
-                       "its final values cannot be exchanged");
+    isl::union_map W = accessesOf(S, A.Name, true);
+    isl::union_map R = accessesOf(S, A.Name, false);
     // A write under a guard that never holds writes nothing: no traffic.
     if (W.is_null() || W.is_empty().is_true())
       continue;

@@ -38,6 +38,21 @@
 // (u <= tile(x) componentwise), so the rank runs u no later than tile(x),
 // and a tile's messages are unpacked before it runs.
 //
+// A may-write (a write under a guard the model cannot decide: a condition
+// that reads data, or an affine `if` inside a run of statements) is
+// modelled here as an update: a read of its element, then a must-write of
+// it (`if (c) A[e] = v` is `A[e] = c ? v : A[e]`), and the sets above are
+// computed from the dependences of that model. Then the rank of a may-write
+// x holds, before x, the value x would leave when its guard fails (the
+// read's flow brings it from the previous writer's rank), so after x its
+// copy of e is right whether or not x wrote, and LiveOut may name x as the
+// last writer. The model adds no dependence the tiling could violate: the
+// flow into the read of x is the output dependence into x, the anti
+// dependences out of that read are those out of x (Dependences counts a
+// may-write as a read of its element for anti dependences), so the tiling
+// that is legal for the nest is legal for the model, and the argument
+// above holds for it.
+//
 // Why this is enough (fully permutable band, tile dependences >= 0): a
 // value read in column c' was produced by a tile (r, c) with r <= r' and
 // c <= c'; the receiver unpacks it before its tile (r, c') in its own
@@ -80,8 +95,9 @@ struct Communication {
   isl::pw_aff MaxColumnDistance;
 };
 
-/// Computes the traffic of tiled nest \p N of \p S. Fails on may-writes
-/// (whose final values cannot be known) and on name clashes.
+/// Computes the traffic of tiled nest \p N of \p S (\p D: its dependences;
+/// with may-writes, those of the update model are computed here). Fails on
+/// name clashes and when isl fails.
 llvm::Expected<Communication> computeCommunication(const Scop &S,
                                                    const PermutableBand &B,
                                                    const TiledNest &N,

@@ -42,8 +42,10 @@ import argparse
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 
 # Run-time tile sizes: 1, small, non-divisors, larger than every extent,
 # mixed per dimension (a shorter list repeats its last entry).
@@ -138,6 +140,11 @@ class Kernel:
         self.rewritten = set()
         fallback = re.search(r"^//@ fallback\s*$", self.text, re.M)
         self.abort = [] if fallback else ["-DHETILE_FALLBACK_ABORT"]
+        # OpenMPI's session directory lives under TMPDIR: concurrent mpirun
+        # calls (lit runs tests in parallel) sharing one race on creating it
+        # ("mkdir ... ompi.* File exists"). Each kernel gets its own, short
+        # (the session directory holds Unix sockets, whose paths are short).
+        self.mpi_tmp = None
 
     def path(self, name):
         return os.path.join(self.a.work, name)
@@ -192,7 +199,9 @@ class Kernel:
             cmd = shlex.split(self.a.mpirun) + ["-np", str(ranks), "sh", "-c",
                    'exec "$0" "$@" > "%s.$OMPI_COMM_WORLD_RANK"' % out,
                    exe] + args
-            run(cmd, env=clean_env(env))
+            if self.mpi_tmp is None:
+                self.mpi_tmp = tempfile.mkdtemp(prefix="hetile-mpi-")
+            run(cmd, env=clean_env(dict(env, TMPDIR=self.mpi_tmp)))
             self.runs += 1
             for r in range(1 if root_only else ranks):
                 got = open("%s.%d" % (out, r)).read()
@@ -285,11 +294,15 @@ def main():
     k = Kernel(a)
     if k.nests == 0:
         sys.exit("FAIL: %s has no #pragma hetile nest" % a.kernel)
-    for i, cc in enumerate(a.cc):
-        tag = "cc%d" % i
-        want = k.expected(cc, tag)
-        for name in a.backends.split(","):
-            k.backend(name, cc, tag, want)
+    try:
+        for i, cc in enumerate(a.cc):
+            tag = "cc%d" % i
+            want = k.expected(cc, tag)
+            for name in a.backends.split(","):
+                k.backend(name, cc, tag, want)
+    finally:
+        if k.mpi_tmp:
+            shutil.rmtree(k.mpi_tmp, ignore_errors=True)
     print("PASS: %s: %d nest(s), %d runs identical to the original" %
           (os.path.basename(a.kernel), k.nests, k.runs))
 
