@@ -30,9 +30,9 @@ struct ScopArray {
     Scalar,   ///< a scalar variable declared outside the nest (0-d array)
   };
   std::string Name;
-  /// The tuple name of the array in the isl relations: Name, unless Name is
-  /// an isl keyword (`min`, `and`, ...) or looks like a statement name (S0):
-  /// then Name followed by `_` (see Frontend/IslNames.h).
+  /// The tuple name of the array in the isl relations: Name, unless Name
+  /// looks like a statement name (S0): then Name followed by `_` (see
+  /// Frontend/IslNames.h).
   std::string IslName;
   std::string ElementType; ///< C spelling, e.g. "double"
   unsigned ElementBytes = 0;
