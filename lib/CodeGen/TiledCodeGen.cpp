@@ -68,10 +68,11 @@ std::string forHeader(unsigned Indent, const std::string &Init,
 
 NestEmitter::NestEmitter(const Scop &S, TiledNest Tiled)
     : S(S), N(std::move(Tiled)) {
-  std::string Origins = "[";
-  for (unsigned M = 0; M < N.Dims.size(); ++M)
-    Origins += (M ? ", " : "") + N.Dims[M].Origin;
-  Params = N.Context.intersect(isl::set(N.Context.ctx(), Origins + "] -> { : }"));
+  std::vector<std::string> Origins;
+  for (const TileDim &D : N.Dims)
+    Origins.push_back(D.Origin);
+  Params = N.Context.intersect(
+      isl::set::universe(makeParamSpace(N.Context.ctx(), Origins)));
   Exprs.LongCast.insert(S.Params.begin(), S.Params.end());
 }
 
