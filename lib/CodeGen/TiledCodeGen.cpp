@@ -100,8 +100,7 @@ llvm::Expected<std::string> NestEmitter::print(const isl::ast_build &Build,
 std::set<std::string> NestEmitter::takenNames() const {
   std::set<std::string> Taken(S.Params.begin(), S.Params.end());
   for (const ScopStmt &Stmt : S.Stmts) {
-    std::set<std::string> Ids = identifiersIn(Stmt.Text);
-    Taken.insert(Ids.begin(), Ids.end());
+    Taken.insert(Stmt.Identifiers.begin(), Stmt.Identifiers.end());
     Taken.insert(Stmt.Iterators.begin(), Stmt.Iterators.end());
   }
   for (const TileDim &D : N.Dims) {

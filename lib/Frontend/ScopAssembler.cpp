@@ -261,6 +261,7 @@ bool Assembler::buildStmt(const StmtModel &SM, size_t Index) {
     if (!buildAccess(A, Stmt, St))
       return false;
   St.Text = SM.Text;
+  St.Identifiers = SM.Identifiers;
   St.Span = SM.Span;
   S.Stmts.push_back(std::move(St));
   return true;

@@ -15,6 +15,7 @@
 
 #include "clang/AST/Decl.h"
 
+#include <set>
 #include <vector>
 
 namespace hetile {
@@ -58,6 +59,8 @@ struct StmtModel {
   std::vector<int64_t> Positions;
   std::vector<AccessModel> Accesses;
   std::string Text;
+  /// The names Text uses (StmtIdentifiers.h).
+  std::set<std::string> Identifiers;
   SourceSpan Span;
 };
 

@@ -17,6 +17,7 @@
 #include "hetile/Frontend/SourceLoc.h"
 #include "hetile/Support/IslUtils.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -116,6 +117,10 @@ struct ScopStmt {
   std::vector<MemoryAccess> Accesses;
   /// The C text of the statement(s), verbatim from the source.
   std::string Text;
+  /// Every name Text refers to or declares, from the AST
+  /// (Frontend/StmtIdentifiers.h): the names a declaration that code
+  /// generation puts around Text must not take, and the iterators Text uses.
+  std::set<std::string> Identifiers;
   SourceSpan Span;
 };
 
