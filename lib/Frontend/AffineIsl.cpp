@@ -1,4 +1,4 @@
-//===- AffineIsl.cpp - The affine model as isl objects ---------------------===//
+//===- AffineIsl.cpp - The affine model as isl objects --------------------===//
 
 #include "hetile/Frontend/AffineIsl.h"
 
@@ -11,15 +11,16 @@ namespace hetile {
 
 namespace {
 isl_val *value(isl_ctx *Ctx, int64_t V) {
-  static_assert(sizeof(long) == sizeof(int64_t), "isl_val_int_from_si takes a long");
+  static_assert(sizeof(long) == sizeof(int64_t),
+                "isl_val_int_from_si takes a long");
   return isl_val_int_from_si(Ctx, static_cast<long>(V));
 }
 } // namespace
 
 isl::aff AffineIsl::toAff(const AffineExpr &E) const {
   isl_ctx *Ctx = Space.ctx().get();
-  isl_aff *Aff = isl_aff_val_on_domain_space(Space.copy(),
-                                             value(Ctx, E.getConstant()));
+  isl_aff *Aff =
+      isl_aff_val_on_domain_space(Space.copy(), value(Ctx, E.getConstant()));
   for (const auto &[V, C] : E.terms()) {
     std::optional<IslDim> D = Locate(V);
     if (!D) {
@@ -35,8 +36,8 @@ isl::aff AffineIsl::toAff(const AffineExpr &E) const {
       isl_aff_free(Aff);
       return {};
     }
-    isl_aff *Floor = isl_aff_floor(
-        isl_aff_scale_down_val(Num.release(), value(Ctx, T.Den)));
+    isl_aff *Floor =
+        isl_aff_floor(isl_aff_scale_down_val(Num.release(), value(Ctx, T.Den)));
     Floor = isl_aff_scale_val(Floor, value(Ctx, T.Coeff));
     Aff = isl_aff_add(Aff, Floor);
   }
@@ -87,8 +88,8 @@ isl::map AffineIsl::toMap(const Piecewise &P) const {
   isl_space *Range = isl_space_add_dims(
       isl_space_set_from_params(isl_space_params(Space.copy())), isl_dim_set,
       1);
-  isl::map Result = isl::manage(isl_map_empty(
-      isl_space_map_from_domain_and_range(Space.copy(), Range)));
+  isl::map Result = isl::manage(
+      isl_map_empty(isl_space_map_from_domain_and_range(Space.copy(), Range)));
   for (const AffinePiece &Piece : P) {
     isl::aff E = toAff(Piece.E);
     isl::set Where = toSet(Piece.C);

@@ -1,4 +1,4 @@
-//===- IslNames.cpp - Names of the isl ids of a Scop -----------------------===//
+//===- IslNames.cpp - Names of the isl ids of a Scop ----------------------===//
 
 #include "hetile/Frontend/IslNames.h"
 

@@ -81,14 +81,14 @@ public:
     // Over [e, v_0, ..., v_n]: e is the distance beyond the range, for
     // lexmin to find the nearest example.
     std::vector<std::string> Dims(Vars.size() + 1);
-    AffineIsl Space(makeSetSpace(makeParamSpace(isl::ctx(IslCtx), {}), "",
-                                 Dims),
-                    [this](AffineVar V) -> std::optional<IslDim> {
-                      auto It = llvm::find(Vars, V);
-                      if (It == Vars.end())
-                        return std::nullopt;
-                      return IslDim{false, unsigned(It - Vars.begin()) + 1};
-                    });
+    AffineIsl Space(
+        makeSetSpace(makeParamSpace(isl::ctx(IslCtx), {}), "", Dims),
+        [this](AffineVar V) -> std::optional<IslDim> {
+          auto It = llvm::find(Vars, V);
+          if (It == Vars.end())
+            return std::nullopt;
+          return IslDim{false, unsigned(It - Vars.begin()) + 1};
+        });
     isl::set Facts = typeFacts(Space);
     for (const Cond &C : {Domain, Where})
       Facts = Facts.intersect(Space.toSet(C));
@@ -117,7 +117,8 @@ private:
       // v - Min >= 0 and Max - v >= 0
       isl_aff *Low = isl_aff_sub(isl_aff_copy(V), constant(Space, R.Min));
       isl_aff *High = isl_aff_sub(constant(Space, R.Max), V);
-      S = S.intersect(isl::manage(isl_pw_aff_nonneg_set(isl_pw_aff_from_aff(Low))))
+      S = S.intersect(
+               isl::manage(isl_pw_aff_nonneg_set(isl_pw_aff_from_aff(Low))))
               .intersect(isl::manage(
                   isl_pw_aff_nonneg_set(isl_pw_aff_from_aff(High))));
     }
@@ -125,8 +126,8 @@ private:
   }
 
   static isl_aff *variable(const AffineIsl &Space, unsigned Pos) {
-    return isl_aff_var_on_domain(isl_local_space_from_space(Space.space().copy()),
-                                 isl_dim_set, Pos);
+    return isl_aff_var_on_domain(
+        isl_local_space_from_space(Space.space().copy()), isl_dim_set, Pos);
   }
 
   static isl_aff *constant(const AffineIsl &Space, const llvm::APSInt &V) {
@@ -151,8 +152,7 @@ private:
   /// none; the example is its lexicographic minimum: the nearest to the
   /// range, then with the smallest variables.
   std::optional<Violation> findOutside(const AffineIsl &Space,
-                                       const isl::set &Base,
-                                       const isl::aff &E,
+                                       const isl::set &Base, const isl::aff &E,
                                        const llvm::APSInt &Limit,
                                        const AffineExpr &Expr, bool Below) {
     isl::set Bad;

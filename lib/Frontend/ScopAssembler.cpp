@@ -185,7 +185,8 @@ private:
   }
   /// The 2d+1 schedule of a statement or loop header under \p Loops at
   /// \p Positions, padded with zeros to 2 * MaxLoops + 1 outputs.
-  isl::map schedule(const isl::space &Domain, const std::vector<unsigned> &Loops,
+  isl::map schedule(const isl::space &Domain,
+                    const std::vector<unsigned> &Loops,
                     const std::vector<int64_t> &Positions,
                     unsigned MaxLoops) const;
   bool buildAccess(const AccessModel &A, const AffineIsl &Stmt, ScopStmt &Out);

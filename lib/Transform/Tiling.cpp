@@ -231,9 +231,8 @@ bool innerRecurrence(const Scop &S, const PermutableBand &B,
     return true;
   unsigned K = B.Depth;
   // { [d_0, ..., d_{K-1}] : d_m = 0 for m < K - 1, d_{K-1} != 0 }
-  isl::set Zero = isl::set::universe(
-      makeSetSpace(makeParamSpace(All.ctx(), {}), "",
-                   std::vector<std::string>(K)));
+  isl::set Zero = isl::set::universe(makeSetSpace(
+      makeParamSpace(All.ctx(), {}), "", std::vector<std::string>(K)));
   for (unsigned M = 0; M + 1 < K; ++M)
     Zero = Zero.fix_si(isl::dim::set, M, 0);
   isl::union_set Inner(Zero.subtract(Zero.fix_si(isl::dim::set, K - 1, 0)));

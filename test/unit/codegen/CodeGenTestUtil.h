@@ -40,7 +40,8 @@ inline std::set<std::string> identifiersOf(const std::string &Text) {
   std::set<std::string> Ids;
   for (size_t I = 0; I < Text.size();) {
     auto IsChar = [&](size_t K) {
-      return std::isalnum(static_cast<unsigned char>(Text[K])) || Text[K] == '_';
+      return std::isalnum(static_cast<unsigned char>(Text[K])) ||
+             Text[K] == '_';
     };
     if (!IsChar(I)) {
       ++I;

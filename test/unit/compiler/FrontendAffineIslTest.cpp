@@ -33,16 +33,17 @@ protected:
 
   /// [<Param>] -> { [i] }, Param being N or and.
   AffineIsl over(AffineVar Param) const {
-    isl::space Space =
-        makeSetSpace(makeParamSpace(isl::ctx(Ctx.get()), {Param->getName().str()}),
-                     "", {"i"});
-    return AffineIsl(Space, [this, Param](AffineVar V) -> std::optional<IslDim> {
-      if (V == Param)
-        return IslDim{true, 0};
-      if (V == I)
-        return IslDim{false, 0};
-      return std::nullopt;
-    });
+    isl::space Space = makeSetSpace(
+        makeParamSpace(isl::ctx(Ctx.get()), {Param->getName().str()}), "",
+        {"i"});
+    return AffineIsl(Space,
+                     [this, Param](AffineVar V) -> std::optional<IslDim> {
+                       if (V == Param)
+                         return IslDim{true, 0};
+                       if (V == I)
+                         return IslDim{false, 0};
+                       return std::nullopt;
+                     });
   }
 
   /// a*i + b*P + c.
