@@ -15,13 +15,6 @@ namespace {
 
 std::string spaces(unsigned N) { return std::string(N, ' '); }
 
-bool isIdentStart(char C) {
-  return std::isalpha(static_cast<unsigned char>(C)) || C == '_';
-}
-bool isIdentChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-}
-
 /// Skips a comment or literal starting at \p I; returns false if none.
 bool skipNonCode(const std::string &T, size_t &I) {
   if (T.compare(I, 2, "//") == 0) {
@@ -136,23 +129,6 @@ bool isSimpleStatement(const std::string &Text) {
 }
 
 } // namespace
-
-std::set<std::string> identifiersIn(const std::string &Text) {
-  std::set<std::string> Ids;
-  for (size_t I = 0; I < Text.size();) {
-    if (skipNonCode(Text, I))
-      continue;
-    if (!isIdentStart(Text[I]) || (I > 0 && isIdentChar(Text[I - 1]))) {
-      ++I;
-      continue;
-    }
-    size_t B = I;
-    while (I < Text.size() && isIdentChar(Text[I]))
-      ++I;
-    Ids.insert(Text.substr(B, I - B));
-  }
-  return Ids;
-}
 
 PointLoopPrinter::PointLoopPrinter(const Scop &S, CExprPrinter &Exprs,
                                    std::set<std::string> Taken)
@@ -413,7 +389,7 @@ void PointLoopPrinter::printIf(const isl::ast_node_if &If, unsigned Indent,
 std::string PointLoopPrinter::declarations(const isl::ast_node_user &User,
                                            const ScopStmt &Stmt) const {
   isl::ast_expr_op Call = callOf(User);
-  std::set<std::string> Used = identifiersIn(Stmt.Text);
+  const std::set<std::string> &Used = Stmt.Identifiers;
   std::string Decls;
   for (int K = 1, E = Call.n_arg().release(); K < E; ++K) {
     unsigned I = unsigned(K - 1);

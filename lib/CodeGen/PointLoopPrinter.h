@@ -25,9 +25,6 @@
 
 namespace hetile {
 
-/// Identifiers in C text (comments and literals skipped).
-std::set<std::string> identifiersIn(const std::string &Text);
-
 class PointLoopPrinter {
 public:
   /// \p Taken: identifiers a generated name must not take.

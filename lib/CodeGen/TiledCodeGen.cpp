@@ -82,10 +82,11 @@ std::string forHeader(unsigned Indent, const std::string &Init,
 
 NestEmitter::NestEmitter(const Scop &S, const TiledNest &Tiled)
     : S(S), N(Tiled) {
-  std::string Origins = "[";
-  for (unsigned M = 0; M < N.Dims.size(); ++M)
-    Origins += (M ? ", " : "") + N.Dims[M].Origin;
-  Params = N.Context.intersect(isl::set(N.Context.ctx(), Origins + "] -> { : }"));
+  std::vector<std::string> Origins;
+  for (const TileDim &D : N.Dims)
+    Origins.push_back(D.Origin);
+  Params = N.Context.intersect(
+      isl::set::universe(makeParamSpace(N.Context.ctx(), Origins)));
   Exprs.LongCast.insert(S.Params.begin(), S.Params.end());
 }
 
@@ -113,8 +114,7 @@ llvm::Expected<std::string> NestEmitter::print(const isl::ast_build &Build,
 std::set<std::string> NestEmitter::takenNames() const {
   std::set<std::string> Taken(S.Params.begin(), S.Params.end());
   for (const ScopStmt &Stmt : S.Stmts) {
-    std::set<std::string> Ids = identifiersIn(Stmt.Text);
-    Taken.insert(Ids.begin(), Ids.end());
+    Taken.insert(Stmt.Identifiers.begin(), Stmt.Identifiers.end());
     Taken.insert(Stmt.Iterators.begin(), Stmt.Iterators.end());
   }
   for (const TileDim &D : N.Dims) {

@@ -300,33 +300,6 @@ void Cond::forEachAtom(const std::function<void(const Cond &)> &F) const {
     Kid.forEachAtom(F);
 }
 
-std::string Cond::print(const AffineNamer &Name) const {
-  switch (K) {
-  case Kind::True:
-    return "0 = 0";
-  case Kind::False:
-    return "1 = 0";
-  case Kind::NonNeg:
-    return E.print(Name) + " >= 0";
-  case Kind::Zero:
-    return E.print(Name) + " = 0";
-  case Kind::Divisible:
-    return "(" + E.print(Name) + ") mod " + std::to_string(Div) +
-           (Negated ? " >= 1" : " = 0");
-  case Kind::And:
-  case Kind::Or: {
-    std::string S = "(";
-    for (size_t I = 0; I < Kids.size(); ++I) {
-      if (I)
-        S += K == Kind::And ? " and " : " or ";
-      S += Kids[I].print(Name);
-    }
-    return S + ")";
-  }
-  }
-  return "1 = 0";
-}
-
 //===-- Piecewise ---------------------------------------------------------===//
 
 Piecewise makePiecewise(AffineExpr E) {

@@ -9,6 +9,7 @@
 #include "hetile/Frontend/AccessCollector.h"
 #include "hetile/Frontend/NestWalker.h"
 #include "hetile/Frontend/SourceText.h"
+#include "hetile/Frontend/StmtIdentifiers.h"
 
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
@@ -111,6 +112,8 @@ bool NestWalker::emitStmt(llvm::ArrayRef<const Stmt *> Run) {
     return reject(RejectKind::UnsupportedStatement, Run.front()->getBeginLoc(),
                   "statement '" + getQuotedText(Ctx, Run.front()) +
                       "' does not lie in one source file");
+  for (const Stmt *Part : Run)
+    collectStmtIdentifiers(Ctx, Part, S.Identifiers);
   AccessCollector AC(*this, S);
   for (const Stmt *Part : Run)
     if (!AC.collect(Part))

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "hetile/Frontend/AffineIsl.h"
 #include "hetile/Frontend/IntegerRange.h"
 #include "hetile/Frontend/LoopHeader.h"
 #include "hetile/Frontend/NestWalker.h"
@@ -20,6 +21,11 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/STLExtras.h"
+
+#include <isl/aff.h>
+#include <isl/local_space.h>
+#include <isl/set.h>
+#include <isl/val.h>
 
 #include <algorithm>
 
@@ -72,59 +78,102 @@ public:
       collectVars(P.C, Vars);
       collectVars(P.E, Vars);
     }
+    // Over [e, v_0, ..., v_n]: e is the distance beyond the range, for
+    // lexmin to find the nearest example.
+    std::vector<std::string> Dims(Vars.size() + 1);
+    AffineIsl Space(
+        makeSetSpace(makeParamSpace(isl::ctx(IslCtx), {}), "", Dims),
+        [this](AffineVar V) -> std::optional<IslDim> {
+          auto It = llvm::find(Vars, V);
+          if (It == Vars.end())
+            return std::nullopt;
+          return IslDim{false, unsigned(It - Vars.begin()) + 1};
+        });
+    isl::set Facts = typeFacts(Space);
+    for (const Cond &C : {Domain, Where})
+      Facts = Facts.intersect(Space.toSet(C));
     for (const AffinePiece &P : Value) {
-      std::string Base = typeFacts() + " and (" + Domain.print(Namer) +
-                         ") and (" + Where.print(Namer) + ") and (" +
-                         P.C.print(Namer) + ")";
-      std::string E = P.E.print(Namer);
-      // e is the distance beyond the range, for lexmin to find the
-      // nearest example.
+      isl::set Base = Facts.intersect(Space.toSet(P.C));
+      isl::aff E = Space.toAff(P.E);
       if (Min)
         if (std::optional<Violation> V =
-                findOutside(Base + " and e = " + toDecimal(*Min) + " - (" + E +
-                                ") and e > 0",
-                            P.E, true))
+                findOutside(Space, Base, E, *Min, P.E, true))
           return V;
       if (Max)
-        if (std::optional<Violation> V = findOutside(
-                Base + " and e = " + E + " - " + toDecimal(*Max) + " and e > 0",
-                P.E, false))
+        if (std::optional<Violation> V =
+                findOutside(Space, Base, E, *Max, P.E, false))
           return V;
     }
     return std::nullopt;
   }
 
 private:
-  std::string name(AffineVar V) const {
-    return "v" + std::to_string(llvm::find(Vars, V) - Vars.begin());
-  }
-
   /// Every variable holds a value of its type.
-  std::string typeFacts() const {
-    std::string S = "0 = 0";
-    for (AffineVar V : Vars) {
-      IntegerRange R = getIntegerRange(Ctx, V->getType());
-      S += " and " + toDecimal(R.Min) + " <= " + name(V) +
-           " <= " + toDecimal(R.Max);
+  isl::set typeFacts(const AffineIsl &Space) const {
+    isl::set S = isl::set::universe(Space.space());
+    for (unsigned K = 0; K < Vars.size(); ++K) {
+      IntegerRange R = getIntegerRange(Ctx, Vars[K]->getType());
+      isl_aff *V = variable(Space, K + 1);
+      // v - Min >= 0 and Max - v >= 0
+      isl_aff *Low = isl_aff_sub(isl_aff_copy(V), constant(Space, R.Min));
+      isl_aff *High = isl_aff_sub(constant(Space, R.Max), V);
+      S = S.intersect(
+               isl::manage(isl_pw_aff_nonneg_set(isl_pw_aff_from_aff(Low))))
+              .intersect(isl::manage(
+                  isl_pw_aff_nonneg_set(isl_pw_aff_from_aff(High))));
     }
     return S;
   }
 
-  /// The points of \p Constraints (over a distance e and the variables),
-  /// none when it is empty; the example is its lexicographic minimum: the
-  /// nearest to the range, then with the smallest variables.
-  std::optional<Violation> findOutside(const std::string &Constraints,
-                                       const AffineExpr &E, bool Below) {
-    std::string Tuple = "e";
-    for (AffineVar V : Vars)
-      Tuple += ", " + name(V);
-    isl::set Bad(isl::ctx(IslCtx), "{ [" + Tuple + "] : " + Constraints + " }");
+  static isl_aff *variable(const AffineIsl &Space, unsigned Pos) {
+    return isl_aff_var_on_domain(
+        isl_local_space_from_space(Space.space().copy()), isl_dim_set, Pos);
+  }
+
+  static isl_aff *constant(const AffineIsl &Space, const llvm::APSInt &V) {
+    return isl_aff_val_on_domain_space(Space.space().copy(),
+                                       toVal(Space.space().ctx().get(), V));
+  }
+
+  /// \p V as an isl value, whatever its width.
+  static isl_val *toVal(isl_ctx *Ctx, const llvm::APSInt &V) {
+    unsigned Bits = V.getBitWidth() + 1;
+    llvm::APInt Wide = V.isSigned() ? V.sext(Bits) : V.zext(Bits);
+    bool Negative = Wide.isNegative();
+    if (Negative)
+      Wide.negate();
+    isl_val *R = isl_val_int_from_chunks(Ctx, Wide.getNumWords(),
+                                         sizeof(uint64_t), Wide.getRawData());
+    return Negative ? isl_val_neg(R) : R;
+  }
+
+  /// The points of \p Base where \p E lies beyond \p Limit (below it when
+  /// \p Below, else above it), e being the distance: none when there are
+  /// none; the example is its lexicographic minimum: the nearest to the
+  /// range, then with the smallest variables.
+  std::optional<Violation> findOutside(const AffineIsl &Space,
+                                       const isl::set &Base, const isl::aff &E,
+                                       const llvm::APSInt &Limit,
+                                       const AffineExpr &Expr, bool Below) {
+    isl::set Bad;
+    if (!Base.is_null() && !E.is_null()) {
+      // e = Limit - E (below) or e = E - Limit (above), and e >= 1.
+      isl_aff *Beyond = Below ? isl_aff_sub(constant(Space, Limit), E.copy())
+                              : isl_aff_sub(E.copy(), constant(Space, Limit));
+      isl_aff *Distance = variable(Space, 0);
+      isl_aff *Positive = isl_aff_add_constant_si(isl_aff_copy(Distance), -1);
+      isl::set Eq = isl::manage(isl_pw_aff_zero_set(
+          isl_pw_aff_from_aff(isl_aff_sub(Distance, Beyond))));
+      isl::set Pos =
+          isl::manage(isl_pw_aff_nonneg_set(isl_pw_aff_from_aff(Positive)));
+      Bad = Base.intersect(Eq).intersect(Pos);
+    }
     if (!Bad.is_null() && Bad.is_empty().is_true())
       return std::nullopt;
     Violation V;
     V.Below = Below;
     if (!Bad.is_null())
-      V.Example = example(Bad.lexmin().sample_point(), E);
+      V.Example = example(Bad.lexmin().sample_point(), Expr);
     return V;
   }
 
@@ -154,7 +203,6 @@ private:
   const ASTContext &Ctx;
   isl_ctx *IslCtx;
   std::vector<AffineVar> Vars;
-  AffineNamer Namer = [this](AffineVar V) { return name(V); };
 };
 
 std::string typeName(const ASTContext &Ctx, QualType T) {

@@ -1,17 +1,57 @@
 //===- ScopAssembler.cpp - NestModel -> Scop with isl objects -------------===//
 
 #include "hetile/Frontend/ScopAssembler.h"
+#include "hetile/Frontend/AffineIsl.h"
 #include "hetile/Frontend/IslNames.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <isl/aff.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/space.h>
+
 #include <algorithm>
 
 namespace hetile {
 
 namespace {
+/// One output of a 2d+1 schedule: a constant, or a dimension of the domain
+/// (negated for a loop with negative step).
+struct SchedOut {
+  int64_t Constant = 0;
+  int Dim = -1;
+  bool Negate = false;
+};
+
+/// { [domain] -> [outs] }, the range unnamed.
+isl::map scheduleMap(const isl::space &Domain,
+                     const std::vector<SchedOut> &Outs) {
+  isl_ctx *Ctx = Domain.ctx().get();
+  isl_space *Range = isl_space_add_dims(
+      isl_space_set_from_params(isl_space_params(Domain.copy())), isl_dim_set,
+      Outs.size());
+  isl_aff_list *Affs = isl_aff_list_alloc(Ctx, Outs.size());
+  for (const SchedOut &O : Outs) {
+    isl_aff *A;
+    if (O.Dim < 0) {
+      A = isl_aff_val_on_domain_space(Domain.copy(),
+                                      isl_val_int_from_si(Ctx, O.Constant));
+    } else {
+      A = isl_aff_var_on_domain(isl_local_space_from_space(Domain.copy()),
+                                isl_dim_set, O.Dim);
+      if (O.Negate)
+        A = isl_aff_neg(A);
+    }
+    Affs = isl_aff_list_add(Affs, A);
+  }
+  isl_space *Space = isl_space_map_from_domain_and_range(Domain.copy(), Range);
+  return isl::manage(
+      isl_map_from_multi_aff(isl_multi_aff_from_aff_list(Space, Affs)));
+}
+
 class Assembler {
 public:
   Assembler(const NestModel &Model, isl_ctx *Ctx, Scop &S, std::string &Error)
@@ -51,12 +91,13 @@ private:
     for (AffineVar V : Model.Params) {
       if (!Used.count(V))
         continue;
-      std::string Name = makeIslName(V->getName().str(), Taken);
+      std::string Name = makeUniqueIslName(V->getName().str(), Taken);
       Taken.insert(Name);
-      ParamNames[V] = Name;
+      ParamIndex[V] = IslParams.size();
       S.Params.push_back(V->getName().str());
       IslParams.push_back(Name);
     }
+    ParamSpace = makeParamSpace(isl::ctx(Ctx), IslParams);
   }
 
   /// Iterators: distinct from the parameters and the enclosing iterators.
@@ -66,16 +107,17 @@ private:
       std::set<std::string> Taken = Params;
       for (int P = L.Parent; P >= 0; P = Model.Loops[P].Parent)
         Taken.insert(LoopNames[P]);
-      LoopNames.push_back(makeIslName(L.Iter->getName().str(), Taken));
+      LoopNames.push_back(makeUniqueIslName(L.Iter->getName().str(), Taken));
       S.Loops.push_back(L.Info);
     }
   }
 
+  /// Arrays: distinct from each other and from the statements' tuples.
   void nameArrays() {
     std::set<std::string> Taken;
     for (const ArrayModel &A : Model.Arrays) {
       ScopArray Info = A.Info;
-      Info.IslName = makeIslName(Info.Name, Taken);
+      Info.IslName = makeArrayIslName(Info.Name, Taken);
       Taken.insert(Info.IslName);
       for (const StmtModel &SM : Model.Stmts)
         for (const AccessModel &Acc : SM.Accesses)
@@ -86,36 +128,50 @@ private:
     }
   }
 
-  std::string paramPrefix() const {
-    std::string P = "[";
-    for (size_t I = 0; I < IslParams.size(); ++I)
-      P += (I ? ", " : "") + IslParams[I];
-    return P + "] -> ";
+  std::optional<IslDim> paramDim(AffineVar V) const {
+    auto It = ParamIndex.find(V);
+    if (It == ParamIndex.end())
+      return std::nullopt;
+    return IslDim{true, unsigned(It->second)};
+  }
+
+  /// The translator over the set space \p Tuple[names of \p Loops], where
+  /// loop k's iterator is set dimension k.
+  AffineIsl translator(const std::string &Tuple,
+                       const std::vector<unsigned> &Loops) const {
+    std::vector<std::string> Dims;
+    for (unsigned Id : Loops)
+      Dims.push_back(LoopNames[Id]);
+    IslDimLocator Locate = [this, Loops](AffineVar V) -> std::optional<IslDim> {
+      if (std::optional<IslDim> P = paramDim(V))
+        return P;
+      for (unsigned K = 0; K < Loops.size(); ++K)
+        if (Model.Loops[Loops[K]].Iter == V)
+          return IslDim{false, K};
+      return std::nullopt;
+    };
+    return AffineIsl(makeSetSpace(ParamSpace, Tuple, Dims), Locate);
   }
 
   bool buildContext() {
-    std::string C;
+    Cond C = Cond::makeTrue();
     for (AffineVar V : Model.Params)
-      if (ParamNames.count(V) && V->getType()->isUnsignedIntegerType())
-        C += (C.empty() ? "" : " and ") + ParamNames[V] + " >= 0";
-    std::string Text = paramPrefix() + "{ : " + (C.empty() ? "0 = 0" : C) + " }";
-    S.Context = isl::set(isl::ctx(Ctx), Text);
-    return check(S.Context, Text);
+      if (ParamIndex.count(V) && V->getType()->isUnsignedIntegerType())
+        C = Cond::conj(C, Cond::nonNeg(AffineExpr::variable(V)));
+    AffineIsl Params(ParamSpace, [this](AffineVar V) { return paramDim(V); });
+    S.Context = Params.toSet(C);
+    return check(S.Context, "context");
   }
 
-  template <typename T> bool check(const T &Obj, const std::string &Text) {
+  template <typename T> bool check(const T &Obj, const std::string &What) {
     if (!Obj.is_null())
       return true;
-    Error = "isl could not read '" + Text + "'";
+    Error = "isl failed to build the " + What;
     return false;
   }
 
   bool buildStmt(const StmtModel &SM, size_t Index);
-  struct ExitTexts {
-    std::string Entry, Iterations, Init;
-  };
   bool buildExits();
-  bool exitTexts(unsigned Id, ExitTexts &T);
   bool buildExit(unsigned Id, isl::set &Entry);
   isl::set headerSchedule(unsigned Id, const isl::set &Entry,
                           unsigned MaxOuter);
@@ -127,48 +183,62 @@ private:
       Outer.insert(Outer.begin(), unsigned(P));
     return Outer;
   }
-  std::string scheduleText(const StmtModel &SM, const std::string &Tuple);
-  bool buildAccess(const AccessModel &A, const std::string &Tuple,
-                   const AffineNamer &Namer, ScopStmt &Out);
+  /// The 2d+1 schedule of a statement or loop header under \p Loops at
+  /// \p Positions, padded with zeros to 2 * MaxLoops + 1 outputs.
+  isl::map schedule(const isl::space &Domain,
+                    const std::vector<unsigned> &Loops,
+                    const std::vector<int64_t> &Positions,
+                    unsigned MaxLoops) const;
+  bool buildAccess(const AccessModel &A, const AffineIsl &Stmt, ScopStmt &Out);
 
   const NestModel &Model;
   isl_ctx *Ctx;
   Scop &S;
   std::string &Error;
-  llvm::DenseMap<AffineVar, std::string> ParamNames;
+  llvm::DenseMap<AffineVar, size_t> ParamIndex;
   std::vector<std::string> IslParams;
+  isl::space ParamSpace;
   std::vector<std::string> LoopNames;
   llvm::DenseMap<const clang::VarDecl *, size_t> ArrayIndex;
 };
 
-std::string Assembler::scheduleText(const StmtModel &SM,
-                                    const std::string &Tuple) {
-  std::string R = paramPrefix() + "{ " + Tuple + " -> [";
-  for (size_t L = 0; L < SM.LoopIds.size(); ++L) {
-    const LoopModel &Loop = Model.Loops[SM.LoopIds[L]];
-    R += std::to_string(SM.Positions[L]) + ", ";
-    R += (Loop.Info.Step < 0 ? "-" : "") + LoopNames[SM.LoopIds[L]] + ", ";
+isl::map Assembler::schedule(const isl::space &Domain,
+                             const std::vector<unsigned> &Loops,
+                             const std::vector<int64_t> &Positions,
+                             unsigned MaxLoops) const {
+  std::vector<SchedOut> Outs;
+  for (size_t L = 0; L < Loops.size(); ++L) {
+    Outs.push_back({Positions[L], -1, false});
+    Outs.push_back({0, int(L), Model.Loops[Loops[L]].Info.Step < 0});
   }
-  R += std::to_string(SM.Positions.back());
-  for (size_t L = SM.LoopIds.size(); L < S.Depth; ++L)
-    R += ", 0, 0";
-  return R + "] }";
+  Outs.push_back({Positions[Loops.size()], -1, false});
+  for (size_t L = Loops.size(); L < MaxLoops; ++L) {
+    Outs.push_back({0, -1, false});
+    Outs.push_back({0, -1, false});
+  }
+  return scheduleMap(Domain, Outs);
 }
 
-bool Assembler::buildAccess(const AccessModel &A, const std::string &Tuple,
-                            const AffineNamer &Namer, ScopStmt &Out) {
+bool Assembler::buildAccess(const AccessModel &A, const AffineIsl &Stmt,
+                            ScopStmt &Out) {
   const ScopArray &Array = S.Arrays[ArrayIndex.lookup(A.Array)];
-  std::string Text = paramPrefix() + "{ " + Tuple + " -> " + Array.IslName + "[";
-  for (size_t I = 0; I < A.Subscripts.size(); ++I)
-    Text += (I ? ", " : "") + A.Subscripts[I].print(Namer);
-  Text += "] }";
+  // The subscripts' dimensions carry no names.
+  isl_space *Range = makeSetSpace(ParamSpace, Array.IslName,
+                                  std::vector<std::string>(A.Subscripts.size()))
+                         .release();
+  isl_aff_list *Affs = isl_aff_list_alloc(Ctx, A.Subscripts.size());
+  for (const AffineExpr &E : A.Subscripts)
+    Affs = isl_aff_list_add(Affs, Stmt.toAff(E).release());
+  isl_space *Space =
+      isl_space_map_from_domain_and_range(Stmt.space().copy(), Range);
   MemoryAccess M;
   M.Kind = A.Kind;
   M.Array = Array.Name;
-  M.Relation = isl::map(isl::ctx(Ctx), Text);
+  M.Relation = isl::manage(
+      isl_map_from_multi_aff(isl_multi_aff_from_aff_list(Space, Affs)));
   M.Text = A.Text;
   M.Loc = A.Loc;
-  if (!check(M.Relation, Text))
+  if (!check(M.Relation, "access " + A.Text))
     return false;
   Out.Accesses.push_back(std::move(M));
   return true;
@@ -178,34 +248,21 @@ bool Assembler::buildStmt(const StmtModel &SM, size_t Index) {
   ScopStmt St;
   St.Name = "S" + std::to_string(Index);
   St.LoopIds = std::vector<unsigned>(SM.LoopIds.begin(), SM.LoopIds.end());
-  std::string Tuple = St.Name + "[";
-  for (size_t L = 0; L < SM.LoopIds.size(); ++L) {
-    St.Iterators.push_back(Model.Loops[SM.LoopIds[L]].Info.Iterator);
-    Tuple += (L ? ", " : "") + LoopNames[SM.LoopIds[L]];
-  }
-  Tuple += "]";
-  AffineNamer Namer = [&](AffineVar V) -> std::string {
-    if (ParamNames.count(V))
-      return ParamNames.lookup(V);
-    for (unsigned Id : SM.LoopIds)
-      if (Model.Loops[Id].Iter == V)
-        return LoopNames[Id];
-    return "<unknown>"; // cannot happen: isl then rejects the text
-  };
-  std::string Dom =
-      paramPrefix() + "{ " + Tuple + " : " + SM.Domain.print(Namer) + " }";
-  St.Domain = isl::set(isl::ctx(Ctx), Dom);
-  if (!check(St.Domain, Dom))
+  for (unsigned Id : SM.LoopIds)
+    St.Iterators.push_back(Model.Loops[Id].Info.Iterator);
+  AffineIsl Stmt = translator(St.Name, St.LoopIds);
+  St.Domain = Stmt.toSet(SM.Domain);
+  if (!check(St.Domain, "domain of " + St.Name))
     return false;
   St.Domain = St.Domain.coalesce();
-  std::string Sched = scheduleText(SM, Tuple);
-  St.Schedule = isl::map(isl::ctx(Ctx), Sched);
-  if (!check(St.Schedule, Sched))
+  St.Schedule = schedule(Stmt.space(), St.LoopIds, SM.Positions, S.Depth);
+  if (!check(St.Schedule, "schedule of " + St.Name))
     return false;
   for (const AccessModel &A : SM.Accesses)
-    if (!buildAccess(A, Tuple, Namer, St))
+    if (!buildAccess(A, Stmt, St))
       return false;
   St.Text = SM.Text;
+  St.Identifiers = SM.Identifiers;
   St.Span = SM.Span;
   S.Stmts.push_back(std::move(St));
   return true;
@@ -213,59 +270,51 @@ bool Assembler::buildStmt(const StmtModel &SM, size_t Index) {
 
 //===-- Exit facts of the loops -------------------------------------------===//
 
-/// The isl texts of loop \p Id's entry domain, iterations and start over
-/// its enclosing iterators; false when one names a variable that has no isl
-/// name (a parameter that only an empty loop uses).
-bool Assembler::exitTexts(unsigned Id, ExitTexts &T) {
-  const LoopModel &L = Model.Loops[Id];
-  std::vector<unsigned> Outer = enclosingLoops(Id);
-  bool Unnamed = false;
-  AffineNamer Namer = [&](AffineVar V) -> std::string {
-    if (ParamNames.count(V))
-      return ParamNames.lookup(V);
-    if (V == L.Iter)
-      return LoopNames[Id];
-    for (unsigned O : Outer)
-      if (Model.Loops[O].Iter == V)
-        return LoopNames[O];
-    Unnamed = true;
-    return "0";
-  };
-  std::string Tuple;
-  for (unsigned O : Outer)
-    Tuple += (Tuple.empty() ? "" : ", ") + LoopNames[O];
-  std::string Iters = Tuple + (Tuple.empty() ? "" : ", ") + LoopNames[Id];
-  T.Entry =
-      paramPrefix() + "{ [" + Tuple + "] : " + L.Entry.print(Namer) + " }";
-  T.Iterations = paramPrefix() + "{ [" + Iters + "] : " +
-                 Cond::conj(L.Entry, L.Range).print(Namer) + " }";
-  T.Init = paramPrefix() + "{ ";
-  for (size_t P = 0; P < L.Start.size(); ++P)
-    T.Init += (P ? "; [" : "[") + Tuple + "] -> [" +
-              L.Start[P].E.print(Namer) + "] : " + L.Start[P].C.print(Namer);
-  T.Init += " }";
-  return !Unnamed;
-}
-
 /// The exit facts of loop \p Id into S.Exits, and its entry domain into
 /// \p Entry (left null when it gets no exit facts). False only when isl
-/// cannot read a generated text.
+/// fails to build them.
 bool Assembler::buildExit(unsigned Id, isl::set &Entry) {
   const LoopModel &L = Model.Loops[Id];
   // FIXME: an iterator declared inside the nest is dead after it and needs
   // no final value, but code generation asks one of every iterator not
   // declared in its loop's header: without facts, the nest is refused
   // (codegen-failed).
-  ExitTexts T;
-  if (L.DeclaredInNest || L.Start.empty() || !exitTexts(Id, T))
+  if (L.DeclaredInNest || L.Start.empty())
     return true;
+  // The facts are stated over the enclosing iterators, then the loop's own.
+  std::vector<unsigned> Outer = enclosingLoops(Id);
+  std::vector<std::string> Dims;
+  for (unsigned O : Outer)
+    Dims.push_back(LoopNames[O]);
+  // A variable without a dimension (a parameter that only an empty loop
+  // uses) leaves the loop without exit facts.
+  bool Missing = false;
+  auto Locator = [&](bool WithOwn) -> IslDimLocator {
+    return [&, WithOwn](AffineVar V) -> std::optional<IslDim> {
+      if (std::optional<IslDim> P = paramDim(V))
+        return P;
+      if (V == L.Iter && WithOwn)
+        return IslDim{false, unsigned(Outer.size())};
+      for (unsigned K = 0; K < Outer.size(); ++K)
+        if (Model.Loops[Outer[K]].Iter == V && V != L.Iter)
+          return IslDim{false, K};
+      Missing = true;
+      return std::nullopt;
+    };
+  };
+  AffineIsl OuterSpace(makeSetSpace(ParamSpace, "", Dims), Locator(false));
+  Dims.push_back(LoopNames[Id]);
+  AffineIsl LoopSpace(makeSetSpace(ParamSpace, "", Dims), Locator(true));
   LoopExit E;
   E.Loop = Id;
-  E.EntryDomain = isl::set(isl::ctx(Ctx), T.Entry);
-  E.Iterations = isl::set(isl::ctx(Ctx), T.Iterations);
-  E.Init = isl::map(isl::ctx(Ctx), T.Init);
-  if (!check(E.EntryDomain, T.Entry) || !check(E.Iterations, T.Iterations) ||
-      !check(E.Init, T.Init))
+  E.EntryDomain = OuterSpace.toSet(L.Entry);
+  E.Iterations = LoopSpace.toSet(Cond::conj(L.Entry, L.Range));
+  E.Init = OuterSpace.toMap(L.Start);
+  if (Missing)
+    return true;
+  if (!check(E.EntryDomain, "entry domain of a loop") ||
+      !check(E.Iterations, "iterations of a loop") ||
+      !check(E.Init, "start of a loop"))
     return false;
   E.EntryDomain = E.EntryDomain.coalesce();
   E.Iterations = E.Iterations.coalesce();
@@ -275,7 +324,7 @@ bool Assembler::buildExit(unsigned Id, isl::set &Entry) {
       !E.EntryDomain.is_subset(InitOnEntry.domain()).is_true())
     return true;
   E.Init = InitOnEntry.coalesce();
-  for (unsigned O : enclosingLoops(Id))
+  for (unsigned O : Outer)
     E.OuterSteps.push_back(Model.Loops[O].Info.Step);
   Entry = E.EntryDomain;
   S.Exits.push_back(std::move(E));
@@ -287,21 +336,8 @@ bool Assembler::buildExit(unsigned Id, isl::set &Entry) {
 /// loop, as in the statements' schedules), padded to 2 * MaxOuter + 1.
 isl::set Assembler::headerSchedule(unsigned Id, const isl::set &Entry,
                                    unsigned MaxOuter) {
-  const LoopModel &L = Model.Loops[Id];
-  std::vector<unsigned> Outer = enclosingLoops(Id);
-  std::string In, Out;
-  for (size_t K = 0; K < Outer.size(); ++K) {
-    const std::string &Name = LoopNames[Outer[K]];
-    In += (K ? ", " : "") + Name;
-    Out += std::to_string(L.Positions[K]) + ", " +
-           (Model.Loops[Outer[K]].Info.Step < 0 ? "-" : "") + Name + ", ";
-  }
-  Out += std::to_string(L.Positions.back());
-  for (size_t K = Outer.size(); K < MaxOuter; ++K)
-    Out += ", 0, 0";
-  isl::map ToSchedule(isl::ctx(Ctx),
-                      paramPrefix() + "{ [" + In + "] -> [" + Out + "] }");
-  return Entry.apply(ToSchedule);
+  return Entry.apply(schedule(Entry.get_space(), enclosingLoops(Id),
+                              Model.Loops[Id].Positions, MaxOuter));
 }
 
 /// Loops that share an iterator all write it, and the code generator gives

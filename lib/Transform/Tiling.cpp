@@ -7,6 +7,12 @@
 
 #include "hetile/Transform/Tiling.h"
 
+#include <isl/aff.h>
+#include <isl/constraint.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/set.h>
+
 #include <algorithm>
 #include <sstream>
 
@@ -19,22 +25,38 @@ llvm::Error makeError(const std::string &Msg) {
 }
 
 /// "{ [b0, ..., b_{k-1}] : o_j <= b_j <= o_j + T_j - 1, j < Count }" with the
-/// origins and sizes of the first \p Count dimensions as parameters.
+/// origins and sizes of the first \p Count dimensions as parameters, in the
+/// order o_0, T_0, o_1, T_1, ...
 isl::set tileBox(isl::ctx Ctx, const std::vector<TileDim> &Dims,
                  unsigned Count) {
-  std::ostringstream OS;
-  OS << "[";
-  for (unsigned J = 0; J < Count; ++J)
-    OS << (J ? ", " : "") << Dims[J].Origin << ", " << Dims[J].Size;
-  OS << "] -> { [";
+  std::vector<std::string> Params, Vars;
+  for (unsigned J = 0; J < Count; ++J) {
+    Params.push_back(Dims[J].Origin);
+    Params.push_back(Dims[J].Size);
+  }
   for (unsigned J = 0; J < Dims.size(); ++J)
-    OS << (J ? ", " : "") << "hetile_b" << J;
-  OS << "]";
-  for (unsigned J = 0; J < Count; ++J)
-    OS << (J ? " and " : " : ") << Dims[J].Origin << " <= hetile_b" << J
-       << " <= " << Dims[J].Origin << " + " << Dims[J].Size << " - 1";
-  OS << " }";
-  return isl::set(Ctx, OS.str());
+    Vars.push_back("hetile_b" + std::to_string(J));
+  isl::space Space = makeSetSpace(makeParamSpace(Ctx, Params), "", Vars);
+  isl_local_space *LS = isl_local_space_from_space(Space.copy());
+  isl_basic_set *Box = isl_basic_set_universe(Space.copy());
+  for (unsigned J = 0; J < Count; ++J) {
+    // b_j - o_j >= 0
+    isl_constraint *Low =
+        isl_constraint_alloc_inequality(isl_local_space_copy(LS));
+    Low = isl_constraint_set_coefficient_si(Low, isl_dim_set, J, 1);
+    Low = isl_constraint_set_coefficient_si(Low, isl_dim_param, 2 * J, -1);
+    Box = isl_basic_set_add_constraint(Box, Low);
+    // o_j + T_j - 1 - b_j >= 0
+    isl_constraint *High =
+        isl_constraint_alloc_inequality(isl_local_space_copy(LS));
+    High = isl_constraint_set_coefficient_si(High, isl_dim_set, J, -1);
+    High = isl_constraint_set_coefficient_si(High, isl_dim_param, 2 * J, 1);
+    High = isl_constraint_set_coefficient_si(High, isl_dim_param, 2 * J + 1, 1);
+    High = isl_constraint_set_constant_si(High, -1);
+    Box = isl_basic_set_add_constraint(Box, High);
+  }
+  isl_local_space_free(LS);
+  return isl::manage(isl_set_from_basic_set(Box));
 }
 
 /// Extends \p PA to the whole parameter space with \p Rest outside its
@@ -44,16 +66,12 @@ isl::pw_aff totalize(isl::pw_aff PA, isl::pw_aff Rest) {
   return PA.union_add(Rest.intersect_domain(Outside)).coalesce();
 }
 
-isl::pw_aff constant(isl::ctx Ctx, long V) {
-  return isl::pw_aff(Ctx, "{ [(" + std::to_string(V) + ")] }");
-}
+isl::pw_aff constant(isl::ctx Ctx, long V) { return makeConstantAff(Ctx, V); }
 
 /// "[Name] -> { [(Factor * Name + Add)] }".
 isl::pw_aff paramAff(isl::ctx Ctx, const std::string &Name, long Factor,
                      long Add) {
-  return isl::pw_aff(Ctx, "[" + Name + "] -> { [(" + std::to_string(Factor) +
-                              " * " + Name + " + " + std::to_string(Add) +
-                              ")] }");
+  return makeParamAff(Ctx, Name, Factor, Add);
 }
 
 /// The map S -> [b_m] of statement \p Stmt, or null.
@@ -83,12 +101,12 @@ std::string identityIterator(const Scop &S, const PermutableBand &B,
       return "";
     std::string Match;
     for (unsigned D = 0; D < Stmt.Iterators.size() && Match.empty(); ++D) {
-      std::ostringstream OS;
-      OS << "{ " << Stmt.Name << "[";
-      for (unsigned I = 0; I < Stmt.Iterators.size(); ++I)
-        OS << (I ? ", " : "") << "x" << I;
-      OS << "] -> [x" << D << "] }";
-      isl::map Id = isl::map(Dim.ctx(), OS.str()).intersect_domain(Stmt.Domain);
+      // { S[x_0, ..., x_n] -> [x_D] }
+      isl_aff *X = isl_aff_var_on_domain(
+          isl_local_space_from_space(Stmt.Domain.get_space().release()),
+          isl_dim_set, D);
+      isl::map Id =
+          isl::manage(isl_map_from_aff(X)).intersect_domain(Stmt.Domain);
       if (Dim.is_equal(Id).is_true())
         Match = Stmt.Iterators[D];
     }
@@ -114,8 +132,8 @@ llvm::Expected<isl::set> bandImage(const Scop &S, const PermutableBand &B) {
   if (Spaces > 1)
     return makeError("band schedule maps statements to different spaces");
   if (Spaces == 0) // nothing executes for any parameter value
-    return tileBox(Img.ctx(), std::vector<TileDim>(B.Depth), 0)
-        .intersect(isl::set(Img.ctx(), "{ : 1 = 0 }"));
+    return isl::set::empty(
+        tileBox(Img.ctx(), std::vector<TileDim>(B.Depth), 0).get_space());
   if (unsigned(Result.tuple_dim().release()) != B.Depth ||
       isl_set_has_tuple_name(Result.get()) == isl_bool_true)
     return makeError("band schedule range is not an anonymous " +
@@ -169,20 +187,20 @@ isl::set boxInside(const std::vector<TileDim> &Dims) {
 isl::set tileContext(const Scop &S, const isl::set &Img,
                      const std::vector<TileDim> &Dims,
                      const std::vector<long> &Sizes) {
-  std::ostringstream OS;
-  OS << "[";
-  for (unsigned M = 0; M < Dims.size(); ++M)
-    OS << (M ? ", " : "") << Dims[M].Size;
-  OS << "] -> { : ";
+  std::vector<std::string> Names;
+  for (const TileDim &D : Dims)
+    Names.push_back(D.Size);
+  isl::ctx C = Img.ctx();
+  isl::space Space = makeParamSpace(C, Names);
+  isl::set Ctx = isl::set::universe(Space);
   for (unsigned M = 0; M < Dims.size(); ++M) {
-    OS << (M ? " and " : "") << Dims[M].Size;
-    if (Sizes.empty())
-      OS << " >= 1";
-    else
-      OS << " = " << Sizes[M];
+    isl::set Holds = isl::manage(
+        Sizes.empty()
+            ? isl_pw_aff_nonneg_set(paramAff(C, Dims[M].Size, 1, -1).release())
+            : isl_pw_aff_zero_set(
+                  paramAff(C, Dims[M].Size, 1, -Sizes[M]).release()));
+    Ctx = Ctx.intersect(Holds.align_params(Space));
   }
-  OS << " }";
-  isl::set Ctx = isl::set(Img.ctx(), OS.str());
   isl::set Scop = S.Context.is_null() ? Img.params().universe(Img.params().get_space())
                                       : S.Context;
   return Ctx.intersect(Scop);
@@ -212,15 +230,12 @@ bool innerRecurrence(const Scop &S, const PermutableBand &B,
   if (All.is_null())
     return true;
   unsigned K = B.Depth;
-  std::ostringstream OS;
-  OS << "{ [";
-  for (unsigned M = 0; M < K; ++M)
-    OS << (M ? ", " : "") << "d" << M;
-  OS << "] : ";
+  // { [d_0, ..., d_{K-1}] : d_m = 0 for m < K - 1, d_{K-1} != 0 }
+  isl::set Zero = isl::set::universe(makeSetSpace(
+      makeParamSpace(All.ctx(), {}), "", std::vector<std::string>(K)));
   for (unsigned M = 0; M + 1 < K; ++M)
-    OS << "d" << M << " = 0 and ";
-  OS << "(d" << K - 1 << " > 0 or d" << K - 1 << " < 0) }";
-  isl::union_set Inner(isl::set(All.ctx(), OS.str()));
+    Zero = Zero.fix_si(isl::dim::set, M, 0);
+  isl::union_set Inner(Zero.subtract(Zero.fix_si(isl::dim::set, K - 1, 0)));
   isl::union_map Band = B.BandSchedule.intersect_domain(S.getDomains());
   bool Found = false;
   isl::stat St = All.foreach_map([&](isl::map M) -> isl::stat {

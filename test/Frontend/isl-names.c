@@ -1,6 +1,7 @@
-// C names that are isl keywords (min, and) or look like statement names (S0)
-// are renamed with a trailing '_' in the isl objects only; the report keeps
-// the C names where it lists them.
+// C names that are isl keywords (min, and, max) keep their names in the isl
+// objects: they are built through isl's API and never parsed. Only an array
+// named like a statement tuple (S0) gets a trailing '_' there; the report
+// keeps the C names where it lists them.
 // RUN: %hetile analyze %s --format=json -- -std=c11 | FileCheck %s
 
 void names(int N, int min, double S0[restrict N][min], double max[restrict N]) {
@@ -14,11 +15,11 @@ void names(int N, int min, double S0[restrict N][min], double max[restrict N]) {
 // CHECK-NEXT:   "N",
 // CHECK-NEXT:   "min"
 // CHECK:        "array": "S0",
-// CHECK:        "relation": "[N, min_] -> { S0[i, and_] -> S0_[i, and_] }",
+// CHECK:        "relation": "[N, min] -> { S0[i, and] -> S0_[i, and] }",
 // CHECK:        "text": "S0[i][and]"
 // CHECK:        "array": "max",
-// CHECK:        "relation": "[N, min_] -> { S0[i, and_] -> max_[i] }",
-// CHECK:      "domain": "[N, min_] -> { S0[i, and_] : 0 <= i < N and 0 <= and_ < min_ }",
+// CHECK:        "relation": "[N, min] -> { S0[i, and] -> max[i] }",
+// CHECK:      "domain": "[N, min] -> { S0[i, and] : 0 <= i < N and 0 <= and < min }",
 // CHECK-NEXT: "iterators": [
 // CHECK-NEXT:   "i",
 // CHECK-NEXT:   "and"

@@ -2,7 +2,7 @@
 //
 // The frontend's own small algebra, built from Clang expressions before the
 // parameters of the nest are all known (the isl objects are made at the end,
-// from the text these print):
+// through isl's API, by AffineIsl.h):
 //   AffineExpr  c0 + sum c_v * v + sum c_k * floor(e_k / d_k) over integer
 //               variables (iterators, parameters), e_k affine, d_k >= 2
 //               (quasi-affine, as isl's; C's `/` and `%` by a positive
@@ -68,7 +68,8 @@ public:
   bool scale(int64_t F);
   bool operator==(const AffineExpr &O) const;
 
-  /// isl text, terms sorted by name so that output is deterministic.
+  /// Readable text (for tests and debugging), terms sorted by name so that
+  /// output is deterministic; isl objects are built by AffineIsl.h.
   std::string print(const AffineNamer &Name) const;
 
 private:
@@ -111,7 +112,6 @@ struct Cond {
   unsigned size() const;
   /// Calls F on every atom (NonNeg, Zero, Divisible).
   void forEachAtom(const std::function<void(const Cond &)> &F) const;
-  std::string print(const AffineNamer &Name) const;
 };
 
 /// One piece of a piecewise affine value: the value is E where C holds.

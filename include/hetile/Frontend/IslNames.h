@@ -1,11 +1,13 @@
-//===- IslNames.h - C identifiers that isl can parse ------------*- C++ -*-===//
+//===- IslNames.h - Names of the isl ids of a Scop --------------*- C++ -*-===//
 //
-// The frontend writes isl objects as text. A C identifier that is an isl
-// keyword (isl compares them without case: `and`, `Min`, `NaN`, ...) cannot
-// be a parameter or set variable there, and an array named like a statement
-// (S0, S1, ...) would share its tuple name; such names get a suffix `_`
-// (repeated until unique), consistently for the whole Scop. The C name stays
-// in the Scop (ScopArray::Name, Scop::Params, ScopStmt::Iterators).
+// The frontend builds its isl objects through isl's API (AffineIsl.h), so a
+// name is never parsed and any C identifier can name an isl_id, keywords of
+// isl's syntax (`min`, `and`, ...) included; parameters keep their C names,
+// which is how generated code refers to them. What remains is uniqueness:
+// an iterator that shadows a parameter or an enclosing iterator, and an
+// array named like a statement tuple (S0, S1, ...), get a suffix `_`
+// (repeated until unique). The C names stay in the Scop (ScopArray::Name,
+// Scop::Params, ScopStmt::Iterators).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_ISLNAMES_H
@@ -16,17 +18,16 @@
 
 namespace hetile {
 
-/// Whether isl reads \p Name as a keyword.
-bool isIslKeyword(const std::string &Name);
-
 /// Whether \p Name has the form of a statement tuple name (S<digits>).
 bool isStatementLikeName(const std::string &Name);
 
-/// \p CName (with any character other than letters, digits and `_`, e.g.
-/// `$`, replaced by `_`), followed by as many `_` as needed so that it is no
-/// isl keyword, no statement-like name, and not in \p Taken.
-std::string makeIslName(const std::string &CName,
-                        const std::set<std::string> &Taken);
+/// \p Name followed by as many `_` as needed so that it is not in \p Taken.
+std::string makeUniqueIslName(const std::string &Name,
+                              const std::set<std::string> &Taken);
+
+/// The same, also avoiding the statement-like names.
+std::string makeArrayIslName(const std::string &Name,
+                             const std::set<std::string> &Taken);
 
 } // namespace hetile
 

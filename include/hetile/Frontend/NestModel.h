@@ -3,8 +3,8 @@
 // The frontend reads a nest in two phases: the walk over the AST fills a
 // NestModel (loops, statements, guards and subscripts as AffineExpr/Cond over
 // Clang variables); ScopAssembler then names everything for isl and builds
-// the isl objects of the Scop. The walk needs all parameters before any isl
-// text can be written, hence the split.
+// the isl objects of the Scop through isl's API. The walk needs all
+// parameters before the isl spaces can be made, hence the split.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_NESTMODEL_H
@@ -15,6 +15,7 @@
 
 #include "clang/AST/Decl.h"
 
+#include <set>
 #include <vector>
 
 namespace hetile {
@@ -58,6 +59,8 @@ struct StmtModel {
   std::vector<int64_t> Positions;
   std::vector<AccessModel> Accesses;
   std::string Text;
+  /// The names Text uses (StmtIdentifiers.h).
+  std::set<std::string> Identifiers;
   SourceSpan Span;
 };
 

@@ -17,6 +17,7 @@
 #include "hetile/Frontend/SourceLoc.h"
 #include "hetile/Support/IslUtils.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,9 +31,9 @@ struct ScopArray {
     Scalar,   ///< a scalar variable declared outside the nest (0-d array)
   };
   std::string Name;
-  /// The tuple name of the array in the isl relations: Name, unless Name is
-  /// an isl keyword (`min`, `and`, ...) or looks like a statement name (S0):
-  /// then Name followed by `_` (see Frontend/IslNames.h).
+  /// The tuple name of the array in the isl relations: Name, unless Name
+  /// looks like a statement name (S0): then Name followed by `_` (see
+  /// Frontend/IslNames.h).
   std::string IslName;
   std::string ElementType; ///< C spelling, e.g. "double"
   unsigned ElementBytes = 0;
@@ -116,6 +117,10 @@ struct ScopStmt {
   std::vector<MemoryAccess> Accesses;
   /// The C text of the statement(s), verbatim from the source.
   std::string Text;
+  /// Every name Text refers to or declares, from the AST
+  /// (Frontend/StmtIdentifiers.h): the names a declaration that code
+  /// generation puts around Text must not take, and the iterators Text uses.
+  std::set<std::string> Identifiers;
   SourceSpan Span;
 };
 

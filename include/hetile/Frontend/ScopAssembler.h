@@ -1,8 +1,11 @@
 //===- ScopAssembler.h - NestModel -> Scop with isl objects -----*- C++ -*-===//
 //
 // The second phase of the frontend: gives every parameter, iterator and array
-// an isl-safe name (IslNames.h), writes domains, 2d+1 schedules and access
-// relations as isl text and reads them into isl objects.
+// the name of its isl id (IslNames.h) and builds the domains, 2d+1 schedules
+// and access relations through isl's API (AffineIsl.h): a parameter is an
+// isl_id named after its declaration, found by the declaration wherever the
+// affine model uses it; a statement's iterators are the set dimensions of its
+// domain.
 //
 // Schedules of all statements have the same number of output dimensions,
 // 2 * Depth + 1: a statement under fewer loops is padded with zeros, which
@@ -27,8 +30,8 @@
 namespace hetile {
 
 /// Builds the isl part of the Scop from \p Model into \p S (Function, Span
-/// and PragmaLoc are the caller's). On failure (isl could not read a
-/// generated text: an internal error) returns false with \p Error set.
+/// and PragmaLoc are the caller's). On failure (isl failed to build an
+/// object, e.g. out of its operation budget) returns false with \p Error set.
 bool assembleScop(const NestModel &Model, isl_ctx *Ctx, Scop &S,
                   std::string &Error);
 

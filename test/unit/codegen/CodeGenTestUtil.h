@@ -12,6 +12,8 @@
 #include "hetile/CodeGen/ExitValue.h"
 #include "hetile/Frontend/Scop.h"
 
+#include <cctype>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,29 @@ inline unsigned addLoop(Scop &S, const std::string &Iterator,
   return unsigned(S.Loops.size() - 1);
 }
 
+/// The identifiers of \p Text, as the frontend records them for a
+/// statement (ScopStmt::Identifiers); test texts hold no comments or
+/// literals with letters.
+inline std::set<std::string> identifiersOf(const std::string &Text) {
+  std::set<std::string> Ids;
+  for (size_t I = 0; I < Text.size();) {
+    auto IsChar = [&](size_t K) {
+      return std::isalnum(static_cast<unsigned char>(Text[K])) ||
+             Text[K] == '_';
+    };
+    if (!IsChar(I)) {
+      ++I;
+      continue;
+    }
+    size_t B = I;
+    while (I < Text.size() && IsChar(I))
+      ++I;
+    if (!std::isdigit(static_cast<unsigned char>(Text[B])))
+      Ids.insert(Text.substr(B, I - B));
+  }
+  return Ids;
+}
+
 /// Adds statement S<k> with domain \p Domain (its tuple named S<k>), the
 /// iterators of loops \p LoopIds, and source text \p Text.
 inline void addStmt(Scop &S, isl_ctx *Ctx, const std::string &Domain,
@@ -43,6 +68,7 @@ inline void addStmt(Scop &S, isl_ctx *Ctx, const std::string &Domain,
   for (unsigned L : LoopIds)
     St.Iterators.push_back(S.Loops[L].Iterator);
   St.Text = Text;
+  St.Identifiers = identifiersOf(Text);
   S.Stmts.push_back(St);
   if (LoopIds.size() > S.Depth)
     S.Depth = unsigned(LoopIds.size());

@@ -100,6 +100,7 @@ bool parseLine(isl_ctx *Ctx, const std::string &Line, Spec &Sp,
       return Err = "text before stmt", false;
     std::string &T = Sp.S.Stmts.back().Text;
     T += (T.empty() ? "" : "\n") + rest(IS);
+    Sp.S.Stmts.back().Identifiers = test::identifiersOf(T);
   } else if (Key == "band") {
     IS >> Sp.Depth;
     Sp.Band = rest(IS);
