@@ -207,6 +207,7 @@ bool Assembler::buildStmt(const StmtModel &SM, size_t Index) {
       return false;
   St.Text = SM.Text;
   St.Span = SM.Span;
+  St.Declares = SM.Declares;
   S.Stmts.push_back(std::move(St));
   return true;
 }

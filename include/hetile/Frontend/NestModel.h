@@ -59,6 +59,8 @@ struct StmtModel {
   std::vector<AccessModel> Accesses;
   std::string Text;
   SourceSpan Span;
+  /// The run declares a variable at its top level.
+  bool Declares = false;
 };
 
 struct ArrayModel {

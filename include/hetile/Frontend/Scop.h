@@ -117,6 +117,11 @@ struct ScopStmt {
   /// The C text of the statement(s), verbatim from the source.
   std::string Text;
   SourceSpan Span;
+  /// The text declares a variable at its top level (`double t = ...;`): it
+  /// is never the unbraced body of a loop or an `if`, and code generation
+  /// prints it in a block of its own, so that two copies never meet in one
+  /// scope.
+  bool Declares = false;
 };
 
 /// The elements one pointer-based array of the nest may touch, as a box:
