@@ -64,6 +64,14 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
                                C.Loop->getBeginLoc(),
                                "the nest could not be modelled (" + Error +
                                    ")"));
+  // Bounds and guards that admit no instance of any statement leave nothing
+  // to schedule: the band could not be stated over an empty domain.
+  if (S.Stmts.empty() ||
+      S.getDomains().intersect_params(S.Context).is_empty().is_true())
+    return rejected(makeReject(
+        Ctx, RejectKind::EmptyNest, C.Loop->getBeginLoc(),
+        "no statement of the nest ever runs (its loop bounds and guards "
+        "admit no iteration): there is nothing to tile"));
   for (const AliasPairModel &P : Model.MayAlias) {
     std::string Why;
     if (addAliasCheck(S, P.First, P.Second, Why))

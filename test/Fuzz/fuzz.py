@@ -53,7 +53,7 @@ RUN_LIMIT = 60
 # Rejections decided before the backend matters (the nest, its
 # dependences, the band search): once the first backend gets one, the others
 # are counted with it unless --every-backend.
-ANALYSIS_REJECTS = ("rejected:non-permutable",)
+ANALYSIS_REJECTS = ("rejected:non-permutable", "rejected:empty-nest")
 BAD = ("wrong", "timeout", "compile-fail", "run-fail", "internal")
 
 # (tile sizes, threads or ranks, extra environment) per backend.
