@@ -4,14 +4,21 @@
 // (isl_union_access_info_compute_flow) on an access-level schedule: the 2d+1
 // schedule padded to one space, plus one last dimension that puts the reads of
 // a statement instance (0) before its writes (1). Reads enter the analysis
-// under their own tuple name "<Stmt>__read" so they can carry that 0.
+// under their own tuple name "<Stmt>__read" so they can carry that 0. isl
+// gets that schedule as a tree (a sequence where the dimension is a
+// position, a band where it is an iterator), on which it splits the
+// analysis at each sequence.
 //
 //  - Flow:   sink = reads, must sources = must-writes, may sources =
 //            may-writes; the may-dependence (exact where everything is must).
 //  - Output: sink = all writes, same sources: each write depends on the
 //            nearest earlier must-write and every may-write since.
-//  - Anti:   sink = all writes, may sources = reads (and may-writes), must
-//            sources = must-writes; only the read sources are kept.
+//  - Anti:   the flow analysis backwards in time: sink = reads, must
+//            sources = must-writes, may sources = may-writes, under the
+//            negated schedule; reversed, each read depends on the first
+//            later must-write and every may-write up to it. (Forwards, with
+//            the writes as sinks and every read as a may source, isl spent
+//            seconds on nests whose array many statements read.)
 //  - Last writes: per element, the latest writing instance (lexmax under
 //            the 2d+1 schedule), for the final values of distributed runs.
 //
@@ -27,6 +34,8 @@
 #include "hetile/Analysis/Dependences.h"
 
 #include "ScheduleSpace.h"
+
+#include <isl/map.h>
 
 #include <algorithm>
 #include <map>
@@ -130,6 +139,76 @@ isl::union_map accessSchedule(const Scop &S) {
   return Result;
 }
 
+/// \p Sched with every output dimension negated: the reverse order.
+isl::union_map reversedSchedule(const isl::union_map &Sched) {
+  std::vector<isl::map> Maps = analysis::toMaps(Sched);
+  if (Maps.empty())
+    return Sched;
+  isl_size N = Maps.front().range_tuple_dim().release();
+  if (N < 0)
+    return {};
+  std::string In, Out;
+  for (isl_size I = 0; I < N; ++I) {
+    In += (I ? ", " : "") + std::string("c") + std::to_string(I);
+    Out += (I ? ", -c" : "-c") + std::to_string(I);
+  }
+  isl::map Negate(Sched.ctx(), "{ [" + In + "] -> [" + Out + "] }");
+  return Sched.apply_range(isl::union_map(Negate));
+}
+
+/// The schedule tree of \p Maps (one map per tuple, all with \p N output
+/// dimensions), from output dimension \p Level on: where every map fixes
+/// the dimension, a sequence ordered by its values; elsewhere a band of it.
+/// The same order as the maps' lexicographic one, but the tree lets isl's
+/// dataflow analysis split at each sequence (a sink and a source in
+/// different children are ordered by the sequence alone) instead of taking
+/// lexicographic maxima over every dimension.
+isl::schedule treeFrom(const std::vector<isl::map> &Maps, unsigned Level,
+                       unsigned N) {
+  isl::union_set Domain = isl::union_set::empty(Maps.front().ctx());
+  for (const isl::map &M : Maps)
+    Domain = Domain.unite(isl::union_set(M.domain()));
+  if (Level == N)
+    return isl::schedule::from_domain(Domain);
+  std::map<long, std::vector<isl::map>> ByValue;
+  bool Fixed = true;
+  for (const isl::map &M : Maps) {
+    isl::val V = isl::manage(
+        isl_map_plain_get_val_if_fixed(M.get(), isl_dim_out, Level));
+    if (V.is_null() || !V.is_int().is_true()) {
+      Fixed = false;
+      break;
+    }
+    ByValue[V.get_num_si()].push_back(M);
+  }
+  if (Fixed) {
+    isl::schedule Result;
+    for (const auto &[Value, Group] : ByValue) {
+      isl::schedule Child = treeFrom(Group, Level + 1, N);
+      Result = Result.is_null() ? Child : Result.sequence(Child);
+    }
+    return Result;
+  }
+  isl::union_map Dim = isl::union_map::empty(Maps.front().ctx());
+  for (const isl::map &M : Maps)
+    Dim = Dim.unite(isl::union_map(
+        M.project_out(isl::dim::out, Level + 1, N - Level - 1)
+            .project_out(isl::dim::out, 0, Level)));
+  return treeFrom(Maps, Level + 1, N)
+      .insert_partial_schedule(isl::multi_union_pw_aff::from_union_map(Dim));
+}
+
+/// The schedule tree of the union map \p Sched (see treeFrom).
+isl::schedule scheduleTree(const isl::union_map &Sched) {
+  std::vector<isl::map> Maps = analysis::toMaps(Sched);
+  if (Maps.empty())
+    return {};
+  isl_size N = Maps.front().range_tuple_dim().release();
+  if (N < 0)
+    return {};
+  return treeFrom(Maps, 0, unsigned(N));
+}
+
 isl::union_map orEmpty(const isl::union_map &M, isl::ctx Ctx) {
   return M.is_null() ? isl::union_map::empty(Ctx) : M;
 }
@@ -150,7 +229,7 @@ isl::union_map mayDependences(const isl::union_map &Sink,
   isl::union_flow Flow = isl::union_access_info(Sink)
                              .set_must_source(orEmpty(Must, Ctx))
                              .set_may_source(orEmpty(May, Ctx))
-                             .set_schedule_map(Sched)
+                             .set_schedule(scheduleTree(Sched))
                              .compute_flow();
   if (Flow.is_null())
     return {};
@@ -230,7 +309,8 @@ isl::union_map lastWrites(const ArrayAccesses &Acc,
 
 ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
                            const isl::union_map &Sched,
-                           const isl::union_map &InstanceSched) {
+                           const isl::union_map &InstanceSched,
+                           bool ElementFlows) {
   isl::ctx Ctx = Sched.ctx();
   isl::union_map Writes =
       orEmpty(Acc.MustWrites, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
@@ -243,16 +323,16 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
   D.LiveIn = NoSource.is_null() ? NoSource
                                 : restoreTuples(NoSource, S, false);
   D.Output = mayDependences(Writes, Acc.MustWrites, Acc.MayWrites, Sched);
-  isl::union_map ReadsOrMay =
-      orEmpty(Acc.Reads, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
-  D.Anti = restoreTuples(
-      mayDependences(Writes, Acc.MustWrites, ReadsOrMay, Sched), S, true);
+  isl::union_map Backwards = mayDependences(
+      Acc.Reads, Acc.MustWrites, Acc.MayWrites, reversedSchedule(Sched));
+  D.Anti = Backwards.is_null() ? Backwards
+                               : restoreTuples(Backwards.reverse(), S, true);
   if (D.Output.is_null() || D.Anti.is_null() || D.Flow.is_null() ||
       D.LiveIn.is_null())
     return {};
   // Null when isl fails: the backends that need them refuse the nest.
   D.LastWrite = lastWrites(Acc, InstanceSched);
-  if (Acc.SeveralWritesInOneStmt)
+  if (Acc.SeveralWritesInOneStmt && ElementFlows)
     D.FlowElements = flowElements(S, Acc, Sched);
   D.Output = D.Output.subtract(SameInstance);
   D.Anti = D.Anti.subtract(SameInstance);
@@ -401,7 +481,7 @@ std::string formatDistance(const std::vector<long> &V) {
   return S + ")";
 }
 
-Dependences computeDependences(const Scop &S) {
+Dependences computeDependences(const Scop &S, bool ElementFlows) {
   Dependences Result;
   if (S.Stmts.empty())
     return Result;
@@ -413,7 +493,7 @@ Dependences computeDependences(const Scop &S) {
     return Result;
   std::vector<DependenceEdge> Edges;
   for (const auto &[Array, Acc] : collectAccesses(S)) {
-    ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched);
+    ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched, ElementFlows);
     if (D.Flow.is_null())
       continue;
     if (!S.Context.is_null()) {

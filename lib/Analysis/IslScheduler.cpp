@@ -3,8 +3,9 @@
 // The raw isl C calls of the Analysis stage live here: options have no C++
 // binding. The options follow Polly's ScheduleOptimizer defaults for tiling:
 // no outer coincidence (we want permutable bands, not parallel loops),
-// maximal band depth, and neither whole-component scheduling nor serialized
-// SCCs, so that statements in sibling loops can be fused into one band.
+// maximal band depth, neither whole-component scheduling nor serialized
+// SCCs, so that statements in sibling loops can be fused into one band, and
+// schedule coefficients and constant terms of at most 20.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,12 @@ namespace analysis {
 
 namespace {
 
+/// The largest coefficient and constant term of a schedule row (Polly's
+/// defaults): they bound the scheduler's integer programs, whose pivots on
+/// large numbers otherwise cost seconds each, and no band we tile needs a
+/// larger skew or shift.
+constexpr int ScheduleMaxCoefficient = 20;
+
 /// Sets the scheduler options and the operation quota on construction and
 /// restores the previous values on destruction.
 class SchedulerOptionsScope {
@@ -28,12 +35,16 @@ public:
         MaximizeBandDepth(isl_options_get_schedule_maximize_band_depth(Ctx)),
         WholeComponent(isl_options_get_schedule_whole_component(Ctx)),
         SerializeSccs(isl_options_get_schedule_serialize_sccs(Ctx)),
+        MaxCoefficient(isl_options_get_schedule_max_coefficient(Ctx)),
+        MaxConstantTerm(isl_options_get_schedule_max_constant_term(Ctx)),
         MaxOperations(isl_ctx_get_max_operations(Ctx)) {
     isl_options_set_on_error(Ctx, ISL_ON_ERROR_CONTINUE);
     isl_options_set_schedule_outer_coincidence(Ctx, 0);
     isl_options_set_schedule_maximize_band_depth(Ctx, 1);
     isl_options_set_schedule_whole_component(Ctx, 0);
     isl_options_set_schedule_serialize_sccs(Ctx, 0);
+    isl_options_set_schedule_max_coefficient(Ctx, ScheduleMaxCoefficient);
+    isl_options_set_schedule_max_constant_term(Ctx, ScheduleMaxCoefficient);
     isl_ctx_reset_error(Ctx); // so that a quota error below is ours
     isl_ctx_reset_operations(Ctx);
     isl_ctx_set_max_operations(Ctx, SchedulerMaxOperations);
@@ -42,6 +53,8 @@ public:
   ~SchedulerOptionsScope() {
     isl_ctx_set_max_operations(Ctx, MaxOperations);
     isl_ctx_reset_operations(Ctx);
+    isl_options_set_schedule_max_constant_term(Ctx, MaxConstantTerm);
+    isl_options_set_schedule_max_coefficient(Ctx, MaxCoefficient);
     isl_options_set_schedule_serialize_sccs(Ctx, SerializeSccs);
     isl_options_set_schedule_whole_component(Ctx, WholeComponent);
     isl_options_set_schedule_maximize_band_depth(Ctx, MaximizeBandDepth);
@@ -55,7 +68,7 @@ public:
 private:
   isl_ctx *Ctx;
   int OnError, OuterCoincidence, MaximizeBandDepth, WholeComponent,
-      SerializeSccs;
+      SerializeSccs, MaxCoefficient, MaxConstantTerm;
   unsigned long MaxOperations;
 };
 

@@ -60,6 +60,12 @@ llvm::Expected<isl::pw_aff> computeExitValue(const LoopExit &L, long Step) {
   if (!Result.domain().is_equal(L.EntryDomain.params()).is_true())
     return makeError("the initial value is not defined wherever the loop "
                      "header runs");
+  // A shared iterator holds this loop's value only where its header ran
+  // after those of the other loops of the iterator.
+  if (!L.LastOfShared.is_null())
+    Result = Result.intersect_params(L.LastOfShared).coalesce();
+  if (Result.is_null())
+    return makeError("isl failed to compute the exit value");
   return Result;
 }
 

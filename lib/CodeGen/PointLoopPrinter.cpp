@@ -112,7 +112,8 @@ std::string indentText(const std::string &Text, unsigned Column,
   return Out;
 }
 
-/// A single statement ending in ';' that declares nothing visible outside.
+/// A single statement ending in ';' (a declaration is never simple: the
+/// caller checks ScopStmt::Declares).
 bool isSimpleStatement(const std::string &Text) {
   size_t Last = Text.find_last_not_of(" \t\n\r");
   if (Last == std::string::npos || Text[Last] != ';')
@@ -408,7 +409,8 @@ bool PointLoopPrinter::needsBlock(const isl::ast_node_user &User) const {
   const ScopStmt *Stmt = findStmt(
       callOf(User).arg(0).as<isl::ast_expr_id>().id().name());
   return Stmt &&
-         (!isSimpleStatement(Stmt->Text) || !declarations(User, *Stmt).empty());
+         (Stmt->Declares || !isSimpleStatement(Stmt->Text) ||
+          !declarations(User, *Stmt).empty());
 }
 
 void PointLoopPrinter::printUser(const isl::ast_node_user &User,
@@ -421,7 +423,8 @@ void PointLoopPrinter::printUser(const isl::ast_node_user &User,
     return;
   }
   std::string Decls = declarations(User, *Stmt);
-  bool Block = !InOwnBlock && (!Decls.empty() || !isSimpleStatement(Stmt->Text));
+  bool Block = !InOwnBlock && (!Decls.empty() || Stmt->Declares ||
+                               !isSimpleStatement(Stmt->Text));
   unsigned Inner = Block ? Indent + 2 : Indent;
   if (Block)
     Out += spaces(Indent) + "{\n";

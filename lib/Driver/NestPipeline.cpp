@@ -82,7 +82,8 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   }
   N.S = std::move(Built.S);
   Budget.enter(IslStage::Dependences);
-  N.Deps = computeDependences(*N.S);
+  N.Deps = computeDependences(*N.S, Opts.TargetBackend == Backend::Mpi ||
+                                         Opts.TargetBackend == Backend::MpiOmp);
   if (OutOfBudget())
     return N;
   Budget.enter(IslStage::Scheduling);

@@ -108,6 +108,7 @@ bool NestWalker::emitStmt(llvm::ArrayRef<const Stmt *> Run) {
   S.Domain = currentDomain();
   S.Positions = PathPositions;
   S.Positions.push_back(NextPosition.back()++);
+  S.Declares = llvm::any_of(Run, [](const Stmt *P) { return isa<DeclStmt>(P); });
   if (!getStmtRangeText(Ctx, Run.front(), Run.back(), S.Span, S.Text))
     return reject(RejectKind::UnsupportedStatement, Run.front()->getBeginLoc(),
                   "statement '" + getQuotedText(Ctx, Run.front()) +

@@ -50,6 +50,8 @@ const char *getRejectName(RejectKind K) {
     return "non-permutable";
   case RejectKind::TooShallow:
     return "too-shallow";
+  case RejectKind::EmptyNest:
+    return "empty-nest";
   case RejectKind::CodeGenFailed:
     return "codegen-failed";
   case RejectKind::TooComplex:

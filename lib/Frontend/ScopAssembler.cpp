@@ -175,7 +175,7 @@ private:
   bool buildExit(unsigned Id, isl::set &Entry);
   isl::set headerSchedule(unsigned Id, const isl::set &Entry,
                           unsigned MaxOuter);
-  void dropUnorderedExits(const std::vector<isl::set> &Headers);
+  void orderSharedExits(const std::vector<isl::set> &Headers);
   /// Indices of the loops around loop \p Id, outermost first.
   std::vector<unsigned> enclosingLoops(unsigned Id) const {
     std::vector<unsigned> Outer;
@@ -264,6 +264,7 @@ bool Assembler::buildStmt(const StmtModel &SM, size_t Index) {
   St.Text = SM.Text;
   St.Identifiers = SM.Identifiers;
   St.Span = SM.Span;
+  St.Declares = SM.Declares;
   S.Stmts.push_back(std::move(St));
   return true;
 }
@@ -340,29 +341,46 @@ isl::set Assembler::headerSchedule(unsigned Id, const isl::set &Entry,
                               Model.Loops[Id].Positions, MaxOuter));
 }
 
-/// Loops that share an iterator all write it, and the code generator gives
-/// it the value of the last of them (in loop order) whose header runs. That
-/// is the value the nest leaves when, for every pair a < b of such loops,
-/// no header run of a follows the last header run of b. Where that cannot
-/// be shown, the loops of that iterator lose their exit facts (the nest is
-/// then refused rather than given a wrong final value). \p Headers holds
-/// the header schedules of the loops that share an iterator and have exit
-/// facts (null for the others: a loop without facts is refused anyway).
-void Assembler::dropUnorderedExits(const std::vector<isl::set> &Headers) {
-  llvm::DenseSet<const clang::VarDecl *> Unordered;
-  for (unsigned A = 0; A < Model.Loops.size(); ++A)
-    for (unsigned B = A + 1; B < Model.Loops.size(); ++B) {
-      if (Model.Loops[A].Iter != Model.Loops[B].Iter ||
-          Headers[A].is_null() || Headers[B].is_null())
-        continue;
-      isl::set Last = Headers[A].unite(Headers[B]).lexmax();
-      isl::set Bad = Last.intersect(Headers[A]).params().intersect(
-          Headers[B].params().intersect(S.Context));
-      if (!Bad.is_empty().is_true())
-        Unordered.insert(Model.Loops[A].Iter);
+/// Loops that share an iterator all write it; after the nest it holds what
+/// the loop whose header ran last left in it (loops sharing an iterator are
+/// never nested, so each runs to its end before another's header). The
+/// header schedules of two loops are disjoint (their positions differ where
+/// the loops part), so for each value of the parameters the last point of
+/// their union belongs to exactly one loop: each loop's LastOfShared is
+/// where it is that loop's. A group with a loop that has no exit facts (its
+/// header schedule null) loses them all: the frontend refuses the nest.
+void Assembler::orderSharedExits(const std::vector<isl::set> &Headers) {
+  llvm::DenseMap<const clang::VarDecl *, isl::set> All;
+  llvm::DenseSet<const clang::VarDecl *> Unknown;
+  for (unsigned Id = 0; Id < Model.Loops.size(); ++Id) {
+    const clang::VarDecl *V = Model.Loops[Id].Iter;
+    bool Shared = llvm::any_of(Model.Loops, [&](const LoopModel &L) {
+      return &L != &Model.Loops[Id] && L.Iter == V;
+    });
+    if (!Shared)
+      continue;
+    if (Headers[Id].is_null()) {
+      Unknown.insert(V);
+      continue;
     }
+    isl::set &U = All[V];
+    U = U.is_null() ? Headers[Id] : U.unite(Headers[Id]);
+  }
+  llvm::DenseMap<const clang::VarDecl *, isl::set> Last;
+  for (auto &[V, U] : All)
+    Last[V] = U.lexmax();
+  for (LoopExit &E : S.Exits) {
+    const clang::VarDecl *V = Model.Loops[E.Loop].Iter;
+    auto It = Last.find(V);
+    if (It == Last.end() || Unknown.count(V))
+      continue;
+    E.LastOfShared =
+        It->second.intersect(Headers[E.Loop]).params().coalesce();
+  }
   llvm::erase_if(S.Exits, [&](const LoopExit &E) {
-    return Unordered.count(Model.Loops[E.Loop].Iter) != 0;
+    const clang::VarDecl *V = Model.Loops[E.Loop].Iter;
+    return Unknown.count(V) != 0 ||
+           (Last.count(V) && E.LastOfShared.is_null());
   });
 }
 
@@ -381,7 +399,7 @@ bool Assembler::buildExits() {
     if (!Entry.is_null() && Uses.lookup(Model.Loops[Id].Iter) > 1)
       Headers[Id] = headerSchedule(Id, Entry, MaxOuter);
   }
-  dropUnorderedExits(Headers);
+  orderSharedExits(Headers);
   return true;
 }
 } // namespace

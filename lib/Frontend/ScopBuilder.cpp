@@ -64,6 +64,33 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
                                C.Loop->getBeginLoc(),
                                "the nest could not be modelled (" + Error +
                                    ")"));
+  // Bounds and guards that admit no instance of any statement leave nothing
+  // to schedule: the band could not be stated over an empty domain.
+  if (S.Stmts.empty() ||
+      S.getDomains().intersect_params(S.Context).is_empty().is_true())
+    return rejected(makeReject(
+        Ctx, RejectKind::EmptyNest, C.Loop->getBeginLoc(),
+        "no statement of the nest ever runs (its loop bounds and guards "
+        "admit no iteration): there is nothing to tile"));
+  // An iterator declared outside its loop's header keeps its value after
+  // the loop: the tiled code must assign it the value the loops leave.
+  for (unsigned L = 0; L < S.Loops.size(); ++L) {
+    const ScopLoop &Loop = S.Loops[L];
+    if (Loop.DeclaredInHeader ||
+        llvm::any_of(S.Exits, [&](const LoopExit &E) { return E.Loop == L; }))
+      continue;
+    if (Model.Loops[L].DeclaredInNest)
+      return rejected({RejectKind::UnsupportedLoop, Loop.Loc,
+                       "iterator '" + Loop.Iterator +
+                           "' is declared inside the nest but outside its "
+                           "loop's header: declare it in the header"});
+    return rejected(
+        {RejectKind::UnsupportedLoop, Loop.Loc,
+         "the value iterator '" + Loop.Iterator +
+             "' holds after the nest cannot be computed exactly (it is "
+             "declared outside the loop header): declare it in the header "
+             "if the program does not read it after the nest"});
+  }
   for (const AliasPairModel &P : Model.MayAlias) {
     std::string Why;
     if (addAliasCheck(S, P.First, P.Second, Why))

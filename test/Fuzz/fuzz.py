@@ -53,7 +53,7 @@ RUN_LIMIT = 60
 # Rejections decided before the backend matters (the nest, its
 # dependences, the band search): once the first backend gets one, the others
 # are counted with it unless --every-backend.
-ANALYSIS_REJECTS = ("rejected:non-permutable",)
+ANALYSIS_REJECTS = ("rejected:non-permutable", "rejected:empty-nest")
 BAD = ("wrong", "timeout", "compile-fail", "run-fail", "internal")
 
 # (tile sizes, threads or ranks, extra environment) per backend.
@@ -293,38 +293,79 @@ def check_file(f, a):
         shutil.rmtree(d, ignore_errors=True)
 
 
+def one_seed(f, a, backends, seed):
+    """The outcomes of one seed: (line, [(backend, kind, why)], invalid,
+    slowest rewrite (seconds, what))."""
+    f.slowest = (0.0, None)
+    d = os.path.join(a.work, "seed-%d" % seed)
+    os.makedirs(d, exist_ok=True)
+    src = f.program(seed, d)
+    args = arg_sets(open(src).read())
+    want, why = f.expected(src, d, args)
+    outcomes = []
+    if want is not None:
+        rejected = None
+        for b in backends:
+            if rejected and not a.every_backend:
+                kind, why = rejected, "as %s's analysis" % backends[0]
+            else:
+                kind, why = f.one(src, d, b, args, want)
+                if kind.startswith("rejected:") and b == backends[0] and \
+                        kind in ANALYSIS_REJECTS:
+                    rejected = kind
+            outcomes.append((b, kind, why))
+    line = "seed %d: %s" % (seed, " ".join(
+        "%s=%s" % (b, k) for b, k, _ in outcomes) if want is not None
+        else "invalid")
+    if not a.keep and want is not None and \
+            not any(k in BAD for _, k, _ in outcomes):
+        shutil.rmtree(d, ignore_errors=True)
+    return line, outcomes, want is None, f.slowest
+
+
+# The state of a worker process of --jobs (set once by pool_init).
+_WORKER = None
+
+
+def pool_init(a, backends):
+    global _WORKER
+    _WORKER = (Fuzzer(a), a, backends)
+
+
+def pool_seed(seed):
+    f, a, backends = _WORKER
+    return seed, one_seed(f, a, backends, seed)
+
+
 def batch(f, a, backends, counts, failures):
-    """Runs every seed of a.seeds, adding to \p counts and \p failures."""
-    for seed in parse_seeds(a.seeds):
-        d = os.path.join(a.work, "seed-%d" % seed)
-        os.makedirs(d, exist_ok=True)
-        src = f.program(seed, d)
-        args = arg_sets(open(src).read())
-        want, why = f.expected(src, d, args)
-        outcomes = []
-        if want is None:
-            outcomes = [("invalid", why)]
-        else:
-            rejected = None
-            for b in backends:
-                if rejected and not a.every_backend:
-                    kind, why = rejected, "as %s's analysis" % backends[0]
-                else:
-                    kind, why = f.one(src, d, b, args, want)
-                    if kind.startswith("rejected:") and b == backends[0] and \
-                            kind in ANALYSIS_REJECTS:
-                        rejected = kind
-                outcomes.append((kind, why))
+    """Runs every seed of a.seeds (a.jobs at a time), printing one line per
+    seed in seed order and adding to \p counts and \p failures."""
+    seeds = parse_seeds(a.seeds)
+    pool = None
+    if a.jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.Pool(a.jobs, pool_init, (a, backends))
+        results = pool.imap(pool_seed, seeds)
+    else:
+        results = ((s, one_seed(f, a, backends, s)) for s in seeds)
+    worst = (0.0, None)
+    try:
+        for seed, (line, outcomes, invalid, slowest) in results:
+            if slowest[0] > worst[0]:
+                worst = slowest
+            if invalid:
+                counts["invalid"] = counts.get("invalid", 0) + 1
+            for b, kind, why in outcomes:
                 key = "%s %s" % (b, kind)
                 counts[key] = counts.get(key, 0) + 1
                 if kind in BAD:
                     failures.append((seed, b, kind, why))
-        if want is None:
-            counts["invalid"] = counts.get("invalid", 0) + 1
-        print("seed %d: %s" % (seed, " ".join(
-            "%s=%s" % (b, k) for b, (k, _) in zip(backends, outcomes))), flush=True)
-        if not a.keep and not any(k in BAD or k == "invalid" for k, _ in outcomes):
-            shutil.rmtree(d, ignore_errors=True)
+            print(line, flush=True)
+    finally:
+        f.slowest = worst
+        if pool:
+            pool.terminate()
+            pool.join()
 
 
 def main():
@@ -338,6 +379,9 @@ def main():
     ap.add_argument("--seeds", default="1-10")
     ap.add_argument("--backends", default="seq,omp,mpi,mpi+omp")
     ap.add_argument("--work", default=None)
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="seeds run in this many processes at once (the "
+                    "lines still come in seed order)")
     ap.add_argument("--keep", action="store_true",
                     help="keep every program's directory, not only failures")
     ap.add_argument("--every-backend", action="store_true",

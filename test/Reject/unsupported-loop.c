@@ -46,3 +46,29 @@ void two(int N, double A[restrict N][N]) {
       A[i][j] = k;
 }
 // CHECK: unsupported-loop.c:[[@LINE-4]]:8: remark: nest not tiled: loop initialization 'int i = 0, k = 0;' does not initialize exactly one iterator [hetile-reject-unsupported-loop]
+
+// An iterator declared before the nest whose final value cannot be stated
+// (the empty loop's bound is no statement's parameter).
+void exitvalue(int N, int P, double A[restrict 64][64]) {
+  int i, j, k;
+#pragma hetile
+  for (i = 1; i < N; i++) {
+    for (j = 1; j < N; j++)
+      A[i][j] = A[i - 1][j] + A[i][j - 1];
+    for (k = 0; k < P; k++)
+      ;
+  }
+  A[0][0] = i + j + k;
+}
+// CHECK: unsupported-loop.c:[[@LINE-5]]:5: remark: nest not tiled: the value iterator 'k' holds after the nest cannot be computed exactly (it is declared outside the loop header): declare it in the header if the program does not read it after the nest [hetile-reject-unsupported-loop]
+
+void inside(int N, double A[restrict 64][64]) {
+#pragma hetile
+  for (int i = 1; i < N; i++)
+    for (int j = 1; j < N; j++) {
+      int t;
+      for (t = 0; t < 2; t++)
+        A[i][j] = A[i - 1][j] + A[i][j - 1];
+    }
+}
+// CHECK: unsupported-loop.c:[[@LINE-4]]:7: remark: nest not tiled: iterator 't' is declared inside the nest but outside its loop's header: declare it in the header [hetile-reject-unsupported-loop]

@@ -28,7 +28,9 @@
 namespace hetile {
 
 /// The final value of L's iterator as a function of the parameters, defined
-/// exactly where L's header runs at least once; \p Step is L's step (!= 0).
+/// exactly where L's header runs at least once (and, for an iterator that
+/// other loops share, where L's header is the last of theirs to run:
+/// LoopExit::LastOfShared); \p Step is L's step (!= 0).
 llvm::Expected<isl::pw_aff> computeExitValue(const LoopExit &L, long Step);
 
 } // namespace hetile

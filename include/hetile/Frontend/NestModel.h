@@ -62,6 +62,8 @@ struct StmtModel {
   /// The names Text uses (StmtIdentifiers.h).
   std::set<std::string> Identifiers;
   SourceSpan Span;
+  /// The run declares a variable at its top level.
+  bool Declares = false;
 };
 
 struct ArrayModel {

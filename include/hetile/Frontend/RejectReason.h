@@ -41,6 +41,7 @@ enum class RejectKind {
   MemberAccess,
   NonPermutable,        ///< no legal transformation gives a permutable band
   TooShallow,           ///< fewer than two loops: nothing to tile
+  EmptyNest,            ///< no statement of the nest ever runs
   CodeGenFailed,        ///< the tiled code could not be generated or placed
   /// a stage ran out of its isl operation bound or of the nest's time budget
   TooComplex,

@@ -98,6 +98,11 @@ struct LoopExit {
   /// Steps of the outer loops (only their signs matter: a negative step
   /// runs that loop downwards). Empty means all positive.
   std::vector<long> OuterSteps;
+  /// [p] -> { : ... }: where L's header is the last, in execution order, to
+  /// run of the loops of the nest that share its iterator (each loop runs
+  /// to its end before the next header of another runs, so that loop's
+  /// exit value is the iterator's). Null when L's iterator is its own.
+  isl::set LastOfShared;
 };
 
 /// A polyhedral statement: one C statement or a maximal run of consecutive
@@ -122,6 +127,11 @@ struct ScopStmt {
   /// generation puts around Text must not take, and the iterators Text uses.
   std::set<std::string> Identifiers;
   SourceSpan Span;
+  /// The text declares a variable at its top level (`double t = ...;`): it
+  /// is never the unbraced body of a loop or an `if`, and code generation
+  /// prints it in a block of its own, so that two copies never meet in one
+  /// scope.
+  bool Declares = false;
 };
 
 /// The elements one pointer-based array of the nest may touch, as a box:
@@ -160,10 +170,10 @@ struct Scop {
   /// iterator can be given its final value after the nest. A loop has none
   /// when they cannot be stated exactly: its start is not one affine value
   /// on its entry domain, its bounds use a parameter that no statement
-  /// uses, its iterator is declared inside the nest, or loops sharing its
-  /// iterator may end in an order other than their textual one (see
-  /// ScopAssembler.h). Code generation refuses a nest that lacks the facts
-  /// of a loop whose iterator is not declared in its header.
+  /// uses, its iterator is declared inside the nest, or another loop
+  /// sharing its iterator has none (see ScopAssembler.h). The frontend
+  /// refuses a nest that lacks the facts of a loop whose iterator is not
+  /// declared in its header.
   std::vector<LoopExit> Exits;
   /// The touched boxes of the arrays that take part in an alias check.
   std::vector<ArrayBounds> Bounds;

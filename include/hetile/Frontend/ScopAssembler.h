@@ -15,9 +15,10 @@
 // It also states each loop's exit facts (Scop::Exits, LoopExit in Scop.h):
 // where its header runs, its iterations and its start, over the enclosing
 // iterators. A loop gets none when its start is not one value wherever its
-// header runs, when its iterator is declared inside the nest, or when loops
-// sharing its iterator might not end in textual order (code generation
-// assigns their final values in loop order, the last one winning).
+// header runs, when its iterator is declared inside the nest, or when
+// another loop sharing its iterator gets none. Loops that share an iterator
+// each get the parameters where their header is the last of theirs to run
+// (LoopExit::LastOfShared): only that loop's exit value is the iterator's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_SCOPASSEMBLER_H

@@ -55,6 +55,17 @@ TEST(ExitValue, InnerLoopTakesLastOuterIteration) {
   EXPECT_EQ(exitAt(E, 1, "[N, M] -> { : N = 0 and M = 6 }"), "none");
 }
 
+TEST(ExitValue, SharedIteratorOnlyWhereItsLoopRunsLast) {
+  // The same inner loop, where another loop of j runs after it for N > 5.
+  IslContext Ctx;
+  LoopExit E = makeExit(Ctx.get(), 1, "[N, M] -> { [i] : 0 <= i < N }",
+                        "[N, M] -> { [i, j] : 0 <= i < N and 0 <= j < M }",
+                        "[N, M] -> { [i] -> [0] }");
+  E.LastOfShared = isl::set(Ctx.get(), "[N, M] -> { : N <= 5 }");
+  EXPECT_EQ(exitAt(E, 1, "[N, M] -> { : N = 4 and M = 6 }"), "6");
+  EXPECT_EQ(exitAt(E, 1, "[N, M] -> { : N = 6 and M = 6 }"), "none");
+}
+
 TEST(ExitValue, TriangularUsesLastOuterIteration) {
   // for (i = 0; i < N; i++) for (j = i; j < N - 1; j++): at i = N - 1 the
   // inner loop does not run, so j = init(N - 1) = N - 1.

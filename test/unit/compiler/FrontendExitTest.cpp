@@ -151,11 +151,17 @@ TEST(FrontendExit, SharedIteratorEndingInTextualOrderKeepsItsFacts) {
   EXPECT_TRUE(islEqual(J2->Iterations,
                        N.set("[N] -> { [i, j] : 0 <= i <= j < N }")));
   EXPECT_TRUE(islEqual(J2->Init, N.map("[N] -> { [i] -> [i] : 0 <= i < N }")));
+  // The second loop's header always runs last.
+  EXPECT_TRUE(islEqual(J2->LastOfShared, N.set("[N] -> { : N >= 1 }")));
+  ASSERT_TRUE(N.exitOf(1));
+  EXPECT_TRUE(N.exitOf(1)->LastOfShared.is_empty().is_true());
+  EXPECT_TRUE(N.exitOf(0)->LastOfShared.is_null());
 }
 
-TEST(FrontendExit, SharedIteratorEndingOutOfOrderHasNoFacts) {
+TEST(FrontendExit, SharedIteratorEndingOutOfOrderIsLastWhereItRunsLast) {
   // The second j loop runs only at i = 0: for N >= 2 the first j loop ends
-  // last, so "the later loop wins" would be wrong; neither keeps facts.
+  // last, so "the later loop wins" would be wrong; each loop's value holds
+  // where its header runs last.
   NestOf N(R"(
     void u(int N, double A[restrict N][N], double B[restrict N][N]) {
       int i, j;
@@ -168,11 +174,13 @@ TEST(FrontendExit, SharedIteratorEndingOutOfOrderHasNoFacts) {
       }
     })");
   ASSERT_TRUE(N.S) << N.Problem;
-  ASSERT_EQ(N.S->Exits.size(), 1u);
-  EXPECT_EQ(N.S->Exits[0].Loop, 0u);
+  ASSERT_EQ(N.S->Exits.size(), 3u);
+  ASSERT_TRUE(N.exitOf(1) && N.exitOf(2));
+  EXPECT_TRUE(islEqual(N.exitOf(1)->LastOfShared, N.set("[N] -> { : N >= 2 }")));
+  EXPECT_TRUE(islEqual(N.exitOf(2)->LastOfShared, N.set("[N] -> { : N = 1 }")));
 }
 
-TEST(FrontendExit, IteratorDeclaredInsideTheNestHasNoFacts) {
+TEST(FrontendExit, IteratorDeclaredInsideTheNestIsRefused) {
   NestOf N(R"(
     void d(int N, double A[restrict N][N]) {
       int i;
@@ -182,9 +190,10 @@ TEST(FrontendExit, IteratorDeclaredInsideTheNestHasNoFacts) {
           A[i][j] = 1;
       }
     })");
-  ASSERT_TRUE(N.S) << N.Problem;
-  ASSERT_EQ(N.S->Exits.size(), 1u);
-  EXPECT_EQ(N.S->Exits[0].Loop, 0u);
+  EXPECT_FALSE(N.S);
+  EXPECT_EQ(N.Problem, "rejected: iterator 'j' is declared inside the nest "
+                       "but outside its loop's header: declare it in the "
+                       "header");
 }
 
 } // namespace
