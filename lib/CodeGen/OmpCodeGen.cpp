@@ -171,7 +171,7 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
   Indent += 2;
   std::string In = spaces(Indent);
   Out += In + "hetile_sched_wait(hetile_s, hetile_first - 1, hetile_row);\n" +
-         In + "const double hetile_clock = hetile_emul ? hetile_thread_cpu_now() : 0;\n";
+         In + "const double hetile_clock = hetile_emul ? hetile_timer_thread_cpu() : 0;\n";
   Out += forHeader(Indent,
                    "long " + Col.Origin + " = hetile_col0 + hetile_first * " +
                        Col.Size,
@@ -182,7 +182,7 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
   Out += In + "}\n" +
          In + "if (hetile_emul)\n" +
          In + "  (void)hetile_sched_work_done(hetile_s, hetile_me,\n" +
-         In + "                               hetile_thread_cpu_now() - hetile_clock);\n" +
+         In + "                               hetile_timer_thread_cpu() - hetile_clock);\n" +
          In + "hetile_sched_post(hetile_s, hetile_last, hetile_row);\n" +
          In + "hetile_row++;\n";
   Indent -= 2;

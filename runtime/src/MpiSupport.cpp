@@ -8,16 +8,15 @@
 // the job fail with a message, never hang).
 //
 //===----------------------------------------------------------------------===//
+#include "Env.h"
 #include "Error.h"
 #include "MpiInternal.h"
 
 #include <sched.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cmath>
+#include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
 
 using namespace hetile::rt;
@@ -49,7 +48,7 @@ void mpi::politePause(double Waited) {
   nanosleep(&Req, nullptr);
 }
 
-double mpi::threadCpuNow() { return hetile_thread_cpu_now(); }
+double mpi::threadCpuNow() { return hetile_timer_thread_cpu(); }
 
 int mpi::ensureInit() {
   int Initialized = 0, Finalized = 0;
@@ -97,33 +96,15 @@ int mpi::agree(MPI_Comm Comm, int Rank, int Err) {
 }
 
 int mpi::envWatchdog(double &Seconds) {
-  Seconds = 120;
-  const char *Text = std::getenv("HETILE_WATCHDOG");
-  if (!Text)
-    return HETILE_OK;
-  char *End;
-  errno = 0;
-  double V = std::strtod(Text, &End);
-  if (!*Text || *End || errno == ERANGE || !std::isfinite(V) || V < 0)
-    return fail(HETILE_ERR_ENV, "HETILE_WATCHDOG: '%s' is not a number of "
-                "seconds >= 0 (0 waits forever)", Text);
-  Seconds = V;
-  return HETILE_OK;
+  std::shared_ptr<const env::Snapshot> Env = env::get();
+  Seconds = Env->Watchdog.Value;
+  return Env->Watchdog.check();
 }
 
 int mpi::envMaxCount(long &Count) {
-  Count = INT_MAX;
-  const char *Text = std::getenv("HETILE_MPI_MAX_COUNT");
-  if (!Text)
-    return HETILE_OK;
-  char *End;
-  errno = 0;
-  long V = std::strtol(Text, &End, 10);
-  if (!*Text || *End || errno == ERANGE || V < 1 || V > INT_MAX)
-    return fail(HETILE_ERR_ENV, "HETILE_MPI_MAX_COUNT: '%s' is not an integer "
-                "in 1..%d", Text, INT_MAX);
-  Count = V;
-  return HETILE_OK;
+  std::shared_ptr<const env::Snapshot> Env = env::get();
+  Count = Env->MaxCount.Value;
+  return Env->MaxCount.check();
 }
 
 ByteType::~ByteType() {

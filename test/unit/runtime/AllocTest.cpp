@@ -1,5 +1,5 @@
 //===- AllocTest.cpp - [BDRV98] allocation against the paper ----------------===//
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <gtest/gtest.h>
 
@@ -283,14 +283,14 @@ TEST(AllocChunk, FewerColumnsThanProcessors) {
   EXPECT_EQ(chunkOwners({1, 2, 4}, 3), (std::vector<int>{0, 0, 1}));
 }
 
-// hetile_zz_chunks refuses a node whose share rounds to nothing even when
-// U_c >= P; the column allocation gives it no column instead: t = 1,2,4,8
+// hetile_tilesize_3d_chunks refuses a node whose share rounds to nothing even
+// when U_c >= P; the column allocation gives it no column instead: t = 1,2,4,8
 // on 4 columns, shares 2.13, 1.07, 0.53, 0.27, floors 2, 1, 0, 0, the
 // column left over to processor 0.
 TEST(AllocChunk, ShareBelowOneColumnOwnsNothing) {
   const double Vp[] = {8, 4, 2, 1};
   long V[4];
-  EXPECT_EQ(hetile_zz_chunks(4, Vp, 4, V), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_chunks(4, Vp, 4, V), HETILE_ERR_INVALID);
   EXPECT_EQ(chunkOwners({1, 2, 4, 8}, 4), (std::vector<int>{0, 0, 0, 1}));
 }
 
@@ -334,10 +334,10 @@ TEST(AllocChunk, UnknownStrategiesAreErrors) {
 // Over random platforms: each processor owns one contiguous run or none;
 // the runs follow the order t ascending, ties by index, and the owning
 // processors are the first ones of that order; with n2 >= p the run
-// lengths are hetile_zz_chunks's V_i for vp_i = lcm(t)/t_i when it accepts
-// them, and otherwise still at most one column off n2 vp_i (the floor
+// lengths are hetile_tilesize_3d_chunks's V_i for vp_i = lcm(t)/t_i when it
+// accepts them, and otherwise still at most one column off n2 vp_i (the floor
 // loses less than one, the leftover adds at most one; exact rationals).
-// Returns 1 when hetile_zz_chunks refused although n2 >= p.
+// Returns 1 when hetile_tilesize_3d_chunks refused although n2 >= p.
 int checkChunkProperties(const std::vector<long> &T, long N2) {
   int P = (int)T.size();
   std::vector<double> TD(T.begin(), T.end());
@@ -372,7 +372,7 @@ int checkChunkProperties(const std::vector<long> &T, long N2) {
     W += L / T[I];
   }
   std::vector<long> V(P);
-  if (hetile_zz_chunks(P, Vp.data(), N2, V.data()) == HETILE_OK) {
+  if (hetile_tilesize_3d_chunks(P, Vp.data(), N2, V.data()) == HETILE_OK) {
     EXPECT_EQ(Count, V);
     return 0;
   }
