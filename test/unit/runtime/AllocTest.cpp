@@ -396,4 +396,36 @@ TEST(AllocChunk, RandomPlatformsProperties) {
   EXPECT_GT(Refused, 0) << "no trial reached a share below one column";
 }
 
+// hetile_alloc_counts gives the counts behind hetile_alloc_owners (what
+// hetile-plan prints): the owners they repeat are the owners.
+TEST(AllocCounts, AgreeWithOwners) {
+  const long T[] = {3, 5, 8};
+  const double D[] = {3, 5, 8};
+  for (int K = HETILE_ALLOC_AUTO; K <= HETILE_ALLOC_CHUNK; ++K)
+    for (long N2 : {1L, 3L, 10L, 79L, 200L}) {
+      long Param = K == HETILE_ALLOC_BLOCK_CYCLIC ? 2 : 0;
+      long Counts[3], Chunk;
+      int FellBack;
+      ASSERT_EQ(hetile_alloc_counts(3, T, N2, K, Param, Counts, &Chunk,
+                                    &FellBack), 0)
+          << hetile_last_error();
+      EXPECT_EQ(FellBack, K == HETILE_ALLOC_AUTO && N2 < 79 ? 1 : 0);
+      std::vector<int> Owners(N2), Repeated(N2);
+      ASSERT_EQ(hetile_alloc_owners(3, D, N2, K, Param, Owners.data()), 0);
+      if (K == HETILE_ALLOC_CHUNK) {
+        // One block each, fastest first: the counts are the block sizes.
+        std::vector<long> Seen(3, 0);
+        for (int O : Owners)
+          ++Seen[O];
+        EXPECT_EQ(Seen, std::vector<long>(Counts, Counts + 3)) << N2;
+        continue;
+      }
+      ASSERT_EQ(hetile_alloc_owners_from_counts(3, Counts, N2,
+                                                Repeated.data()), 0);
+      EXPECT_EQ(Owners, Repeated) << "strategy " << K << ", " << N2;
+    }
+  EXPECT_EQ(hetile_alloc_default_bound(3, 10), 3);
+  EXPECT_EQ(hetile_alloc_default_bound(3, 100), 25);
+}
+
 } // namespace

@@ -95,6 +95,74 @@ TEST(Platform, FileAndPrecedence) {
             HETILE_ERR_IO);
 }
 
+TEST(Env, ReadOnceUntilReload) {
+  long S[2] = {0, 0};
+  setVar("HETILE_TILE_SIZES", "8");
+  ASSERT_EQ(hetile_env_tile_sizes(2, S), 1);
+  EXPECT_EQ(S[1], 8);
+  // Changed behind the runtime's back: the snapshot still holds 8.
+  setenv("HETILE_TILE_SIZES", "16", 1);
+  setenv("HETILE_STATS", "1", 1);
+  ASSERT_EQ(hetile_env_tile_sizes(2, S), 1);
+  EXPECT_EQ(S[1], 8);
+  EXPECT_EQ(hetile_env_stats(), 0);
+  ASSERT_EQ(hetile_env_reload(), 0);
+  ASSERT_EQ(hetile_env_tile_sizes(2, S), 1);
+  EXPECT_EQ(S[1], 16);
+  EXPECT_EQ(hetile_env_stats(), 1);
+  setVar("HETILE_STATS", nullptr);
+  setVar("HETILE_TILE_SIZES", nullptr);
+}
+
+TEST(Env, MalformedVariableFailsOnlyItsCallsAndKeepsTheLastError) {
+  long S[1];
+  double T[2];
+  setVar("HETILE_SPEEDS", "1,2");
+  // Reading the environment leaves the thread's last error alone.
+  EXPECT_EQ(hetile_env_tile_sizes(0, S), 0);
+  EXPECT_EQ(hetile_alloc_owners(0, T, 1, HETILE_ALLOC_AUTO, 0, nullptr),
+            HETILE_ERR_INVALID);
+  setVar("HETILE_TILE_SIZES", "x");
+  EXPECT_TRUE(mentions("owners:"));
+  EXPECT_EQ(hetile_env_speeds(2, T), 1);
+  EXPECT_EQ(hetile_env_tile_sizes(1, S), HETILE_ERR_ENV);
+  EXPECT_TRUE(mentions("HETILE_TILE_SIZES: entry 1 'x'"));
+  // Every call that needs it reports it again.
+  EXPECT_EQ(hetile_env_tile_sizes(1, S), HETILE_ERR_ENV);
+  setVar("HETILE_TILE_SIZES", nullptr);
+  setVar("HETILE_SPEEDS", nullptr);
+}
+
+TEST(Env, AllocGrammar) {
+  int St;
+  long Param;
+  setVar("HETILE_ALLOC", "bounded:12");
+  ASSERT_EQ(hetile_env_alloc(&St, &Param), 1);
+  EXPECT_EQ(St, HETILE_ALLOC_BOUNDED);
+  EXPECT_EQ(Param, 12);
+  setVar("HETILE_ALLOC", "auto");
+  EXPECT_EQ(hetile_env_alloc(&St, &Param), 0);
+  setVar("HETILE_ALLOC", "block-cyclic:0");
+  EXPECT_EQ(hetile_env_alloc(&St, &Param), HETILE_ERR_ENV);
+  EXPECT_TRUE(mentions("HETILE_ALLOC: 'block-cyclic:0' is not one of"));
+  setVar("HETILE_ALLOC", nullptr);
+  // The same parser, for hetile-plan: an error naming the flag.
+  EXPECT_EQ(hetile_alloc_parse("cyclic", "--strategy", &St, &Param), 0);
+  EXPECT_EQ(St, HETILE_ALLOC_CYCLIC);
+  EXPECT_EQ(hetile_alloc_parse("greedy", "--strategy", &St, &Param),
+            HETILE_ERR_INVALID);
+  EXPECT_TRUE(mentions("--strategy: 'greedy'"));
+  // Every name the describe lines print parses back (block-cyclic needs
+  // its B).
+  for (int K = HETILE_ALLOC_AUTO; K <= HETILE_ALLOC_CHUNK; ++K) {
+    std::string Name = hetile_alloc_strategy_name(K);
+    if (K == HETILE_ALLOC_BLOCK_CYCLIC)
+      Name += ":3";
+    ASSERT_EQ(hetile_alloc_parse(Name.c_str(), "x", &St, &Param), 0) << Name;
+    EXPECT_EQ(St, K);
+  }
+}
+
 TEST(Emulate, SleepsByTheFactor) {
   setVar("HETILE_EMULATE_SPEEDS", nullptr);
   EXPECT_EQ(hetile_emulate_delay(0, 1.0), 0);

@@ -110,6 +110,24 @@ TEST(Sched, MoreThreadsThanColumnsAndCalibration) {
   expectDependencesRespected(9, 2, Start, Finish);
 }
 
+TEST(Sched, CalibrationIsCachedPerProcessorCount) {
+  EnvGuard G;
+  std::vector<long> Start, Finish;
+  runGrid(5, 3, 7, Start, Finish); // calibrates 5 processors, or reuses
+  hetile_sched *S = nullptr;
+  ASSERT_EQ(hetile_sched_create(5, 7, &S), 0) << hetile_last_error();
+  EXPECT_EQ(hetile_sched_needs_calibration(S), 0);
+  ASSERT_EQ(hetile_sched_allocate(S), 0);
+  std::string D = hetile_sched_describe(S);
+  EXPECT_NE(D.find("hetile: 5 processors, cycle times"), std::string::npos);
+  EXPECT_NE(D.find("(calibration (cached))"), std::string::npos) << D;
+  hetile_sched_destroy(S);
+  // Another count calibrates anew.
+  ASSERT_EQ(hetile_sched_create(6, 7, &S), 0);
+  EXPECT_EQ(hetile_sched_needs_calibration(S), 1);
+  hetile_sched_destroy(S);
+}
+
 TEST(Sched, SpeedsGiveBlocksProportionalToSpeed) {
   EnvGuard G;
   setVar("HETILE_SPEEDS", "1,3"); // processor 1 three times slower
