@@ -91,17 +91,6 @@ int chunkOwners(int P, const long *T, long N2, int *Owner) {
   return HETILE_OK;
 }
 
-/// Parses "N" (a long >= Min).
-bool parseLong(const char *Text, long Min, long &Out) {
-  char *End;
-  errno = 0;
-  long V = std::strtol(Text, &End, 10);
-  if (!*Text || *End || errno == ERANGE || V < Min)
-    return false;
-  Out = V;
-  return true;
-}
-
 } // namespace
 
 extern "C" long hetile_alloc_default_bound(int p, long n2) {

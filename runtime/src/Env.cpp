@@ -74,17 +74,6 @@ void readTimes(const char *Text, const char *Name, Var<std::vector<double>> &V) 
   V.Value.assign(T.begin(), T.begin() + N);
 }
 
-/// Parses "N" (a long >= Min) after a prefix.
-bool parseLong(const char *Text, long Min, long &Out) {
-  char *End;
-  errno = 0;
-  long X = std::strtol(Text, &End, 10);
-  if (!*Text || *End || errno == ERANGE || X < Min)
-    return false;
-  Out = X;
-  return true;
-}
-
 /// HETILE_ALLOC in the grammar of hetile_alloc_parse.
 void readAlloc(const char *Text, Var<AllocSetting> &V) {
   if (hetile_alloc_parse(Text, "HETILE_ALLOC", &V.Value.Strategy,

@@ -48,6 +48,28 @@ void mpi::politePause(double Waited) {
   nanosleep(&Req, nullptr);
 }
 
+namespace {
+
+/// Calls Poll(Done) until it sets Done (HETILE_OK) or returns an error,
+/// pausing politely between calls; HETILE_ERR_TIMEOUT (no message set)
+/// after Watchdog seconds (0: never).
+template <typename F> int pollPolitely(double Watchdog, F Poll) {
+  double Start = hetile_timer_now();
+  while (true) {
+    bool Done = false;
+    if (int E = Poll(Done))
+      return E;
+    if (Done)
+      return HETILE_OK;
+    double Waited = hetile_timer_now() - Start;
+    if (Watchdog > 0 && Waited > Watchdog)
+      return HETILE_ERR_TIMEOUT;
+    mpi::politePause(Waited);
+  }
+}
+
+} // namespace
+
 double mpi::threadCpuNow() { return hetile_timer_thread_cpu(); }
 
 int mpi::ensureInit() {
@@ -153,38 +175,23 @@ int ByteType::init(size_t Bytes, long MaxCount) {
 
 int mpi::waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
                      MPI_Message &Msg, MPI_Status &Status, std::mutex *Lock) {
-  double Start = hetile_timer_now();
-  while (true) {
-    int Flag = 0, E;
-    {
-      MaybeLock G(Lock);
-      E = check(MPI_Improbe(Src, Tag, Comm, &Flag, &Msg, &Status),
-                "MPI_Improbe");
-    }
-    if (E)
-      return E;
-    if (Flag)
-      return HETILE_OK;
-    double Waited = hetile_timer_now() - Start;
-    if (Watchdog > 0 && Waited > Watchdog)
-      return HETILE_ERR_TIMEOUT;
-    politePause(Waited);
-  }
+  return pollPolitely(Watchdog, [&](bool &Done) {
+    int Flag = 0;
+    MaybeLock G(Lock);
+    int E = check(MPI_Improbe(Src, Tag, Comm, &Flag, &Msg, &Status),
+                  "MPI_Improbe");
+    Done = Flag;
+    return E;
+  });
 }
 
 int mpi::waitRequest(MPI_Request &Request, double Watchdog) {
-  double Start = hetile_timer_now();
-  while (true) {
+  return pollPolitely(Watchdog, [&](bool &Done) {
     int Flag = 0;
-    if (int E = check(MPI_Test(&Request, &Flag, MPI_STATUS_IGNORE), "MPI_Test"))
-      return E;
-    if (Flag)
-      return HETILE_OK;
-    double Waited = hetile_timer_now() - Start;
-    if (Watchdog > 0 && Waited > Watchdog)
-      return HETILE_ERR_TIMEOUT;
-    politePause(Waited);
-  }
+    int E = check(MPI_Test(&Request, &Flag, MPI_STATUS_IGNORE), "MPI_Test");
+    Done = Flag;
+    return E;
+  });
 }
 
 int mpi::messageBytes(const MPI_Status &Status, size_t &Bytes) {
