@@ -1,4 +1,6 @@
 //===- PlatformTest.cpp - environment, platform file, emulation -------------===//
+#include "SetVar.h"
+
 #include "hetile_platform.h"
 
 #include <gtest/gtest.h>
@@ -9,16 +11,6 @@
 #include <string>
 
 namespace {
-
-/// Sets (or, with a null Value, removes) a variable, and has the runtime
-/// read the environment again, as it reads it once.
-void setVar(const char *Name, const char *Value) {
-  if (Value)
-    setenv(Name, Value, 1);
-  else
-    unsetenv(Name);
-  hetile_env_reload();
-}
 
 bool mentions(const char *Word) {
   return std::string(hetile_last_error()).find(Word) != std::string::npos;

@@ -5,6 +5,8 @@
 // and left neighbours finished, for every allocation strategy.
 //
 //===----------------------------------------------------------------------===//
+#include "SetVar.h"
+
 #include "hetile_platform.h"
 
 #include <gtest/gtest.h>
@@ -16,16 +18,6 @@
 #include <vector>
 
 namespace {
-
-/// Sets (or, with a null Value, removes) a variable, and has the runtime
-/// read the environment again, as it reads it once.
-void setVar(const char *Name, const char *Value) {
-  if (Value)
-    setenv(Name, Value, 1);
-  else
-    unsetenv(Name);
-  hetile_env_reload();
-}
 
 struct EnvGuard {
   EnvGuard() { clear(); }
