@@ -63,7 +63,8 @@ int hetile_env_tile_sizes(int depth, long *sizes_out);
 
 /* 1 if HETILE_STATS is set (and not 0): the generated code then says on
  * stderr when a nest ran its original code because a run-time alias check
- * failed (the library itself prints nothing). */
+ * failed, and prints the line of hetile_mpi_tile_sizes_describe (the
+ * library itself prints nothing). */
 int hetile_env_stats(void);
 
 /* ---------------------------------------------------------------- timers */
