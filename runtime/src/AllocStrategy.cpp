@@ -1,4 +1,4 @@
-//===- AllocStrategy.cpp - the allocation strategies of HETILE_ALLOC --------===//
+//===- AllocStrategy.cpp - the allocation strategies of HETILE_ALLOC ------===//
 //
 // The column allocations the schedules use, built from the algorithms of
 // [BDRV98] (Alloc.cpp): the optimal heuristic of Proposition 1 (section

@@ -1,4 +1,4 @@
-//===- Calibration.cpp - cycle times measured at run time -------------------===//
+//===- Calibration.cpp - cycle times measured at run time -----------------===//
 //
 // When neither HETILE_PLATFORM nor HETILE_SPEEDS gives the cycle times t_i
 // (time per tile, larger = slower, [BDRV98] Table 1), every processor

@@ -1,4 +1,4 @@
-//===- ColumnAllocation.cpp - tile columns to processors --------------------===//
+//===- ColumnAllocation.cpp - tile columns to processors ------------------===//
 //
 // The part of the pipelined columnwise schedule of [BDRV98] section 3.2
 // that threads and MPI ranks share: cycle times, their calibration cache,

@@ -1,4 +1,4 @@
-//===- ColumnAllocation.h - tile columns to processors (internal) -*- C++ -*-===//
+//===- ColumnAllocation.h - tile columns to processors ----------*- C++ -*-===//
 //
 // What the pipelined schedules of threads (hetile_sched) and of MPI ranks
 // (hetile_mpi) share: where the cycle times come from (platform file,

@@ -1,4 +1,4 @@
-//===- Env.cpp - every HETILE_* variable, read once -------------------------===//
+//===- Env.cpp - every HETILE_* variable, read once -----------------------===//
 //
 // The one place the runtime calls getenv: the variables are read, parsed
 // and validated once (a snapshot built on first use, rebuilt by
@@ -66,7 +66,8 @@ void readTileSizes(const char *Text, Var<std::vector<long>> &V) {
 }
 
 /// A list of positive numbers (HETILE_SPEEDS, HETILE_EMULATE_SPEEDS).
-void readTimes(const char *Text, const char *Name, Var<std::vector<double>> &V) {
+void readTimes(const char *Text, const char *Name,
+               Var<std::vector<double>> &V) {
   std::vector<double> T(MaxEntries);
   int N = hetile_platform_parse_times(Text, Name, T.data(), MaxEntries);
   if (N < 0)
@@ -129,7 +130,8 @@ void readCacheBytes(const char *Text, Var<long> &V) {
 }
 
 /// Reads variable Name into V with Read when it is set.
-template <typename T, typename F> void read(const char *Name, Var<T> &V, F Read) {
+template <typename T, typename F>
+void read(const char *Name, Var<T> &V, F Read) {
   if (const char *Text = std::getenv(Name)) {
     V.Set = true;
     Read(Text, V);

@@ -1,4 +1,4 @@
-//===- TileSizeDefault.cpp - tile sizes before any model --------------------===//
+//===- TileSizeDefault.cpp - tile sizes before any model ------------------===//
 //
 // hetile_tilesize_default and hetile_tilesize_for: the sizes the generated
 // code takes when HETILE_TILE_SIZES is not set (not from the papers; see

@@ -1,4 +1,4 @@
-//===- Timer.cpp - the runtime's clocks -------------------------------------===//
+//===- Timer.cpp - the runtime's clocks -----------------------------------===//
 //
 // A monotonic clock for timing real tiles, and the calling thread's CPU
 // time: the work HETILE_EMULATE_SPEEDS multiplies (on a loaded machine the
