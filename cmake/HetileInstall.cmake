@@ -5,7 +5,7 @@
 #
 #   bin/      hetile  hetile-plan  (and the other tools built)
 #   lib/      libHetilePlugin.so  libhetile_rt.so  libhetile_rt.a  (+ _mpi)
-#   include/  hetile_rt.h  (every header of runtime/include)
+#   include/  hetile_rt.h  hetile_models.h  hetile_platform.h  hetile_rt_mpi.h
 #   lib/cmake/hetile/    hetileConfig.cmake  hetileConfigVersion.cmake
 #                        hetileTargets.cmake  hetileTileSources.cmake
 #   lib/pkgconfig/       hetile.pc

@@ -159,10 +159,10 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
     P.RowUpper[M] = *U;
   }
   P.Wait = "hetile_sched_wait(hetile_s, hetile_first - 1, hetile_row);\n"
-           "const double hetile_clock = hetile_emul ? hetile_thread_cpu_now() : 0;\n";
+           "const double hetile_clock = hetile_emul ? hetile_timer_thread_cpu() : 0;\n";
   P.Post = "if (hetile_emul)\n"
            "  (void)hetile_sched_work_done(hetile_s, hetile_me,\n"
-           "                               hetile_thread_cpu_now() - hetile_clock);\n"
+           "                               hetile_timer_thread_cpu() - hetile_clock);\n"
            "hetile_sched_post(hetile_s, hetile_last, hetile_row);\n";
   auto Tile = [&](unsigned Indent, std::string &Out) {
     return E.pointLoops(E.buildInBox(), Indent, Out);

@@ -181,8 +181,8 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
               std::to_string(ElemBytes);
   } else {
     Default = LongIdx < 0
-                  ? "hetile_tile_sizes_default(" + KS + ", hetile_extents, " + NProcs
-                  : "hetile_tile_sizes_for(" + KS + ", hetile_extents, " + NProcs +
+                  ? "hetile_tilesize_default(" + KS + ", hetile_extents, " + NProcs
+                  : "hetile_tilesize_for(" + KS + ", hetile_extents, " + NProcs +
                         ", " + std::to_string(LongIdx);
   }
   Out += "  /* hetile: tile sizes from HETILE_TILE_SIZES, else the runtime's "
@@ -215,8 +215,11 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
   Out += "    if (hetile_rc < 0) {\n"
          "      fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
          "      exit(1);\n"
-         "    }\n"
-         "  }\n";
+         "    }\n";
+  if (Mpi)
+    Out += "    if (hetile_env_stats() && *hetile_mpi_tile_sizes_describe())\n"
+           "      fprintf(stderr, \"%s\\n\", hetile_mpi_tile_sizes_describe());\n";
+  Out += "  }\n";
   for (unsigned M = 0; M < K; ++M)
     Out += "  const long " + N.Dims[M].Size + " = hetile_T[" +
            std::to_string(M) + "];\n";

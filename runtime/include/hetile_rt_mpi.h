@@ -185,8 +185,9 @@ void *hetile_mpi_gather_buffer(hetile_mpi *m, size_t bytes);
  * contributions (MPI_Allgatherv); else only rank 0 does (MPI_Gatherv) and
  * the others get *all_out = NULL. *all_out is the concatenation in rank
  * order, owned by the runtime until hetile_mpi_end (each call has its own
- * buffer, reused by later nests of the process); offsets_out[size + 1] (every rank) receives each rank's start
- * offset, offsets_out[size] = the total. Totals over 2 GiB (counts beyond
+ * buffer, reused by later nests of the process); offsets_out[size + 1]
+ * (every rank) receives each rank's start offset, offsets_out[size] = the
+ * total. Totals over 2 GiB (counts beyond
  * int) go through derived datatypes, one rank at a time. The ranks that
  * arrive first wait politely for the others, under the watchdog
  * (HETILE_ERR_TIMEOUT if some rank has not arrived after HETILE_WATCHDOG
@@ -202,9 +203,10 @@ const char *hetile_mpi_describe(const hetile_mpi *m);
 /* One line of statistics for this rank ("hetile: rank 1/4: 12 tiles, 40
  * messages, 81920 bytes sent, compute 0.5213 s, wait 0.1002 s, communicate
  * 0.0125 s"): compute = inside compute_begin/end (emulated slowdown
- * included; summed over the threads); wait = until a receive's message arrived, and until every
- * rank reached hetile_mpi_gather; communicate = the rest of the time in
- * sends, receives and gathers. Valid until the next call on m. */
+ * included; summed over the threads); wait = until a receive's message
+ * arrived, and until every rank reached hetile_mpi_gather; communicate =
+ * the rest of the time in sends, receives and gathers. Valid until the
+ * next call on m. */
 const char *hetile_mpi_stats(const hetile_mpi *m);
 /* 1 if HETILE_STATS is set and not 0. */
 int hetile_mpi_verbose(const hetile_mpi *m);
@@ -233,7 +235,7 @@ void hetile_mpi_abort(hetile_mpi *m, int code);
  * tiling of Zarei Zefreh et al. (2016), section 3. Each rank owns one chunk
  * V_i of the column dimension (u_c, hetile_alloc_owners); the two other
  * dimensions (u_s1, u_s2) get h1 x h2 from problem (3.5), solved exactly
- * (hetile_zz_solve_exact) with
+ * (hetile_tilesize_3d_solve_exact) with
  *   vp_i = 1 / t_i           the ranks' cycle times (as hetile_mpi_begin
  *                            finds them; a calibration is cached for it)
  *   c_p_i = c t_i / min t    c = HETILE_ITERATION_SECONDS (default 1e-9):
@@ -253,19 +255,27 @@ void hetile_mpi_abort(hetile_mpi *m, int code);
  * column
  * size (not in the paper, which leaves u_c untiled) is the resolution of
  * the V_i: about an eighth of the slowest rank's chunk, 1..512.
- * HETILE_STATS=1 prints the model's inputs and result on rank 0 (stderr).
+ * hetile_mpi_tile_sizes_describe then says on rank 0 what the model was
+ * given and what it found.
  *
- * Otherwise: hetile_tile_sizes_for(depth, extents, nprocs, long_dim). */
+ * Otherwise: hetile_tilesize_for(depth, extents, nprocs, long_dim). */
 int hetile_mpi_tile_sizes(int depth, const long *extents, int nprocs,
                           int long_dim, long elem_bytes, long *sizes_out);
 
+/* One line describing the [ZZ16] model of the calling thread's last
+ * hetile_mpi_tile_sizes on rank 0 ("hetile: tile sizes [ZZ16] (3.5): U =
+ * 1000 x 1000 x 1000, c_p 1e-09 s, ..."; the generated code prints it under
+ * HETILE_STATS); "" on the other ranks, after the default sizes, or before
+ * any call. Valid until the thread's next hetile_mpi_tile_sizes. */
+const char *hetile_mpi_tile_sizes_describe(void);
+
 /* --------------------------------------------------------- calibration */
 
-/* Every rank times the calibration workload (hetile_calibrate_run, slowed
- * by HETILE_EMULATE_SPEEDS); the seconds are gathered and turned into cycle
- * times by hetile_calibrate_snap, identical on every rank (collective).
- * t_out and seconds_out (may be NULL) have world-size entries. What
- * hetile_mpi_begin does when it must measure (issue #4 item 5). */
+/* Every rank times the calibration workload (hetile_calibrate_run of
+ * hetile_platform.h, slowed by HETILE_EMULATE_SPEEDS); the seconds are
+ * gathered and turned into cycle times by hetile_calibrate_snap, identical
+ * on every rank (collective). t_out and seconds_out (may be NULL) have
+ * world-size entries. What hetile_mpi_begin does when it must measure. */
 int hetile_mpi_calibrate(double *t_out, double *seconds_out);
 
 /* The communication cost T_com = startup + bytes * per_byte ([BDRV98] H3,

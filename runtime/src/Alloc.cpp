@@ -6,15 +6,13 @@
 // blocks (c_0 columns to P_0, c_1 to P_1, ...) repeats periodically.
 // Costs are fractions compared exactly with 128-bit products.
 //
-// hetile_alloc_owners also offers the distribution of [ZZ16] section 3 (Zarei
-// Zefreh et al. 2016, Algorithm 1): one chunk of contiguous columns per
-// processor, sized by its computational power.
+// The strategies built from these (hetile_alloc_owners, HETILE_ALLOC) are in
+// AllocStrategy.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
-#include "ZareiModel.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <algorithm>
 #include <climits>
@@ -234,90 +232,6 @@ extern "C" int hetile_alloc_times_to_integers(int p, const double *t,
               "at most 6 digits after the point and below 9e9");
 }
 
-static int chooseCounts(int P, const long *T, long N2, int Strategy,
-                        long Param, std::vector<long> &Counts) {
-  long Chunk;
-  if (Strategy == HETILE_ALLOC_OPTIMAL || Strategy == HETILE_ALLOC_AUTO) {
-    int E = hetile_alloc_optimal(P, T, Counts.data(), &Chunk);
-    if (E == HETILE_OK && (Strategy == HETILE_ALLOC_OPTIMAL || Chunk <= N2))
-      return HETILE_OK;
-    if (E != HETILE_OK && E != HETILE_ERR_OVERFLOW)
-      return E;
-    Param = 0; // fall back to the bounded algorithm
-  }
-  long Bound = Param > 0 ? Param : (N2 / 4 > P ? N2 / 4 : P);
-  return hetile_alloc_bounded(P, T, Bound, Counts.data(), &Chunk);
-}
-
-/// The numbering of [ZZ16] Algorithm 1, vp_1 >= vp_2 >= ... with vp_i =
-/// 1/t_i: processors by increasing cycle time, ties by index.
-static std::vector<int> fastestFirst(int P, const long *T) {
-  std::vector<int> Order(P);
-  std::iota(Order.begin(), Order.end(), 0);
-  std::sort(Order.begin(), Order.end(), [&](int L, int R) {
-    return T[L] < T[R] || (T[L] == T[R] && L < R);
-  });
-  return Order;
-}
-
-/// The chunk sizes of [ZZ16] section 3, V_i = U_c vp_i with U_c = N2 and
-/// vp_i = 1/t_i (zzPowers), rounded as hetile_zz_chunks rounds (a share
-/// below one column may round to 0).
-static int chunkCounts(int P, const long *T, long N2, std::vector<long> &V) {
-  std::vector<double> Vp = zzPowers(P, T);
-  zzRoundChunks(P, Vp.data(), N2, V.data());
-  long Sum = 0;
-  for (long X : V)
-    Sum += X;
-  if (Sum != N2) // only the inexact rounding can overshoot
-    return fail(HETILE_ERR_OVERFLOW, "chunk: the chunks of %ld columns for "
-                "these cycle times cannot be rounded exactly", N2);
-  return HETILE_OK;
-}
-
-/// The distribution of [ZZ16] section 3 (Algorithm 1) on tile columns: one
-/// block of V_i contiguous columns per processor, blocks left to right in
-/// the paper's node order (fastest first), e.g. t = 1,2,4,8 on 30 columns:
-/// V = 16,8,4,2, owners 0 x16, 1 x8, 2 x4, 3 x2. With fewer columns than
-/// processors (where the paper has no chunk for every node) the N2 fastest
-/// processors get one column each (a choice of ours).
-static int chunkOwners(int P, const long *T, long N2, int *Owner) {
-  std::vector<int> Order = fastestFirst(P, T);
-  if (N2 < P) {
-    for (long J = 0; J < N2; ++J)
-      Owner[J] = Order[J];
-    return HETILE_OK;
-  }
-  std::vector<long> V(P);
-  if (int E = chunkCounts(P, T, N2, V))
-    return E;
-  long J = 0;
-  for (int I : Order)
-    for (long K = 0; K < V[I]; ++K)
-      Owner[J++] = I;
-  return HETILE_OK;
-}
-
-extern "C" int hetile_alloc_owners(int p, const double *t, long n2,
-                                   int strategy, long param, int *owner) {
-  if (p < 1 || n2 < 0)
-    return fail(HETILE_ERR_INVALID, "owners: need p >= 1 and n2 >= 0");
-  if (strategy < HETILE_ALLOC_AUTO || strategy > HETILE_ALLOC_CHUNK)
-    return fail(HETILE_ERR_INVALID, "owners: unknown strategy %d", strategy);
-  if (strategy == HETILE_ALLOC_CYCLIC)
-    return hetile_alloc_block_cyclic(p, 1, n2, owner);
-  if (strategy == HETILE_ALLOC_BLOCK_CYCLIC)
-    return hetile_alloc_block_cyclic(p, param, n2, owner);
-  std::vector<long> T(p), Counts(p);
-  if (int E = hetile_alloc_times_to_integers(p, t, T.data()))
-    return E;
-  if (strategy == HETILE_ALLOC_CHUNK)
-    return chunkOwners(p, T.data(), n2, owner);
-  if (int E = chooseCounts(p, T.data(), n2, strategy, param, Counts))
-    return E;
-  return hetile_alloc_owners_from_counts(p, Counts.data(), n2, owner);
-}
-
 /// Lemma 1: T_opt >= N1 N2 / sum(1/t_i).
 extern "C" int hetile_alloc_lower_bound(int p, const double *t, long n1,
                                         long n2, double *bound_out) {
@@ -334,9 +248,8 @@ extern "C" int hetile_alloc_lower_bound(int p, const double *t, long n1,
 }
 
 /// Lemma 3: T - T_opt <= (P-1) T_com + (N1 + N2 - 1) lcm(t).
-extern "C" int hetile_alloc_lemma3_slack(int p, const long *t, long n1,
-                                         long n2, double tcom,
-                                         double *slack_out) {
+extern "C" int hetile_alloc_gap_bound(int p, const long *t, long n1, long n2,
+                                      double tcom, double *slack_out) {
   long L;
   if (int E = hetile_alloc_lcm(p, t, &L))
     return E;

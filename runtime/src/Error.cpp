@@ -3,8 +3,10 @@
 
 #include "hetile_rt.h"
 
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 
 namespace {
 thread_local char LastError[512];
@@ -29,6 +31,16 @@ int hetile::rt::checkTimes(int P, const long *T, const char *Fn) {
       return fail(HETILE_ERR_INVALID, "%s: cycle time t_%d = %ld must be a "
                   "positive integer", Fn, I, T[I]);
   return HETILE_OK;
+}
+
+bool hetile::rt::parseLong(const char *Text, long Min, long &Out) {
+  char *End;
+  errno = 0;
+  long V = std::strtol(Text, &End, 10);
+  if (!*Text || *End || errno == ERANGE || V < Min)
+    return false;
+  Out = V;
+  return true;
 }
 
 extern "C" const char *hetile_last_error(void) { return LastError; }

@@ -16,6 +16,10 @@ int fail(int Code, const char *Fmt, ...) __attribute__((format(printf, 2, 3)));
 /// Checks the common inputs of an allocation: 1 <= P <= 1<<20, T[i] >= 1.
 int checkTimes(int P, const long *T, const char *Fn);
 
+/// Parses all of Text as a decimal long >= Min into Out; false (Out
+/// untouched) if it is empty, has other characters, overflows or is less.
+bool parseLong(const char *Text, long Min, long &Out);
+
 } // namespace hetile::rt
 
 #endif

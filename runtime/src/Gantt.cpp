@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Error.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <cstdio>
 

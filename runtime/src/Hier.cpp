@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "Error.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <vector>
 

@@ -9,6 +9,8 @@
 #ifndef HETILE_RT_MPIINTERNAL_H
 #define HETILE_RT_MPIINTERNAL_H
 
+#include "ColumnAllocation.h"
+
 #include "hetile_rt_mpi.h"
 
 #include <atomic>
@@ -181,18 +183,16 @@ int openSettings(hetile_mpi &M, int Err = 0);
 
 } // namespace hetile::rt::mpi
 
-/// One tiled nest on the ranks of a private communicator.
-struct hetile_mpi {
+/// One tiled nest on the ranks of a private communicator, with the
+/// allocation of its columns (cycle times, owners, blocks, description).
+struct hetile_mpi : hetile::rt::ColumnAllocation {
   MPI_Comm Comm = MPI_COMM_NULL;
   int Rank = 0;
   int Size = 1;
-  long NCols = 0;
   /// MPI_TAG_UB; hetile_mpi_tag_ub() is one less, TagUb is the runtime's.
   int TagUb = 32767;
 
-  // Settings (rank 0's, broadcast).
-  int Strategy = HETILE_ALLOC_AUTO;
-  long Param = 0;
+  // Settings (rank 0's, broadcast; Strategy and Param in the base).
   double Watchdog = 120;
   long MaxCount = INT_MAX;
   bool Verbose = false;
@@ -208,14 +208,6 @@ struct hetile_mpi {
   /// Parts[t]: thread t's parts, in order; Progress[c]: column c's rows.
   std::vector<std::vector<hetile::rt::mpi::Part>> Parts;
   std::unique_ptr<hetile::rt::mpi::ColumnProgress[]> Progress;
-
-  // The allocation: cycle times, where they came from, owners, blocks.
-  std::vector<double> Times;
-  std::string Source;
-  std::vector<int> Owner;
-  /// Blocks[q]: the (first, last) columns of rank q's blocks, in order.
-  std::vector<std::vector<std::pair<long, long>>> Blocks;
-  std::string Description;
 
   // Sends: buffers handed out but not sent, sends in flight, spare buffers.
   std::vector<hetile::rt::mpi::Buffer> HandedOut;

@@ -9,28 +9,17 @@
 // inputs give the same allocation on every rank, without further messages.
 //
 //===----------------------------------------------------------------------===//
+#include "ColumnAllocation.h"
+#include "Env.h"
 #include "Error.h"
 #include "MpiInternal.h"
 
-#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 
 using namespace hetile::rt;
 using namespace hetile::rt::mpi;
 
 namespace {
-
-/// Where the cycle times come from.
-enum TimesSource : int {
-  FromPlatform,
-  FromSpeeds,
-  OneRank,
-  Equal,
-  Calibrate,
-  Cached
-};
 
 /// What rank 0 reads from its environment and broadcasts (plain data: every
 /// rank runs the same program).
@@ -40,37 +29,8 @@ struct Settings {
   double Watchdog = 120;
   long MaxCount = INT_MAX;
   int Verbose = 0;
-  int Source = Equal;
+  TimesSource Source = TimesSource::Equal;
 };
-
-/// Cycle times measured by calibration, per communicator size, kept for the
-/// life of the process: a nest inside a time loop calibrates once. Only the
-/// thread that calls hetile_mpi_begin touches it (outside any parallel
-/// region of the mpi+omp code).
-std::vector<std::vector<double>> &calibrationCache() {
-  static std::vector<std::vector<double>> ByCount;
-  return ByCount;
-}
-
-/// HETILE_EMULATE_SPEEDS, if set, must have a factor for every rank; checked
-/// here so that hetile_mpi_compute_end cannot fail later. Factor receives
-/// this rank's (1 if unset): each rank reads its own, from its environment.
-int checkEmulation(int Size, int Rank, double &Factor) {
-  const char *Text = std::getenv("HETILE_EMULATE_SPEEDS");
-  Factor = 1;
-  if (!Text)
-    return HETILE_OK;
-  std::vector<double> F(4096);
-  int N = hetile_parse_times(Text, "HETILE_EMULATE_SPEEDS", F.data(),
-                             (int)F.size());
-  if (N < 0)
-    return N;
-  if (N < Size)
-    return fail(HETILE_ERR_ENV, "HETILE_EMULATE_SPEEDS: %d factors for %d "
-                "ranks (one per rank expected)", N, Size);
-  Factor = F[Rank];
-  return HETILE_OK;
-}
 
 /// Reads this rank's environment into S and M.Times (if given there).
 int readSettings(hetile_mpi &M, Settings &S) {
@@ -80,29 +40,16 @@ int readSettings(hetile_mpi &M, Settings &S) {
     return E;
   if (int E = envMaxCount(S.MaxCount))
     return E;
-  if (int E = checkEmulation(M.Size, M.Rank, M.EmulateFactor))
+  // HETILE_EMULATE_SPEEDS, if set, must have a factor for every rank;
+  // checked here so that hetile_mpi_compute_end cannot fail later. Each
+  // rank reads its own factor.
+  std::shared_ptr<const env::Snapshot> Env = env::get();
+  if (int E = env::checkEmulation(*Env, M.Size, "ranks (one per rank "
+                                  "expected)", M.Rank, &M.EmulateFactor))
     return E;
-  const char *Stats = std::getenv("HETILE_STATS");
-  S.Verbose = Stats && std::strcmp(Stats, "0") != 0;
-  M.Times.assign(M.Size, 1.0);
-  int Got = hetile_platform_times(M.Size, M.Times.data());
-  if (Got < 0)
-    return Got;
-  const char *CalibrateEnv = std::getenv("HETILE_CALIBRATE");
-  const auto &ByCount = calibrationCache();
-  if (Got == 1)
-    S.Source = std::getenv("HETILE_PLATFORM") ? FromPlatform : FromSpeeds;
-  else if (M.Size == 1)
-    S.Source = OneRank;
-  else if (CalibrateEnv && !std::strcmp(CalibrateEnv, "0"))
-    S.Source = Equal;
-  else if ((int)ByCount.size() > M.Size && !ByCount[M.Size].empty()) {
-    S.Source = Cached; // rank 0's cached times are broadcast
-    M.Times = ByCount[M.Size];
-  }
-  else
-    S.Source = Calibrate;
-  return HETILE_OK;
+  S.Verbose = Env->Stats;
+  // Rank 0's cached times, if any, are broadcast.
+  return findTimes(Processors::Ranks, M.Size, M.Times, S.Source);
 }
 
 /// Makes rank 0's settings and cycle times everyone's.
@@ -120,78 +67,20 @@ int shareSettings(hetile_mpi &M, Settings &S) {
   return HETILE_OK;
 }
 
-/// The cycle times of the calibration cases (the others are already in
-/// M.Times) and the words saying where they came from.
-int findTimes(hetile_mpi &M, int Source) {
-  static const char *const Names[] = {
-      "HETILE_PLATFORM", "HETILE_SPEEDS",         "one rank",
-      "equal (HETILE_CALIBRATE=0)", "calibration", "calibration (cached)"};
-  M.Source = Names[Source];
-  auto &ByCount = calibrationCache();
-  if (Source == Equal)
+/// The cycle times of a calibration (the others are already in M.Times)
+/// and the words saying where they came from.
+int calibrateIfNeeded(hetile_mpi &M, TimesSource Source) {
+  M.Source = sourceName(Processors::Ranks, Source);
+  if (Source == TimesSource::Equal)
     M.Times.assign(M.Size, 1.0);
-  if (Source != Calibrate)
+  if (Source != TimesSource::Calibrate)
     return HETILE_OK;
   std::vector<double> Seconds;
   if (int E = calibrateOn(M.Comm, M.Rank, M.Size, M.Watchdog, Seconds,
                           M.Times))
     return E;
-  if ((int)ByCount.size() <= M.Size)
-    ByCount.resize(M.Size + 1);
-  ByCount[M.Size] = M.Times;
+  rememberCalibration(Processors::Ranks, M.Size, M.Times);
   return HETILE_OK;
-}
-
-/// Owners of the columns ([BDRV98] section 3.2, hetile_alloc_owners) and
-/// each rank's blocks: maximal runs of consecutive columns, in order.
-int allocate(hetile_mpi &M) {
-  M.Owner.assign(M.NCols, 0);
-  if (M.NCols > 0)
-    if (int E = hetile_alloc_owners(M.Size, M.Times.data(), M.NCols,
-                                    M.Strategy, M.Param, M.Owner.data()))
-      return E;
-  M.Blocks.assign(M.Size, {});
-  for (long C = 0; C < M.NCols; ++C) {
-    auto &B = M.Blocks[M.Owner[C]];
-    if (!B.empty() && B.back().second == C - 1)
-      B.back().second = C;
-    else
-      B.push_back({C, C});
-  }
-  return HETILE_OK;
-}
-
-const char *strategyName(int S) {
-  switch (S) {
-  case HETILE_ALLOC_OPTIMAL: return "optimal";
-  case HETILE_ALLOC_BOUNDED: return "bounded";
-  case HETILE_ALLOC_CYCLIC: return "cyclic";
-  case HETILE_ALLOC_BLOCK_CYCLIC: return "block-cyclic";
-  case HETILE_ALLOC_CHUNK: return "chunk";
-  default: return "auto";
-  }
-}
-
-/// The line of hetile_mpi_describe.
-void describe(hetile_mpi &M) {
-  std::string D = "hetile: " + std::to_string(M.Size) +
-                  (M.Size == 1 ? " rank" : " ranks") + ", cycle times";
-  char Buf[64];
-  for (int I = 0; I < M.Size; ++I) {
-    std::snprintf(Buf, sizeof Buf, "%s%g", I ? "," : " ", M.Times[I]);
-    D += Buf;
-  }
-  D += " (" + M.Source + "), allocation " + strategyName(M.Strategy);
-  if (M.Param)
-    D += ":" + std::to_string(M.Param);
-  D += ", " + std::to_string(M.NCols) + " tile columns; columns per rank:";
-  for (int I = 0; I < M.Size; ++I) {
-    long N = 0;
-    for (auto &B : M.Blocks[I])
-      N += B.second - B.first + 1;
-    D += (I ? "," : " ") + std::to_string(N);
-  }
-  M.Description = D;
 }
 
 } // namespace
@@ -255,7 +144,7 @@ int mpi::openSettings(hetile_mpi &M, int Err) {
   Settings S;
   int E = Err ? Err : readSettings(M, S);
   if ((E = agree(M.Comm, M.Rank, E)) || (E = shareSettings(M, S)) ||
-      (E = findTimes(M, S.Source)))
+      (E = calibrateIfNeeded(M, S.Source)))
     return E;
   return HETILE_OK;
 }
@@ -273,9 +162,8 @@ extern "C" int hetile_mpi_begin(long ncols, hetile_mpi **out) {
   if ((E = openSettings(*M, E)))
     return E;
   M->NCols = ncols;
-  if ((E = agree(M->Comm, M->Rank, allocate(*M))))
+  if ((E = agree(M->Comm, M->Rank, M->allocate(Processors::Ranks))))
     return E;
-  describe(*M);
   *out = M.release();
   return HETILE_OK;
 }
@@ -297,14 +185,7 @@ extern "C" int hetile_mpi_owner(const hetile_mpi *m, long col) {
 
 extern "C" int hetile_mpi_block(const hetile_mpi *m, int rank, long b,
                                 long *first, long *last) {
-  if (!m || !first || !last || rank < 0 || rank >= m->Size || b < 0)
-    return 0;
-  const auto &B = m->Blocks[rank];
-  if (b >= (long)B.size())
-    return 0;
-  *first = B[b].first;
-  *last = B[b].second;
-  return 1;
+  return m && first && last && m->block(rank, b, *first, *last) ? 1 : 0;
 }
 
 extern "C" int hetile_mpi_verbose(const hetile_mpi *m) {

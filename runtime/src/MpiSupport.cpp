@@ -8,16 +8,15 @@
 // the job fail with a message, never hang).
 //
 //===----------------------------------------------------------------------===//
+#include "Env.h"
 #include "Error.h"
 #include "MpiInternal.h"
 
 #include <sched.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cmath>
+#include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <ctime>
 
 using namespace hetile::rt;
@@ -49,7 +48,29 @@ void mpi::politePause(double Waited) {
   nanosleep(&Req, nullptr);
 }
 
-double mpi::threadCpuNow() { return hetile_thread_cpu_now(); }
+namespace {
+
+/// Calls Poll(Done) until it sets Done (HETILE_OK) or returns an error,
+/// pausing politely between calls; HETILE_ERR_TIMEOUT (no message set)
+/// after Watchdog seconds (0: never).
+template <typename F> int pollPolitely(double Watchdog, F Poll) {
+  double Start = hetile_timer_now();
+  while (true) {
+    bool Done = false;
+    if (int E = Poll(Done))
+      return E;
+    if (Done)
+      return HETILE_OK;
+    double Waited = hetile_timer_now() - Start;
+    if (Watchdog > 0 && Waited > Watchdog)
+      return HETILE_ERR_TIMEOUT;
+    mpi::politePause(Waited);
+  }
+}
+
+} // namespace
+
+double mpi::threadCpuNow() { return hetile_timer_thread_cpu(); }
 
 int mpi::ensureInit() {
   int Initialized = 0, Finalized = 0;
@@ -97,33 +118,15 @@ int mpi::agree(MPI_Comm Comm, int Rank, int Err) {
 }
 
 int mpi::envWatchdog(double &Seconds) {
-  Seconds = 120;
-  const char *Text = std::getenv("HETILE_WATCHDOG");
-  if (!Text)
-    return HETILE_OK;
-  char *End;
-  errno = 0;
-  double V = std::strtod(Text, &End);
-  if (!*Text || *End || errno == ERANGE || !std::isfinite(V) || V < 0)
-    return fail(HETILE_ERR_ENV, "HETILE_WATCHDOG: '%s' is not a number of "
-                "seconds >= 0 (0 waits forever)", Text);
-  Seconds = V;
-  return HETILE_OK;
+  std::shared_ptr<const env::Snapshot> Env = env::get();
+  Seconds = Env->Watchdog.Value;
+  return Env->Watchdog.check();
 }
 
 int mpi::envMaxCount(long &Count) {
-  Count = INT_MAX;
-  const char *Text = std::getenv("HETILE_MPI_MAX_COUNT");
-  if (!Text)
-    return HETILE_OK;
-  char *End;
-  errno = 0;
-  long V = std::strtol(Text, &End, 10);
-  if (!*Text || *End || errno == ERANGE || V < 1 || V > INT_MAX)
-    return fail(HETILE_ERR_ENV, "HETILE_MPI_MAX_COUNT: '%s' is not an integer "
-                "in 1..%d", Text, INT_MAX);
-  Count = V;
-  return HETILE_OK;
+  std::shared_ptr<const env::Snapshot> Env = env::get();
+  Count = Env->MaxCount.Value;
+  return Env->MaxCount.check();
 }
 
 ByteType::~ByteType() {
@@ -172,38 +175,23 @@ int ByteType::init(size_t Bytes, long MaxCount) {
 
 int mpi::waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
                      MPI_Message &Msg, MPI_Status &Status, std::mutex *Lock) {
-  double Start = hetile_timer_now();
-  while (true) {
-    int Flag = 0, E;
-    {
-      MaybeLock G(Lock);
-      E = check(MPI_Improbe(Src, Tag, Comm, &Flag, &Msg, &Status),
-                "MPI_Improbe");
-    }
-    if (E)
-      return E;
-    if (Flag)
-      return HETILE_OK;
-    double Waited = hetile_timer_now() - Start;
-    if (Watchdog > 0 && Waited > Watchdog)
-      return HETILE_ERR_TIMEOUT;
-    politePause(Waited);
-  }
+  return pollPolitely(Watchdog, [&](bool &Done) {
+    int Flag = 0;
+    MaybeLock G(Lock);
+    int E = check(MPI_Improbe(Src, Tag, Comm, &Flag, &Msg, &Status),
+                  "MPI_Improbe");
+    Done = Flag;
+    return E;
+  });
 }
 
 int mpi::waitRequest(MPI_Request &Request, double Watchdog) {
-  double Start = hetile_timer_now();
-  while (true) {
+  return pollPolitely(Watchdog, [&](bool &Done) {
     int Flag = 0;
-    if (int E = check(MPI_Test(&Request, &Flag, MPI_STATUS_IGNORE), "MPI_Test"))
-      return E;
-    if (Flag)
-      return HETILE_OK;
-    double Waited = hetile_timer_now() - Start;
-    if (Watchdog > 0 && Waited > Watchdog)
-      return HETILE_ERR_TIMEOUT;
-    politePause(Waited);
-  }
+    int E = check(MPI_Test(&Request, &Flag, MPI_STATUS_IGNORE), "MPI_Test");
+    Done = Flag;
+    return E;
+  });
 }
 
 int mpi::messageBytes(const MPI_Status &Status, size_t &Bytes) {

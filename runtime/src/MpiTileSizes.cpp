@@ -6,9 +6,10 @@
 // each rank owns one chunk V_i of the distributed dimension u_c, and the
 // two synchronisation dimensions are tiled h1 x h2 by solving (3.5) for the
 // cycle times, the network and the caches of the ranks at hand. Any other
-// case takes the shared-memory defaults (hetile_tile_sizes_for).
+// case takes the shared-memory defaults (hetile_tilesize_for).
 //
 //===----------------------------------------------------------------------===//
+#include "Env.h"
 #include "Error.h"
 #include "MpiInternal.h"
 #include "ZareiModel.h"
@@ -16,7 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
+#include <string>
 #include <unistd.h>
 #include <vector>
 
@@ -29,6 +30,9 @@ namespace {
 /// -1 in some containers): 1 MiB, a common L2.
 const long DefaultCacheBytes = 1L << 20;
 
+/// The line of hetile_mpi_tile_sizes_describe, per thread.
+thread_local std::string ModelLine;
+
 /// HETILE_ITERATION_SECONDS: the time of one iteration of the nest on a
 /// processor of the smallest cycle time, c_p of (3.1). [ZZ16] section 4
 /// measures c_p by running the kernel; the runtime cannot run a tile before
@@ -36,17 +40,9 @@ const long DefaultCacheBytes = 1L << 20;
 /// default 1 ns (the order of a five-point stencil update at -O3;
 /// bench/mpi_hetero.py measures it on its kernel and sets it).
 int envIterationSeconds(double &Seconds) {
-  Seconds = 1e-9;
-  const char *V = std::getenv("HETILE_ITERATION_SECONDS");
-  if (!V)
-    return HETILE_OK;
-  char *End;
-  double X = std::strtod(V, &End);
-  if (End == V || *End || !(X > 0) || !std::isfinite(X))
-    return fail(HETILE_ERR_ENV, "HETILE_ITERATION_SECONDS: '%s' is not a "
-                "positive number of seconds", V);
-  Seconds = X;
-  return HETILE_OK;
+  std::shared_ptr<const env::Snapshot> Env = env::get();
+  Seconds = Env->IterationSeconds.Value;
+  return Env->IterationSeconds.check();
 }
 
 /// This rank's cache, the CacheSize_i of (3.5): the L2 as the system
@@ -70,10 +66,13 @@ int networkCosts(hetile_mpi &M, double &Startup, double &PerByte) {
   static std::vector<std::pair<double, double>> Measured;
   double Costs[2] = {0, 0};
   int E = HETILE_OK;
-  const char *Path = std::getenv("HETILE_PLATFORM");
-  if (M.Rank == 0 && Path) {
+  std::shared_ptr<const env::Snapshot> Env = env::get();
+  if (M.Rank == 0 && Env->Platform.Set) {
     std::vector<double> T(M.Size);
-    E = hetile_platform_read(Path, M.Size, T.data(), &Costs[0], &Costs[1]);
+    E = Env->Platform.check();
+    if (!E)
+      E = env::platformFor(Env->Platform.Value, M.Size, T.data(), &Costs[0],
+                           &Costs[1]);
   }
   if ((E = agree(M.Comm, M.Rank, E)))
     return E;
@@ -103,8 +102,8 @@ int networkCosts(hetile_mpi &M, double &Startup, double &PerByte) {
 /// columns, so a column is the resolution of the V_i. Ours, not the
 /// paper's: the slowest rank's chunk should span about 8 columns (V_i
 /// rounded to within an eighth), and a column at most 512 points (the
-/// long innermost tiles of hetile_tile_sizes_for).
-long columnSize(const hetile_zz_problem &P) {
+/// long innermost tiles of hetile_tilesize_for).
+long columnSize(const hetile_tilesize_3d_problem &P) {
   double Sum = 0, Least = INFINITY;
   for (int I = 0; I < P.p; ++I) {
     Sum += P.vp[I];
@@ -115,19 +114,11 @@ long columnSize(const hetile_zz_problem &P) {
 }
 
 /// HETILE_CACHE_BYTES overrides every rank's CacheSize_i (tests, and
-/// machines whose sysconf does not know its caches).
+/// machines whose sysconf does not know its caches); 0 when unset.
 int envCacheBytes(long &Bytes) {
-  Bytes = 0;
-  const char *V = std::getenv("HETILE_CACHE_BYTES");
-  if (!V)
-    return HETILE_OK;
-  char *End;
-  long long X = std::strtoll(V, &End, 10);
-  if (End == V || *End || X < 1 || X > (1LL << 50))
-    return fail(HETILE_ERR_ENV, "HETILE_CACHE_BYTES: '%s' is not a number of "
-                "bytes between 1 and 2^50", V);
-  Bytes = (long)X;
-  return HETILE_OK;
+  std::shared_ptr<const env::Snapshot> Env = env::get();
+  Bytes = Env->CacheBytes.Value;
+  return Env->CacheBytes.check();
 }
 
 /// (3.4) prices a subchunk by its area h1 h2 only, so every factorisation
@@ -136,7 +127,8 @@ int envCacheBytes(long &Bytes) {
 /// rounded down and up, and the cache bound's largest), and of those
 /// within 1% of the optimum T_P, the squarest (least h1 + h2), whose
 /// facets, the messages of a real code, are the smallest.
-void squarest(const hetile_zz_problem &P, hetile_zz_result &R) {
+void squarest(const hetile_tilesize_3d_problem &P,
+              hetile_tilesize_3d_result &R) {
   double Best = R.time, AreaBest = (double)R.h1 * (double)R.h2;
   // H1 + H2 > H1: no H1 >= the best sum - 1 can improve on it.
   for (long H1 = 1; H1 <= P.us1 && H1 < R.h1 + R.h2 - 1; ++H1) {
@@ -149,7 +141,7 @@ void squarest(const hetile_zz_problem &P, hetile_zz_result &R) {
     for (long H2 : {Lo, Lo + 1, Top}) {
       H2 = std::max(1L, std::min(H2, Top));
       double T;
-      if (hetile_zz_time(&P, H1, H2, &T) == HETILE_OK &&
+      if (hetile_tilesize_3d_time(&P, H1, H2, &T) == HETILE_OK &&
           T <= Best * 1.01 && H1 + H2 < R.h1 + R.h2) {
         R.h1 = H1;
         R.h2 = H2;
@@ -182,11 +174,12 @@ bool everyRankGetsPoints(const hetile_mpi &M, long Uc) {
     return false;
   std::vector<double> Vp = powers(M);
   std::vector<long> Chunks(M.Size);
-  return hetile_zz_chunks(M.Size, Vp.data(), Uc, Chunks.data()) == HETILE_OK;
+  return hetile_tilesize_3d_chunks(M.Size, Vp.data(), Uc, Chunks.data()) ==
+         HETILE_OK;
 }
 
 /// Solves (3.5) for this nest on rank 0's inputs; sizes_out in the order of
-/// the extents. Message (HETILE_STATS) on rank 0.
+/// the extents. The line of hetile_mpi_tile_sizes_describe on rank 0.
 int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
                long *Sizes) {
   double Iteration;
@@ -207,7 +200,7 @@ int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
   std::vector<double> Vp = powers(M), Cp(M.Size);
   for (int I = 0; I < M.Size; ++I)
     Cp[I] = Iteration * M.Times[I] / TMin; // c_p_i of (3.1), constant
-  hetile_zz_problem P = {};
+  hetile_tilesize_3d_problem P = {};
   P.p = M.Size;
   P.vp = Vp.data();
   P.uc = Extents[0];
@@ -220,15 +213,15 @@ int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
   P.twa = 0;
   P.ngrid1 = P.ngrid2 = 1;
   P.cp = Cp.data();
-  hetile_zz_result R = {};
-  int E = hetile_zz_solve_exact(&P, &R);
+  hetile_tilesize_3d_result R = {};
+  int E = hetile_tilesize_3d_solve_exact(&P, &R);
   if (E == HETILE_ERR_INVALID) {
     // More feasible sizes than the exact search takes (a cache far larger
     // than the chunks): the paper's genetic algorithm (section 3.4), seeded
     // alike on every rank.
-    hetile_zz_ga_params Ga = {};
+    hetile_tilesize_3d_ga_params Ga = {};
     Ga.seed = 1;
-    E = hetile_zz_solve_ga(&P, &Ga, &R);
+    E = hetile_tilesize_3d_solve_ga(&P, &Ga, &R);
   }
   if (E == HETILE_ERR_INFEASIBLE) {
     // A chunk larger than a cache: (3.5) has no solution; the smallest
@@ -245,12 +238,15 @@ int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
   if (int E2 = check(MPI_Bcast(Out, 3, MPI_LONG, 0, M.Comm), "MPI_Bcast"))
     return agree(M.Comm, M.Rank, E2);
   std::copy(Out, Out + 3, Sizes);
-  if (M.Verbose && M.Rank == 0)
-    std::fprintf(stderr, "hetile: tile sizes [ZZ16] (3.5): U = %ld x %ld x "
-                 "%ld, c_p %g s, c_d %g s, c_c %g s/point, cache bound h1*h2 "
-                 "<= %ld: h1 = %ld, h2 = %ld (T_P %.4g s); column %ld\n",
-                 P.uc, P.us1, P.us2, Iteration, P.cd, P.cc, R.bound, R.h1,
-                 R.h2, R.time, Out[0]);
+  if (M.Rank == 0) {
+    char Line[512];
+    std::snprintf(Line, sizeof Line, "hetile: tile sizes [ZZ16] (3.5): U = %ld "
+                  "x %ld x %ld, c_p %g s, c_d %g s, c_c %g s/point, cache "
+                  "bound h1*h2 <= %ld: h1 = %ld, h2 = %ld (T_P %.4g s); "
+                  "column %ld", P.uc, P.us1, P.us2, Iteration, P.cd, P.cc,
+                  R.bound, R.h1, R.h2, R.time, Out[0]);
+    ModelLine = Line;
+  }
   return HETILE_OK;
 }
 
@@ -259,6 +255,7 @@ int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
 extern "C" int hetile_mpi_tile_sizes(int depth, const long *extents,
                                      int nprocs, int long_dim,
                                      long elem_bytes, long *sizes_out) {
+  ModelLine.clear();
   if (depth < 1 || !extents || !sizes_out || nprocs < 1 || elem_bytes < 1)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_tile_sizes: need depth >= 1, "
                 "extents, nprocs >= 1 and elem_bytes >= 1");
@@ -267,13 +264,17 @@ extern "C" int hetile_mpi_tile_sizes(int depth, const long *extents,
       return fail(HETILE_ERR_INVALID, "hetile_mpi_tile_sizes: extent %d is "
                   "%ld", I, extents[I]);
   if (depth != 3)
-    return hetile_tile_sizes_for(depth, extents, nprocs, long_dim, sizes_out);
+    return hetile_tilesize_for(depth, extents, nprocs, long_dim, sizes_out);
   if (int E = ensureInit())
     return E;
   hetile_mpi M;
   if (int E = openSettings(M))
     return E;
   if (M.Strategy != HETILE_ALLOC_CHUNK || M.Size < 2 || !everyRankGetsPoints(M, extents[0]))
-    return hetile_tile_sizes_for(depth, extents, nprocs, long_dim, sizes_out);
+    return hetile_tilesize_for(depth, extents, nprocs, long_dim, sizes_out);
   return zareiSizes(M, extents, elem_bytes, sizes_out);
+}
+
+extern "C" const char *hetile_mpi_tile_sizes_describe(void) {
+  return ModelLine.c_str();
 }

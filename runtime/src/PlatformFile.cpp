@@ -8,10 +8,10 @@
 // Any other key, or malformed JSON, is an error.
 //
 //===----------------------------------------------------------------------===//
+#include "Env.h"
 #include "Error.h"
 
-#include "hetile_rt.h"
-
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -109,33 +109,46 @@ int parseFile(Parser &P, std::vector<double> &T, double &Startup,
 
 } // namespace
 
-extern "C" int hetile_platform_read(const char *path, int nprocs,
-                                    double *t_out, double *startup_out,
-                                    double *per_byte_out) {
-  FILE *F = path ? std::fopen(path, "r") : nullptr;
+int hetile::rt::env::readPlatformFile(const char *Path, PlatformFile &Out) {
+  FILE *F = Path ? std::fopen(Path, "r") : nullptr;
   if (!F)
     return fail(HETILE_ERR_IO, "HETILE_PLATFORM: cannot read '%s'",
-                path ? path : "");
+                Path ? Path : "");
   Parser P;
   char Buf[4096];
   size_t N;
   while ((N = std::fread(Buf, 1, sizeof(Buf), F)) > 0 && P.S.size() < 1 << 20)
     P.S.append(Buf, N);
   std::fclose(F);
-  std::vector<double> T;
-  double Startup = 0, PerByte = 0;
-  if (int E = parseFile(P, T, Startup, PerByte))
-    return fail(E, "HETILE_PLATFORM: %s: %s", path,
+  Out = PlatformFile();
+  Out.Path = Path;
+  if (int E = parseFile(P, Out.Times, Out.Startup, Out.PerByte))
+    return fail(E, "HETILE_PLATFORM: %s: %s", Path,
                 std::string(hetile_last_error()).c_str());
-  if ((int)T.size() != nprocs)
-    return fail(HETILE_ERR_INVALID, "HETILE_PLATFORM: %s: %zu cycle times for "
-                "%d processors", path, T.size(), nprocs);
-  for (size_t I = 0; I < T.size(); ++I)
-    if (!(T[I] > 0))
-      return fail(HETILE_ERR_INVALID, "HETILE_PLATFORM: %s: time %zu is not "
-                  "positive", path, I + 1);
-  std::copy(T.begin(), T.end(), t_out);
-  *startup_out = Startup;
-  *per_byte_out = PerByte;
   return HETILE_OK;
+}
+
+int hetile::rt::env::platformFor(const PlatformFile &F, int N, double *T,
+                                 double *Startup, double *PerByte) {
+  if ((int)F.Times.size() != N)
+    return fail(HETILE_ERR_INVALID, "HETILE_PLATFORM: %s: %zu cycle times for "
+                "%d processors", F.Path.c_str(), F.Times.size(), N);
+  for (size_t I = 0; I < F.Times.size(); ++I)
+    if (!(F.Times[I] > 0))
+      return fail(HETILE_ERR_INVALID, "HETILE_PLATFORM: %s: time %zu is not "
+                  "positive", F.Path.c_str(), I + 1);
+  std::copy(F.Times.begin(), F.Times.end(), T);
+  *Startup = F.Startup;
+  *PerByte = F.PerByte;
+  return HETILE_OK;
+}
+
+extern "C" int hetile_platform_read(const char *path, int nprocs,
+                                    double *t_out, double *startup_out,
+                                    double *per_byte_out) {
+  hetile::rt::env::PlatformFile F;
+  if (int E = hetile::rt::env::readPlatformFile(path, F))
+    return E;
+  return hetile::rt::env::platformFor(F, nprocs, t_out, startup_out,
+                                      per_byte_out);
 }

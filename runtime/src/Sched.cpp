@@ -16,23 +16,16 @@
 // HETILE_CALIBRATE=0.
 //
 //===----------------------------------------------------------------------===//
+#include "ColumnAllocation.h"
+#include "Env.h"
 #include "Error.h"
-
-#include "hetile_rt.h"
 
 #include <sched.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
-#include <cstring>
 #include <ctime>
 #include <memory>
-#include <mutex>
-#include <string>
 #include <vector>
 
 using namespace hetile::rt;
@@ -45,107 +38,25 @@ struct alignas(64) Progress {
   std::atomic<long> Rows{0};
 };
 
-/// Calibrated cycle times, kept for the life of the process per processor
-/// count: a nest inside a time loop calibrates once.
-struct CalibrationCache {
-  std::mutex Lock;
-  std::vector<std::vector<double>> ByCount; // index p: seconds of p processors
-};
-
-CalibrationCache &cache() {
-  static CalibrationCache C;
-  return C;
-}
-
-/// A fixed floating-point workload (about a millisecond on a current core):
-/// the same for every processor, so its time is the processor's speed.
-double workload() {
-  volatile double Sink = 0;
-  double X = 1.0, Y = 0.5;
-  for (int I = 0; I < 200000; ++I) {
-    X = X * 0.999999 + Y;
-    Y = Y * 0.999998 + 1e-9 * X;
-  }
-  Sink = X + Y;
-  return Sink;
-}
-
-bool envIsZero(const char *Name) {
-  const char *V = std::getenv(Name);
-  return V && std::strcmp(V, "0") == 0;
-}
-
-/// Parses "N" (a long >= Min) after a prefix.
-bool parseLong(const char *Text, long Min, long &Out) {
-  char *End;
-  errno = 0;
-  long V = std::strtol(Text, &End, 10);
-  if (!*Text || *End || errno == ERANGE || V < Min)
-    return false;
-  Out = V;
-  return true;
-}
-
 } // namespace
 
-struct hetile_sched {
+/// The allocation (cycle times, owners, blocks, description) and the
+/// progress of every column.
+struct hetile_sched : hetile::rt::ColumnAllocation {
   int P = 0;
-  long NCols = 0;
-  int Strategy = HETILE_ALLOC_AUTO;
-  long Param = 0;
-  /// Cycle times, once known; Source says where they came from.
-  std::vector<double> Times;
-  std::string Source;
   /// Per-processor calibration seconds while calibrating.
   std::vector<double> Seconds;
   bool NeedsCalibration = false;
-  std::vector<int> Owner;
-  /// Blocks[q]: the (first, last) columns of processor q's blocks, in order.
-  std::vector<std::vector<std::pair<long, long>>> Blocks;
   std::unique_ptr<Progress[]> Rows;
+  /// The environment the schedule was created with (emulation factors).
+  std::shared_ptr<const hetile::rt::env::Snapshot> Env;
   bool Emulating = false;
   bool Verbose = false;
-  std::string Description;
   /// How long hetile_sched_wait spins before yielding: 200 us when the
   /// processors fit on the online CPUs, else 0 (a spinning thread would
   /// hold the core its neighbour needs).
   double SpinSeconds = 0;
 };
-
-extern "C" int hetile_env_alloc(int *strategy, long *param) {
-  *strategy = HETILE_ALLOC_AUTO;
-  *param = 0;
-  const char *V = std::getenv("HETILE_ALLOC");
-  if (!V || !std::strcmp(V, "auto"))
-    return 0;
-  if (!std::strcmp(V, "optimal")) {
-    *strategy = HETILE_ALLOC_OPTIMAL;
-    return 1;
-  }
-  if (!std::strcmp(V, "cyclic")) {
-    *strategy = HETILE_ALLOC_CYCLIC;
-    return 1;
-  }
-  if (!std::strcmp(V, "bounded")) {
-    *strategy = HETILE_ALLOC_BOUNDED;
-    return 1;
-  }
-  if (!std::strcmp(V, "chunk")) {
-    *strategy = HETILE_ALLOC_CHUNK;
-    return 1;
-  }
-  if (!std::strncmp(V, "bounded:", 8) && parseLong(V + 8, 1, *param)) {
-    *strategy = HETILE_ALLOC_BOUNDED;
-    return 1;
-  }
-  if (!std::strncmp(V, "block-cyclic:", 13) && parseLong(V + 13, 1, *param)) {
-    *strategy = HETILE_ALLOC_BLOCK_CYCLIC;
-    return 1;
-  }
-  return fail(HETILE_ERR_ENV, "HETILE_ALLOC: '%s' is not one of auto, optimal, "
-              "bounded, bounded:S, cyclic, block-cyclic:B, chunk (S, B "
-              "integers >= 1)", V);
-}
 
 extern "C" int hetile_sched_create(int p, long ncols, hetile_sched **out) {
   if (!out)
@@ -161,39 +72,22 @@ extern "C" int hetile_sched_create(int p, long ncols, hetile_sched **out) {
   S->SpinSeconds = Cpus >= p ? 200e-6 : 0;
   if (int E = hetile_env_alloc(&S->Strategy, &S->Param); E < 0)
     return E;
-  S->Times.assign(p, 1.0);
-  int Got = hetile_platform_times(p, S->Times.data());
-  if (Got < 0)
-    return Got;
-  if (Got == 1) {
-    S->Source = std::getenv("HETILE_PLATFORM") ? "HETILE_PLATFORM" : "HETILE_SPEEDS";
-  } else if (p == 1 || envIsZero("HETILE_CALIBRATE")) {
-    S->Source = p == 1 ? "one processor" : "equal (HETILE_CALIBRATE=0)";
-  } else {
-    std::lock_guard<std::mutex> G(cache().Lock);
-    auto &ByCount = cache().ByCount;
-    if ((int)ByCount.size() > p && !ByCount[p].empty()) {
-      S->Times = ByCount[p];
-      S->Source = "calibration (cached)";
-    } else {
-      S->NeedsCalibration = true;
-      S->Seconds.assign(p, 0.0);
-    }
+  TimesSource Source;
+  if (int E = findTimes(Processors::Threads, p, S->Times, Source))
+    return E;
+  S->Source = sourceName(Processors::Threads, Source);
+  if (Source == TimesSource::Calibrate) {
+    S->NeedsCalibration = true;
+    S->Seconds.assign(p, 0.0);
   }
-  if (const char *Emu = std::getenv("HETILE_EMULATE_SPEEDS")) {
-    // Checked here, so that the processors' later calls cannot fail.
-    std::vector<double> F(4096);
-    int N = hetile_parse_times(Emu, "HETILE_EMULATE_SPEEDS", F.data(),
-                               (int)F.size());
-    if (N < 0)
-      return N;
-    if (N < p)
-      return fail(HETILE_ERR_ENV, "HETILE_EMULATE_SPEEDS: %d factors for %d "
-                  "processors (one per thread or rank expected)", N, p);
-    S->Emulating = true;
-  }
-  const char *Stats = std::getenv("HETILE_STATS");
-  S->Verbose = Stats && std::strcmp(Stats, "0") != 0;
+  // HETILE_EMULATE_SPEEDS is checked here, so that the processors' later
+  // calls cannot fail.
+  S->Env = env::get();
+  if (int E = env::checkEmulation(*S->Env, p, "processors (one per thread "
+                                  "or rank expected)", -1, nullptr))
+    return E;
+  S->Emulating = S->Env->Emulate.Set;
+  S->Verbose = S->Env->Stats;
   S->Rows.reset(new Progress[ncols > 0 ? ncols : 1]);
   *out = S.release();
   return HETILE_OK;
@@ -201,34 +95,6 @@ extern "C" int hetile_sched_create(int p, long ncols, hetile_sched **out) {
 
 extern "C" int hetile_sched_needs_calibration(const hetile_sched *s) {
   return s && s->NeedsCalibration ? 1 : 0;
-}
-
-extern "C" int hetile_calibrate_run(int me, double *seconds_out) {
-  if (!seconds_out || me < 0)
-    return fail(HETILE_ERR_INVALID, "calibrate: bad processor or output");
-  double Best = INFINITY;
-  for (int Rep = 0; Rep < 3; ++Rep) {
-    double T0 = hetile_thread_cpu_now();
-    workload();
-    Best = std::min(Best, hetile_thread_cpu_now() - T0);
-  }
-  if (!(Best > 0))
-    Best = 1e-9;
-  // An emulated slow processor is slow in its calibration too: it sleeps,
-  // and reports the time it emulates (the sleep's overshoot, large on a
-  // loaded machine, is no part of its speed).
-  int E = hetile_emulate_delay(me, Best);
-  if (E < 0)
-    return E;
-  double Factor = 1;
-  if (E > 0) {
-    std::vector<double> F(4096);
-    int N = hetile_parse_times(std::getenv("HETILE_EMULATE_SPEEDS"),
-                               "HETILE_EMULATE_SPEEDS", F.data(), (int)F.size());
-    Factor = N > me ? F[me] : 1;
-  }
-  *seconds_out = Best * Factor;
-  return HETILE_OK;
 }
 
 extern "C" int hetile_sched_calibrate(hetile_sched *s, int me) {
@@ -239,64 +105,15 @@ extern "C" int hetile_sched_calibrate(hetile_sched *s, int me) {
   return hetile_calibrate_run(me, &s->Seconds[me]);
 }
 
-extern "C" int hetile_calibrate_snap(int p, const double *seconds,
-                                     double *t_out) {
-  std::vector<long> T(p > 0 ? p : 1);
-  if (int E = hetile_calibrate_times(p, seconds, 10, T.data()))
-    return E;
-  long Min = *std::min_element(T.begin(), T.end());
-  long Max = *std::max_element(T.begin(), T.end());
-  // Within 15% of each other: measurement noise, not a slower processor (a
-  // choice of ours: a spurious 10:11 would make chunks of 21 columns).
-  for (int I = 0; I < p; ++I)
-    t_out[I] = Max * 20 <= Min * 23 ? 1.0 : (double)T[I];
-  return HETILE_OK;
-}
-
 namespace {
 
 int finishCalibration(hetile_sched *S) {
   if (int E = hetile_calibrate_snap(S->P, S->Seconds.data(), S->Times.data()))
     return E;
-  S->Source = "calibration";
+  S->Source = sourceName(Processors::Threads, TimesSource::Calibrate);
   S->NeedsCalibration = false;
-  std::lock_guard<std::mutex> G(cache().Lock);
-  auto &ByCount = cache().ByCount;
-  if ((int)ByCount.size() <= S->P)
-    ByCount.resize(S->P + 1);
-  ByCount[S->P] = S->Times;
+  rememberCalibration(Processors::Threads, S->P, S->Times);
   return HETILE_OK;
-}
-
-const char *strategyName(int S) {
-  switch (S) {
-  case HETILE_ALLOC_OPTIMAL: return "optimal";
-  case HETILE_ALLOC_BOUNDED: return "bounded";
-  case HETILE_ALLOC_CYCLIC: return "cyclic";
-  case HETILE_ALLOC_BLOCK_CYCLIC: return "block-cyclic";
-  case HETILE_ALLOC_CHUNK: return "chunk";
-  default: return "auto";
-  }
-}
-
-void describe(hetile_sched *S) {
-  std::string D = "hetile: " + std::to_string(S->P) + " processors, cycle times";
-  char Buf[64];
-  for (int I = 0; I < S->P; ++I) {
-    std::snprintf(Buf, sizeof Buf, "%s%g", I ? "," : " ", S->Times[I]);
-    D += Buf;
-  }
-  D += " (" + S->Source + "), allocation " + strategyName(S->Strategy);
-  if (S->Param)
-    D += ":" + std::to_string(S->Param);
-  D += ", " + std::to_string(S->NCols) + " tile columns; columns per processor:";
-  for (int I = 0; I < S->P; ++I) {
-    long N = 0;
-    for (auto &B : S->Blocks[I])
-      N += B.second - B.first + 1;
-    D += (I ? "," : " ") + std::to_string(N);
-  }
-  S->Description = D;
 }
 
 } // namespace
@@ -313,22 +130,10 @@ extern "C" int hetile_sched_allocate(hetile_sched *s) {
   if (s->NeedsCalibration)
     if (int E = finishCalibration(s))
       return E;
-  s->Owner.assign(s->NCols, 0);
-  if (s->NCols > 0)
-    if (int E = hetile_alloc_owners(s->P, s->Times.data(), s->NCols,
-                                    s->Strategy, s->Param, s->Owner.data()))
-      return E;
-  s->Blocks.assign(s->P, {});
-  for (long C = 0; C < s->NCols; ++C) {
-    auto &B = s->Blocks[s->Owner[C]];
-    if (!B.empty() && B.back().second == C - 1)
-      B.back().second = C;
-    else
-      B.push_back({C, C});
-  }
+  if (int E = s->allocate(Processors::Threads))
+    return E;
   for (long C = 0; C < s->NCols; ++C)
     s->Rows[C].Rows.store(0, std::memory_order_relaxed);
-  describe(s);
   return HETILE_OK;
 }
 
@@ -340,14 +145,7 @@ extern "C" int hetile_sched_owner(const hetile_sched *s, long col) {
 
 extern "C" int hetile_sched_block(const hetile_sched *s, int me, long b,
                                   long *first, long *last) {
-  if (!s || me < 0 || me >= (int)s->Blocks.size() || b < 0)
-    return 0;
-  const auto &B = s->Blocks[me];
-  if (b >= (long)B.size())
-    return 0;
-  *first = B[b].first;
-  *last = B[b].second;
-  return 1;
+  return s && s->block(me, b, *first, *last) ? 1 : 0;
 }
 
 namespace {
@@ -405,7 +203,7 @@ extern "C" int hetile_sched_timing(const hetile_sched *s) {
 extern "C" int hetile_sched_work_done(hetile_sched *s, int me, double seconds) {
   if (!s || !s->Emulating)
     return 0;
-  return hetile_emulate_delay(me, seconds);
+  return env::emulateDelay(*s->Env, me, seconds);
 }
 
 extern "C" int hetile_sched_verbose(const hetile_sched *s) {

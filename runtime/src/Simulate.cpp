@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Error.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <algorithm>
 #include <vector>

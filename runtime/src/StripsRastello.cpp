@@ -27,7 +27,7 @@
 //===----------------------------------------------------------------------===//
 #include "Error.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <algorithm>
 #include <cmath>
@@ -37,7 +37,7 @@ using namespace hetile::rt;
 
 namespace {
 
-int checkModel(const hetile_rd_model *M) {
+int checkModel(const hetile_strips_model *M) {
   if (!M)
     return fail(HETILE_ERR_INVALID, "rastello-dauxois: no model");
   if (!(M->tau_calc > 0) || !std::isfinite(M->tau_calc))
@@ -67,14 +67,14 @@ int checkTimesPositive(int P, const double *T) {
 /// Section 4.4: T_calc(h, w) ~ hw ((tau_L2 + delta_{h>3000} tau_Mem)
 /// (1/w + 2/h) + (1 + (w-1)/h) tau_calc), expanded as
 /// tau (h + 2w) + (hw + w(w-1)) tau_calc, times the cycle time t.
-double tcalc(const hetile_rd_model &M, double H, double W, double T) {
+double tcalc(const hetile_strips_model &M, double H, double W, double T) {
   double Tau = M.tau_l2 + (H > (double)M.mem_threshold ? M.tau_mem : 0);
   return T * (Tau * (H + 2 * W) + (H * W + W * (W - 1)) * M.tau_calc);
 }
 
 /// The largest h >= 0 with t T_calc(h, w) <= C (T_calc increases with h;
 /// affine on each side of the threshold), 0 if none.
-long maxHeight(const hetile_rd_model &M, double W, double T, double C,
+long maxHeight(const hetile_strips_model &M, double W, double T, double C,
                long Cap) {
   auto Solve = [&](double Tau) {
     double A = T * (Tau + W * M.tau_calc);
@@ -93,7 +93,7 @@ long maxHeight(const hetile_rd_model &M, double W, double T, double C,
 }
 
 /// sum_j max(1, h_j(C)), the rows that the bound C admits.
-long rowsWithin(const hetile_rd_model &M, int P, const double *T, long W,
+long rowsWithin(const hetile_strips_model &M, int P, const double *T, long W,
                 double C, long H, long *Heights) {
   long Sum = 0;
   for (int J = 0; J < P; ++J) {
@@ -105,7 +105,7 @@ long rowsWithin(const hetile_rd_model &M, int P, const double *T, long W,
 
 /// Adds rows one at a time to the processor whose T_calc grows the least
 /// (ties: smallest index) until sum h_j = H.
-void greedyFill(const hetile_rd_model &M, int P, const double *T, long W,
+void greedyFill(const hetile_strips_model &M, int P, const double *T, long W,
                 long H, long Sum, long *Heights) {
   for (; Sum < H; ++Sum) {
     int Best = 0;
@@ -121,7 +121,7 @@ void greedyFill(const hetile_rd_model &M, int P, const double *T, long W,
 
 } // namespace
 
-extern "C" int hetile_rd_redundant_tasks(long w, long *tasks_out) {
+extern "C" int hetile_strips_redundant_tasks(long w, long *tasks_out) {
   if (w < 1 || w > 3037000499L || !tasks_out)
     return fail(HETILE_ERR_INVALID, "rastello-dauxois: width w = %ld must be "
                 "in 1..3037000499", w);
@@ -129,8 +129,8 @@ extern "C" int hetile_rd_redundant_tasks(long w, long *tasks_out) {
   return HETILE_OK;
 }
 
-extern "C" int hetile_rd_tcalc(const hetile_rd_model *m, long h, long w,
-                               double t, double *tcalc_out) {
+extern "C" int hetile_strips_tcalc(const hetile_strips_model *m, long h, long w,
+                                   double t, double *tcalc_out) {
   if (int E = checkModel(m))
     return E;
   if (h < 1 || w < 1 || !(t > 0) || !std::isfinite(t) || !tcalc_out)
@@ -144,9 +144,9 @@ extern "C" int hetile_rd_tcalc(const hetile_rd_model *m, long h, long w,
 /// Lo are below an optimal solution's, and the greedy completion that adds
 /// the cheapest row each time then reaches the optimal max (each T_calc
 /// increases with h).
-extern "C" int hetile_rd_heights(const hetile_rd_model *m, int p,
-                                 const double *t, long H, long w,
-                                 long *h_out, double *tmax_out) {
+extern "C" int hetile_strips_heights(const hetile_strips_model *m, int p,
+                                     const double *t, long H, long w,
+                                     long *h_out, double *tmax_out) {
   if (int E = checkModel(m))
     return E;
   if (int E = checkTimesPositive(p, t))
@@ -178,12 +178,12 @@ extern "C" int hetile_rd_heights(const hetile_rd_model *m, int p,
 
 /// Sections 4.4-4.5: one tile of width w costs max_j T_calc(h_j, w, P_j)
 /// plus beta + w tau; per column, divided by w.
-extern "C" int hetile_rd_column_time(const hetile_rd_model *m, int p,
-                                     const double *t, long H, long w,
-                                     double *time_out) {
+extern "C" int hetile_strips_column_time(const hetile_strips_model *m, int p,
+                                         const double *t, long H, long w,
+                                         double *time_out) {
   std::vector<long> Heights(p > 0 && p <= (1 << 20) ? p : 1);
   double Max;
-  if (int E = hetile_rd_heights(m, p, t, H, w, Heights.data(), &Max))
+  if (int E = hetile_strips_heights(m, p, t, H, w, Heights.data(), &Max))
     return E;
   *time_out = (Max + m->beta + (double)w * m->tau_comm) / (double)w;
   return HETILE_OK;
@@ -191,11 +191,11 @@ extern "C" int hetile_rd_column_time(const hetile_rd_model *m, int p,
 
 /// Section 4.6, Figure 9: w_opt minimises t_calc(H, w); the band is
 /// {w : t_calc(H, w) <= t_calc(H, w_opt) (1 + tolerance)}.
-extern "C" int hetile_rd_width(const hetile_rd_model *m, int p,
-                               const double *t, long H, int nw,
-                               const long *widths, double tolerance,
-                               double *times_out, long *wopt_out,
-                               long *wmin_out, long *wmax_out) {
+extern "C" int hetile_strips_width(const hetile_strips_model *m, int p,
+                                   const double *t, long H, int nw,
+                                   const long *widths, double tolerance,
+                                   double *times_out, long *wopt_out,
+                                   long *wmin_out, long *wmax_out) {
   if (nw < 1 || !widths || !(tolerance >= 0) || !std::isfinite(tolerance) ||
       !wopt_out || !wmin_out || !wmax_out)
     return fail(HETILE_ERR_INVALID, "rastello-dauxois: need at least one "
@@ -203,7 +203,7 @@ extern "C" int hetile_rd_width(const hetile_rd_model *m, int p,
   std::vector<double> Times(nw);
   int Opt = 0;
   for (int K = 0; K < nw; ++K) {
-    if (int E = hetile_rd_column_time(m, p, t, H, widths[K], &Times[K]))
+    if (int E = hetile_strips_column_time(m, p, t, H, widths[K], &Times[K]))
       return E;
     if (Times[K] < Times[Opt] ||
         (Times[K] == Times[Opt] && widths[K] < widths[Opt]))
@@ -222,8 +222,8 @@ extern "C" int hetile_rd_width(const hetile_rd_model *m, int p,
 
 /// Section 5: the extrapolated optimal time 1 / sum_j (1 / t_j), e.g.
 /// 1 / (14 / 3.99e-7 + 11 / 7.09e-7) ~ 1.97e-8 for the 25 processors.
-extern "C" int hetile_rd_extrapolated_time(int p, const double *t,
-                                           double *time_out) {
+extern "C" int hetile_strips_extrapolated_time(int p, const double *t,
+                                               double *time_out) {
   if (int E = checkTimesPositive(p, t))
     return E;
   double Inv = 0;

@@ -1,4 +1,5 @@
-//===- TileSizeAndonovYanev.cpp - n-dimensional orthogonal tile sizing ------===//
+//===- TileSizeAndonovYanev.cpp - n-dimensional orthogonal tile sizing
+//------===//
 //
 // Andonov & Yanev, "n-dimensional orthogonal tile sizing problem", Pliska
 // Stud. Math. Bulgar. 12 (1998), section 3. An (n+1)-dimensional uniform
@@ -6,17 +7,18 @@
 // x_1 x ... x x_{n+1}; the (n+1)-th axis is projected onto the processors.
 //
 // The constant B. Formula (16) as printed gives B = tau_a * sum(p_k - 1)
-// (our default, HETILE_AY_B_PRINTED: it is what T of (16) implies, and the
-// unit tests check the volume against a numeric minimisation of (16)). The
+// (our default, HETILE_TILESIZE_ND_B_PRINTED: it is what T of (16) implies, and
+// the unit tests check the volume against a numeric minimisation of (16)). The
 // numbers of Example 1 (a = 135538.8711, b = 135873.2441, v = 135856,
 // x~ = 17.9368, 4.4842, 26.9052, 62.7788) are all reproduced, to the printed
 // digits, by B = tau_a * (1 + sum(p_k - 1)) = 26 instead of 25:
-// HETILE_AY_B_EXAMPLE. With the printed B, Example 1 gives nu = 138564.06.
+// HETILE_TILESIZE_ND_B_EXAMPLE. With the printed B, Example 1 gives nu =
+// 138564.06.
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,7 +37,7 @@ struct Model {
   std::vector<long> U; // u_i = floor(m_i / p_i), i < n (the example's u_3 = 14)
 };
 
-int buildModel(const hetile_ay_problem *Prob, Model &M) {
+int buildModel(const hetile_tilesize_nd_problem *Prob, Model &M) {
   if (!Prob || Prob->n < 1 || Prob->n > 16 || !Prob->m || !Prob->p)
     return fail(HETILE_ERR_INVALID, "andonov-yanev: need 1 <= n <= 16, n+1 "
                 "extents and n grid sizes");
@@ -62,8 +64,9 @@ int buildModel(const hetile_ay_problem *Prob, Model &M) {
     M.U.push_back(Prob->m[I] / Pi);
   }
   M.A = 2.0 * M.N * Prob->beta * M.W / M.P;
-  M.B = Prob->tau_a * (M.SumPTilde +
-                       (Prob->b_variant == HETILE_AY_B_EXAMPLE ? 1 : 0));
+  M.B =
+      Prob->tau_a *
+      (M.SumPTilde + (Prob->b_variant == HETILE_TILESIZE_ND_B_EXAMPLE ? 1 : 0));
   M.C = Prob->tau_t * std::pow(M.PTilde, 1.0 / M.N);
   return HETILE_OK;
 }
@@ -118,7 +121,7 @@ void continuousOptimum(const Model &M, const long *Grid, double V, double *X) {
 
 /// Formula (15): the minimum of T on the edge E_{n+1}, clamped to
 /// [1, m_{n+1}] (Lemma 3.1).
-long edgeLastSize(const Model &M, const hetile_ay_problem *Prob) {
+long edgeLastSize(const Model &M, const hetile_tilesize_nd_problem *Prob) {
   double ProdU2 = 1, Sum = 0;
   for (int K = 0; K < M.N; ++K) {
     ProdU2 *= (double)M.U[K] * (double)M.U[K];
@@ -141,8 +144,9 @@ double product(int N, const double *X, int Skip = -1) {
 
 } // namespace
 
-extern "C" int hetile_ay_project(int n, const double *xtilde, const long *u,
-                                 double v, double *x_out) {
+extern "C" int hetile_tilesize_nd_project(int n, const double *xtilde,
+                                          const long *u, double v,
+                                          double *x_out) {
   if (n < 1 || !xtilde || !u || !x_out || !(v >= 0))
     return fail(HETILE_ERR_INVALID, "andonov-yanev projection: bad arguments");
   std::vector<double> R(n);
@@ -179,8 +183,9 @@ extern "C" int hetile_ay_project(int n, const double *xtilde, const long *u,
   return HETILE_OK;
 }
 
-extern "C" int hetile_ay_integer_point(int n, const double *xbar,
-                                       const long *u, double v, long *x_out) {
+extern "C" int hetile_tilesize_nd_integer_point(int n, const double *xbar,
+                                                const long *u, double v,
+                                                long *x_out) {
   if (n < 1 || !xbar || !u || !x_out)
     return fail(HETILE_ERR_INVALID, "andonov-yanev rounding: bad arguments");
   std::vector<double> X(n);
@@ -198,8 +203,9 @@ extern "C" int hetile_ay_integer_point(int n, const double *xbar,
   return HETILE_OK;
 }
 
-extern "C" int hetile_ay_time_facet(const hetile_ay_problem *prob,
-                                    const double *x, double *time_out) {
+extern "C" int
+hetile_tilesize_nd_time_facet(const hetile_tilesize_nd_problem *prob,
+                              const double *x, double *time_out) {
   Model M;
   if (int E = buildModel(prob, M))
     return E;
@@ -212,12 +218,12 @@ extern "C" int hetile_ay_time_facet(const hetile_ay_problem *prob,
   return HETILE_OK;
 }
 
-extern "C" int hetile_ay_solve(const hetile_ay_problem *prob,
-                               hetile_ay_result *res) {
+extern "C" int hetile_tilesize_nd_solve(const hetile_tilesize_nd_problem *prob,
+                                        hetile_tilesize_nd_result *res) {
   Model M;
   if (int E = buildModel(prob, M))
     return E;
-  *res = hetile_ay_result{};
+  *res = hetile_tilesize_nd_result{};
   volumeBounds(M, res->mu, res->nu);
   res->volume = optimalVolume(M, res->mu, res->nu);
   double ProdU = 1;
@@ -225,11 +231,11 @@ extern "C" int hetile_ay_solve(const hetile_ay_problem *prob,
     ProdU *= (double)U;
   double V = std::min(res->volume, 1e300);
   continuousOptimum(M, prob->p, V, res->continuous);
-  if (int E = hetile_ay_project(M.N, res->continuous, M.U.data(),
-                                std::min(V, ProdU), res->projected))
+  if (int E = hetile_tilesize_nd_project(M.N, res->continuous, M.U.data(),
+                                         std::min(V, ProdU), res->projected))
     return E;
-  if (int E = hetile_ay_integer_point(M.N, res->projected, M.U.data(),
-                                      std::min(V, ProdU), res->tile))
+  if (int E = hetile_tilesize_nd_integer_point(M.N, res->projected, M.U.data(),
+                                               std::min(V, ProdU), res->tile))
     return E;
   res->on_edge = V > ProdU;
   res->tile[M.N] = res->on_edge ? edgeLastSize(M, prob) : 1;

@@ -25,7 +25,7 @@
 #include "Error.h"
 #include "ZareiModel.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <algorithm>
 #include <cmath>
@@ -96,7 +96,7 @@ int checkGrid(int N, const long *G, const char *Name) {
   return HETILE_OK;
 }
 
-int checkCosts(const hetile_zz_problem *Prob) {
+int checkCosts(const hetile_tilesize_3d_problem *Prob) {
   if (int E = checkGrid(Prob->ngrid1, Prob->grid1, "h1"))
     return E;
   if (int E = checkGrid(Prob->ngrid2, Prob->grid2, "h2"))
@@ -112,7 +112,7 @@ int checkCosts(const hetile_zz_problem *Prob) {
   return HETILE_OK;
 }
 
-int checkProblem(const hetile_zz_problem *Prob) {
+int checkProblem(const hetile_tilesize_3d_problem *Prob) {
   if (!Prob || Prob->p < 1 || Prob->p > (1 << 20) || !Prob->vp)
     return fail(HETILE_ERR_INVALID, "zarei3d: need 1..1048576 nodes and their "
                 "computational powers");
@@ -152,8 +152,8 @@ void hetile::rt::zzRoundChunks(int P, const double *Vp, long Uc, long *Out) {
     ++Out[Order[K % P]];
 }
 
-extern "C" int hetile_zz_chunks(int p, const double *vp, long uc,
-                                long *chunks_out) {
+extern "C" int hetile_tilesize_3d_chunks(int p, const double *vp, long uc,
+                                         long *chunks_out) {
   if (p < 1 || p > (1 << 20) || !vp || !chunks_out)
     return fail(HETILE_ERR_INVALID, "zarei3d: need 1..1048576 nodes");
   for (int I = 0; I < p; ++I)
@@ -171,9 +171,10 @@ extern "C" int hetile_zz_chunks(int p, const double *vp, long uc,
   return HETILE_OK;
 }
 
-extern "C" int hetile_zz_cache_bound(int p, const long *chunks,
-                                     const long *cache, long elem_bytes,
-                                     long *bound_out) {
+extern "C" int hetile_tilesize_3d_cache_bound(int p, const long *chunks,
+                                              const long *cache,
+                                              long elem_bytes,
+                                              long *bound_out) {
   if (p < 1 || !chunks || !cache || elem_bytes < 1)
     return fail(HETILE_ERR_INVALID, "zarei3d: cache bound needs chunks, cache "
                 "sizes and bytes per element >= 1");
@@ -196,8 +197,8 @@ extern "C" int hetile_zz_cache_bound(int p, const long *chunks,
 }
 
 /// Bilinear interpolation between the four measured neighbours (section 4).
-double hetile::rt::zzCost(const hetile_zz_problem *Prob, int Node, double H1,
-                          double H2) {
+double hetile::rt::zzCost(const hetile_tilesize_3d_problem *Prob, int Node,
+                          double H1, double H2) {
   int A, B;
   double FA, FB;
   locate(Prob->ngrid1, Prob->grid1, H1, A, FA);
@@ -213,7 +214,7 @@ double hetile::rt::zzCost(const hetile_zz_problem *Prob, int Node, double H1,
 /// T_P(h1, h2) of (3.4) with t_p = max_i V_i h1 h2 c_p_i (section 3.3) and
 /// t_s = t_r = t_idle = c_d + h1 h2 c_c ((3.2), only (1,0,0) crosses nodes).
 double hetile::rt::zzTime(const ZzModel &M, long H1, long H2) {
-  const hetile_zz_problem *Prob = M.Prob;
+  const hetile_tilesize_3d_problem *Prob = M.Prob;
   double Area = (double)H1 * (double)H2;
   double Tp = 0;
   for (int I = 0; I < Prob->p; ++I)
@@ -227,17 +228,18 @@ double hetile::rt::zzTime(const ZzModel &M, long H1, long H2) {
          (Tiles - 1) * Tidle + Prob->twa;
 }
 
-int hetile::rt::zzBuild(const hetile_zz_problem *Prob, ZzModel &M) {
+int hetile::rt::zzBuild(const hetile_tilesize_3d_problem *Prob, ZzModel &M) {
   if (int E = checkProblem(Prob))
     return E;
   M.Prob = Prob;
   M.Chunks.assign(Prob->p, 0);
-  if (int E = hetile_zz_chunks(Prob->p, Prob->vp, Prob->uc, M.Chunks.data()))
+  if (int E = hetile_tilesize_3d_chunks(Prob->p, Prob->vp, Prob->uc,
+                                        M.Chunks.data()))
     return E;
   M.Bound = -1;
   if (Prob->cache)
-    return hetile_zz_cache_bound(Prob->p, M.Chunks.data(), Prob->cache,
-                                 Prob->elem_bytes, &M.Bound);
+    return hetile_tilesize_3d_cache_bound(Prob->p, M.Chunks.data(), Prob->cache,
+                                          Prob->elem_bytes, &M.Bound);
   return HETILE_OK;
 }
 
@@ -245,8 +247,9 @@ bool hetile::rt::zzFeasible(const ZzModel &M, long H1, long H2) {
   return M.Bound < 0 || (__int128)H1 * H2 <= M.Bound;
 }
 
-extern "C" int hetile_zz_cost(const hetile_zz_problem *prob, int node,
-                              double h1, double h2, double *cp_out) {
+extern "C" int hetile_tilesize_3d_cost(const hetile_tilesize_3d_problem *prob,
+                                       int node, double h1, double h2,
+                                       double *cp_out) {
   if (int E = checkProblem(prob))
     return E;
   if (node < 0 || node >= prob->p || !cp_out)
@@ -256,8 +259,8 @@ extern "C" int hetile_zz_cost(const hetile_zz_problem *prob, int node,
   return HETILE_OK;
 }
 
-extern "C" int hetile_zz_time(const hetile_zz_problem *prob, long h1,
-                              long h2, double *time_out) {
+extern "C" int hetile_tilesize_3d_time(const hetile_tilesize_3d_problem *prob,
+                                       long h1, long h2, double *time_out) {
   ZzModel M;
   if (int E = zzBuild(prob, M))
     return E;

@@ -32,7 +32,7 @@
 #include "Error.h"
 #include "ZareiModel.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <algorithm>
 #include <chrono>
@@ -88,7 +88,7 @@ struct Rng {
 
 struct Ga {
   const ZzModel &M;
-  hetile_zz_ga_params Par;
+  hetile_tilesize_3d_ga_params Par;
   Rng R;
   long Evaluations = 0;
   Point Best; // best feasible so far
@@ -153,8 +153,9 @@ std::vector<Point> Ga::breed(const std::vector<Point> &Pop, long Generation) {
   return Next;
 }
 
-int checkParams(const hetile_zz_ga_params *In, hetile_zz_ga_params &Par) {
-  Par = In ? *In : hetile_zz_ga_params{};
+int checkParams(const hetile_tilesize_3d_ga_params *In,
+                hetile_tilesize_3d_ga_params &Par) {
+  Par = In ? *In : hetile_tilesize_3d_ga_params{};
   Par.population = Par.population > 0 ? Par.population : 50;
   Par.generations = Par.generations > 0 ? Par.generations : 500;
   Par.p_crossover = Par.p_crossover > 0 ? Par.p_crossover : 0.8;
@@ -173,8 +174,9 @@ int checkParams(const hetile_zz_ga_params *In, hetile_zz_ga_params &Par) {
 
 } // namespace
 
-extern "C" int hetile_zz_solve_exact(const hetile_zz_problem *prob,
-                                     hetile_zz_result *res) {
+extern "C" int
+hetile_tilesize_3d_solve_exact(const hetile_tilesize_3d_problem *prob,
+                               hetile_tilesize_3d_result *res) {
   auto T0 = std::chrono::steady_clock::now();
   ZzModel M;
   if (int E = zzBuild(prob, M))
@@ -187,7 +189,7 @@ extern "C" int hetile_zz_solve_exact(const hetile_zz_problem *prob,
     return fail(HETILE_ERR_INVALID, "zarei3d: more than 2e8 feasible tiles "
                 "for the exact solver; give cache sizes or use the genetic "
                 "algorithm");
-  *res = hetile_zz_result{};
+  *res = hetile_tilesize_3d_result{};
   res->time = INFINITY;
   for (long H1 = 1; H1 <= Max1; ++H1) {
     long Max2 = M.Bound < 0 ? prob->us2 : std::min(prob->us2, M.Bound / H1);
@@ -203,14 +205,15 @@ extern "C" int hetile_zz_solve_exact(const hetile_zz_problem *prob,
   return HETILE_OK;
 }
 
-extern "C" int hetile_zz_solve_ga(const hetile_zz_problem *prob,
-                                  const hetile_zz_ga_params *params,
-                                  hetile_zz_result *res) {
+extern "C" int
+hetile_tilesize_3d_solve_ga(const hetile_tilesize_3d_problem *prob,
+                            const hetile_tilesize_3d_ga_params *params,
+                            hetile_tilesize_3d_result *res) {
   auto T0 = std::chrono::steady_clock::now();
   ZzModel M;
   if (int E = zzBuild(prob, M))
     return E;
-  hetile_zz_ga_params Par;
+  hetile_tilesize_3d_ga_params Par;
   if (int E = checkParams(params, Par))
     return E;
   if (!(Par.penalty > 0))
@@ -231,8 +234,8 @@ extern "C" int hetile_zz_solve_ga(const hetile_zz_problem *prob,
     return fail(HETILE_ERR_INFEASIBLE, "zarei3d ga: no chromosome met the "
                 "cache constraint h1*h2 <= %ld in %ld evaluations; raise the "
                 "population or generations", M.Bound, G.Evaluations);
-  *res = hetile_zz_result{G.Best.H1, G.Best.H2, G.Best.Time, M.Bound,
-                          G.Evaluations, G.BestGeneration,
-                          secondsSince(T0)};
+  *res = hetile_tilesize_3d_result{
+      G.Best.H1,     G.Best.H2,        G.Best.Time,     M.Bound,
+      G.Evaluations, G.BestGeneration, secondsSince(T0)};
   return HETILE_OK;
 }

@@ -5,7 +5,7 @@
  * RUN: %t.clang | FileCheck %s
  * RUN: env HETILE_SPEEDS=1,2,0 %t.gcc | FileCheck %s --check-prefix=BAD
  */
-#include "hetile_rt.h"
+#include "hetile_platform.h"
 
 #include <stdio.h>
 
@@ -34,6 +34,14 @@ int main(void) {
   for (j = 0; j < 14; ++j)
     printf(" %d", owner[j]);
   printf("\n");
+  // What `hetile-plan alloc --times 3,5,8 --strategy auto --columns 10`
+  // prints (test/Plan/alloc.test): the bound max(P, N2/4) = 3.
+  // CHECK: auto: 0 0 1 0 0 1 0 0 1 0 bound 3
+  hetile_alloc_owners(3, speeds, 10, HETILE_ALLOC_AUTO, 0, owner);
+  printf("auto:");
+  for (j = 0; j < 10; ++j)
+    printf(" %d", owner[j]);
+  printf(" bound %ld\n", hetile_alloc_default_bound(3, 10));
   // CHECK: error: -1 owners: need p >= 1 and n2 >= 0
   rc = hetile_alloc_owners(0, speeds, 14, HETILE_ALLOC_AUTO, 0, owner);
   printf("error: %d %s\n", rc, hetile_last_error());

@@ -19,7 +19,8 @@
  *    T(A) is flat there (5e-7 A + 2e5/A + 5160 s), so only the bounds
  *    of the answer are checked.
  * The column size is an eighth of the slowest chunk, 500 / 8 = 62.
- * Without chunk, or with 2 dimensions, the sizes are hetile_tile_sizes_for's.
+ * Without chunk, or with 2 dimensions, the sizes are hetile_tilesize_for's.
+ * hetile_mpi_tile_sizes_describe holds the model's line on rank 0 only.
  *
  * REQUIRES: mpi
  * RUN: %mpicc -std=c11 -Wall -Werror %rt_cflags %s -o %t %rt_mpi_libs
@@ -35,12 +36,15 @@
  *
  * SQUARE-DAG: hetile: tile sizes [ZZ16] (3.5): U = 1000 x 1000 x 1000, c_p 1e-09 s, c_d 1e-05 s, c_c 8e-09 s/point, cache bound h1*h2 <= 67: h1 = 6, h2 = 11
  * SQUARE-DAG: rank 0: 3D sizes 62 6 11
+ * SQUARE-DAG: rank 0: model line: yes
+ * SQUARE-DAG: rank 1: model line: no
  * SQUARE-DAG: rank 1: 3D sizes 62 6 11
  * THIN-DAG: rank 0: 3D sizes 62 1 67
  * NOCACHE-DAG: rank 0: 3D sizes 62 1 1
- * DEFAULT-DAG: rank 0: 3D sizes equal hetile_tile_sizes_for's: yes
+ * DEFAULT-DAG: rank 0: 3D sizes equal hetile_tilesize_for's: yes
+ * DEFAULT-DAG: rank 0: model line: no
  * HUGE-DAG: rank 0: wide extents: 62, h1 and h2 in 1..100000: yes
- * ALL-DAG: 2D sizes equal hetile_tile_sizes_for's: yes
+ * ALL-DAG: 2D sizes equal hetile_tilesize_for's: yes
  * BADCACHE: error: HETILE_CACHE_BYTES: '2k' is not a number of bytes
  * BADITER: error: HETILE_ITERATION_SECONDS: '-1' is not a positive number
  */
@@ -60,7 +64,13 @@ int main(void) {
       printf("error: %s\n", hetile_last_error());
     return 1;
   }
-  hetile_tile_sizes_for(3, ext, 2, -1, d);
+  /* What the generated code does: the model's line, printed by the
+   * program (the library never prints). */
+  if (hetile_env_stats() && *hetile_mpi_tile_sizes_describe())
+    fprintf(stderr, "%s\n", hetile_mpi_tile_sizes_describe());
+  printf("rank %d: model line: %s\n", rank,
+         *hetile_mpi_tile_sizes_describe() ? "yes" : "no");
+  hetile_tilesize_for(3, ext, 2, -1, d);
   if (getenv("HETILE_CACHE_BYTES") &&
       !strcmp(getenv("HETILE_CACHE_BYTES"), "1125899906842624")) {
     const long wide[3] = {1000, 100000, 100000};
@@ -74,15 +84,15 @@ int main(void) {
                      ? "yes" : "no");
   }
   if (s[0] == d[0] && s[1] == d[1] && s[2] == d[2])
-    printf("rank %d: 3D sizes equal hetile_tile_sizes_for's: yes\n", rank);
+    printf("rank %d: 3D sizes equal hetile_tilesize_for's: yes\n", rank);
   else
     printf("rank %d: 3D sizes %ld %ld %ld\n", rank, s[0], s[1], s[2]);
   /* Two dimensions: never the 3D model. */
   long s2[2], d2[2];
   hetile_mpi_tile_sizes(2, ext, 2, 1, 8, s2);
-  hetile_tile_sizes_for(2, ext, 2, 1, d2);
+  hetile_tilesize_for(2, ext, 2, 1, d2);
   if (rank == 0)
-    printf("2D sizes equal hetile_tile_sizes_for's: %s\n",
+    printf("2D sizes equal hetile_tilesize_for's: %s\n",
            s2[0] == d2[0] && s2[1] == d2[1] ? "yes" : "no");
   fflush(stdout);
   return 0;

@@ -3,57 +3,19 @@
 // Block counts per processor for one of the strategies of Boulet et al.
 // (or the one chunk per processor of Zarei Zefreh et al. 2016, section 3),
 // their exact cost (Definition 1), the optimal cost (Proposition 1), the
-// rows of the incremental algorithm (Table 2) and the column owners.
+// rows of the incremental algorithm (Table 2) and the column owners: the
+// runtime's own functions (hetile_alloc_parse, hetile_alloc_counts,
+// hetile_alloc_owners), so that the plan and the generated code agree.
 //
 //===----------------------------------------------------------------------===//
 #include "Args.h"
 #include "Commands.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <cstdio>
 
 using namespace hetile::plan;
-
-namespace {
-
-/// Cyclic and block-cyclic allocations as block counts: b columns each.
-void uniformCounts(Allocation &A, long B) {
-  A.Counts.assign(A.Times.size(), B);
-  A.Chunk = B * (long)A.Times.size();
-}
-
-void boundedCounts(Allocation &A, long MaxChunk) {
-  int P = (int)A.Times.size();
-  A.Counts.resize(P);
-  check(hetile_alloc_bounded(P, A.Times.data(), MaxChunk, A.Counts.data(),
-                             &A.Chunk), "--max-chunk");
-}
-
-/// [ZZ16] section 3: one block of V_i columns per processor, fastest
-/// first (hetile_alloc_owners, HETILE_ALLOC_CHUNK); the counts are the V_i
-/// and the chunk is the whole of the columns.
-void zareiChunks(Allocation &A, long Columns) {
-  if (Columns < 1)
-    throw UsageError("--strategy chunk: needs --columns N2 >= 1 (the chunks "
-                     "are shares of the columns)");
-  int P = (int)A.Times.size();
-  std::vector<double> T(A.Times.begin(), A.Times.end());
-  A.Owners.resize(Columns);
-  check(hetile_alloc_owners(P, T.data(), Columns, HETILE_ALLOC_CHUNK, 0,
-                            A.Owners.data()), "--strategy chunk");
-  A.Counts.assign(P, 0);
-  for (int O : A.Owners)
-    ++A.Counts[O];
-  A.Chunk = Columns;
-}
-
-long defaultBound(long Columns, int P) {
-  long B = Columns > 0 ? Columns / 4 : 100;
-  return B > P ? B : P;
-}
-
-} // namespace
 
 Allocation hetile::plan::allocate(const std::vector<double> &Times,
                                   const std::string &Strategy, long MaxChunk,
@@ -64,38 +26,46 @@ Allocation hetile::plan::allocate(const std::vector<double> &Times,
   check(hetile_alloc_times_to_integers(P, Times.data(), A.Times.data()),
         "--times");
   std::vector<long> Opt(P);
-  int OptStatus = hetile_alloc_optimal(P, A.Times.data(), Opt.data(),
-                                       &A.OptimalChunk);
-  A.HasOptimal = OptStatus == HETILE_OK;
+  A.HasOptimal = hetile_alloc_optimal(P, A.Times.data(), Opt.data(),
+                                      &A.OptimalChunk) == HETILE_OK;
+  std::string LcmError = A.HasOptimal ? "" : hetile_last_error();
   if (A.HasOptimal)
     check(hetile_alloc_lcm(P, A.Times.data(), &A.Lcm), "--times");
+  // The runtime's grammar (HETILE_ALLOC), strategies and default bound, so
+  // that the plan is what the generated code does.
+  if (hetile_alloc_parse(Strategy.c_str(), "--strategy", &A.StrategyId,
+                         &A.Param) != HETILE_OK)
+    throw UsageError(hetile_last_error());
+  if (A.StrategyId == HETILE_ALLOC_CHUNK && Columns < 1)
+    throw UsageError("--strategy chunk: needs --columns N2 >= 1 (the chunks "
+                     "are shares of the columns)");
+  bool Bounded = A.StrategyId == HETILE_ALLOC_AUTO ||
+                 A.StrategyId == HETILE_ALLOC_OPTIMAL ||
+                 A.StrategyId == HETILE_ALLOC_BOUNDED;
+  if (Bounded && A.Param == 0)
+    A.Param = MaxChunk;
+  A.Counts.resize(P);
+  int FellBack = 0;
+  check(hetile_alloc_counts(P, A.Times.data(), Columns, A.StrategyId, A.Param,
+                            A.Counts.data(), &A.Chunk, &FellBack),
+        "--strategy");
   A.Strategy = Strategy;
-  if (Strategy == "optimal" && A.HasOptimal) {
-    A.Counts = Opt;
-    A.Chunk = A.OptimalChunk;
-    if (Columns > 0 && A.Chunk > Columns)
-      A.Notes.push_back("the optimal chunk (" + std::to_string(A.Chunk) +
-                        " columns) exceeds --columns " +
-                        std::to_string(Columns) +
-                        ": only part of one chunk is used");
-  } else if (Strategy == "optimal") {
-    long Bound = MaxChunk > 0 ? MaxChunk : defaultBound(Columns, P);
-    A.Notes.push_back(std::string("lcm too large to use (") +
-                      hetile_last_error() + "): falling back to the bounded "
-                      "algorithm with --max-chunk " + std::to_string(Bound));
+  if (FellBack) {
+    std::string Bound = std::to_string(
+        A.Param > 0 ? A.Param : hetile_alloc_default_bound(P, Columns));
+    A.Notes.push_back(
+        A.HasOptimal
+            ? "the optimal chunk (" + std::to_string(A.OptimalChunk) +
+                  " columns) exceeds --columns " + std::to_string(Columns) +
+                  ": the bounded algorithm with --max-chunk " + Bound
+            : "lcm too large to use (" + LcmError + "): falling back to the "
+              "bounded algorithm with --max-chunk " + Bound);
     A.Strategy = "bounded";
-    boundedCounts(A, Bound);
-  } else if (Strategy == "bounded") {
-    boundedCounts(A, MaxChunk > 0 ? MaxChunk : defaultBound(Columns, P));
-  } else if (Strategy == "cyclic") {
-    uniformCounts(A, 1);
-  } else if (Strategy.rfind("block-cyclic:", 0) == 0) {
-    uniformCounts(A, parseInteger(Strategy.substr(13), "--strategy", 1));
-  } else if (Strategy == "chunk") {
-    zareiChunks(A, Columns);
-  } else {
-    throw UsageError("--strategy: '" + Strategy + "' is not one of optimal, "
-                     "bounded, cyclic, block-cyclic:B, chunk");
+  } else if (A.StrategyId == HETILE_ALLOC_OPTIMAL && Columns > 0 &&
+             A.Chunk > Columns) {
+    A.Notes.push_back("the optimal chunk (" + std::to_string(A.Chunk) +
+                      " columns) exceeds --columns " + std::to_string(Columns) +
+                      ": only part of one chunk is used");
   }
   check(hetile_alloc_cost(P, A.Times.data(), A.Counts.data(), &A.CostNum,
                           &A.CostDen), "cost");
@@ -104,11 +74,10 @@ Allocation hetile::plan::allocate(const std::vector<double> &Times,
 
 std::vector<int> hetile::plan::columnOwners(const Allocation &A,
                                             long Columns) {
-  if (!A.Owners.empty())
-    return A.Owners;
+  std::vector<double> T(A.Times.begin(), A.Times.end());
   std::vector<int> Owners(Columns);
-  check(hetile_alloc_owners_from_counts((int)A.Counts.size(), A.Counts.data(),
-                                        Columns, Owners.data()), "--columns");
+  check(hetile_alloc_owners((int)T.size(), T.data(), Columns, A.StrategyId,
+                            A.Param, Owners.data()), "--columns");
   return Owners;
 }
 

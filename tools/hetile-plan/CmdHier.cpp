@@ -8,7 +8,7 @@
 #include "Args.h"
 #include "Commands.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <cstdio>
 

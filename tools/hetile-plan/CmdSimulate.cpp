@@ -7,7 +7,7 @@
 #include "Args.h"
 #include "Commands.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <cstdio>
 
@@ -56,8 +56,8 @@ int hetile::plan::runSimulate(int Argc, char **Argv) {
   check(hetile_alloc_lower_bound(P, Times.data(), N1, N2, &Lower), "simulate");
   bool Lemma3 = Alloc.Strategy == "optimal";
   if (Lemma3)
-    check(hetile_alloc_lemma3_slack(P, Alloc.Times.data(), N1, N2, TCom,
-                                    &Slack), "simulate");
+    check(hetile_alloc_gap_bound(P, Alloc.Times.data(), N1, N2, TCom, &Slack),
+          "simulate");
   if (A.has("--gantt"))
     check(hetile_sim_write_gantt(A.str("--gantt").c_str(), P, Times.data(), N1,
                                  N2, Owner.data(), Start.data()), "--gantt");

@@ -10,7 +10,7 @@
 #include "Args.h"
 #include "Commands.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <cstdio>
 
@@ -37,16 +37,16 @@ std::vector<long> candidateWidths(const Args &A) {
   return W;
 }
 
-hetile_rd_model model(const Args &A) {
+hetile_strips_model model(const Args &A) {
   double TauCalc = A.number("--tau-calc", 0);
   if (!(TauCalc > 0))
     throw UsageError("--tau-calc: must be positive");
-  return hetile_rd_model{TauCalc,
-                         A.numberOr("--tau-l2", 0, 0),
-                         A.numberOr("--tau-mem", 0, 0),
-                         A.integerOr("--mem-threshold", 0, 3000),
-                         A.numberOr("--beta", 0, 0),
-                         A.numberOr("--tau-comm", 0, 0)};
+  return hetile_strips_model{TauCalc,
+                             A.numberOr("--tau-l2", 0, 0),
+                             A.numberOr("--tau-mem", 0, 0),
+                             A.integerOr("--mem-threshold", 0, 3000),
+                             A.numberOr("--beta", 0, 0),
+                             A.numberOr("--tau-comm", 0, 0)};
 }
 
 struct Strips {
@@ -57,20 +57,22 @@ struct Strips {
   long Redundant = 0;
 };
 
-Strips strips(const hetile_rd_model &M, const std::vector<double> &T, long H,
-              long W) {
+Strips strips(const hetile_strips_model &M, const std::vector<double> &T,
+              long H, long W) {
   int P = (int)T.size();
   Strips S;
   S.W = W;
   S.Heights.resize(P);
   S.Tcalc.resize(P);
-  check(hetile_rd_heights(&M, P, T.data(), H, W, S.Heights.data(), &S.Max),
+  check(hetile_strips_heights(&M, P, T.data(), H, W, S.Heights.data(), &S.Max),
         "--height");
   for (int J = 0; J < P; ++J)
-    check(hetile_rd_tcalc(&M, S.Heights[J], W, T[J], &S.Tcalc[J]), "--times");
-  check(hetile_rd_column_time(&M, P, T.data(), H, W, &S.Column), "--width");
-  check(hetile_rd_redundant_tasks(W, &S.Redundant), "--width");
-  check(hetile_rd_extrapolated_time(P, T.data(), &S.Extrapolated), "--times");
+    check(hetile_strips_tcalc(&M, S.Heights[J], W, T[J], &S.Tcalc[J]),
+          "--times");
+  check(hetile_strips_column_time(&M, P, T.data(), H, W, &S.Column), "--width");
+  check(hetile_strips_redundant_tasks(W, &S.Redundant), "--width");
+  check(hetile_strips_extrapolated_time(P, T.data(), &S.Extrapolated),
+        "--times");
   return S;
 }
 
@@ -105,7 +107,7 @@ int hetile::plan::runStrips(int Argc, char **Argv) {
          {"--json"});
   std::vector<double> T = A.repeatedPositives("--times");
   long H = A.integer("--height", 1);
-  hetile_rd_model M = model(A);
+  hetile_strips_model M = model(A);
   if (A.has("--width") == A.has("--widths"))
     throw UsageError("--width: give either --width W or --widths LIST");
   if (A.has("--tolerance") && !A.has("--widths"))
@@ -116,8 +118,8 @@ int hetile::plan::runStrips(int Argc, char **Argv) {
   std::vector<double> Times(Widths.size());
   long Opt, Lo, Hi;
   double Tol = A.numberOr("--tolerance", 0, 0.02);
-  check(hetile_rd_width(&M, (int)T.size(), T.data(), H, (int)Widths.size(),
-                        Widths.data(), Tol, Times.data(), &Opt, &Lo, &Hi),
+  check(hetile_strips_width(&M, (int)T.size(), T.data(), H, (int)Widths.size(),
+                            Widths.data(), Tol, Times.data(), &Opt, &Lo, &Hi),
         "--height");
   Strips S = strips(M, T, H, Opt);
   bool Search = A.has("--widths");

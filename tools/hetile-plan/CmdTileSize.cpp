@@ -7,7 +7,7 @@
 #include "Args.h"
 #include "Commands.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <cstdio>
 
@@ -37,12 +37,17 @@ int runAndonovYanev(const Args &A) {
   double TauA = A.number("--tau-a", 0);
   if (!(TauA > 0))
     throw UsageError("--tau-a: must be positive");
-  hetile_ay_problem Prob{(int)P.size(), M.data(), P.data(),
-                         A.number("--beta", 0), TauA, A.number("--tau-t", 0),
-                         BV == "example" ? HETILE_AY_B_EXAMPLE
-                                         : HETILE_AY_B_PRINTED};
-  hetile_ay_result R;
-  check(hetile_ay_solve(&Prob, &R), "andonov-yanev");
+  hetile_tilesize_nd_problem Prob{(int)P.size(),
+                                  M.data(),
+                                  P.data(),
+                                  A.number("--beta", 0),
+                                  TauA,
+                                  A.number("--tau-t", 0),
+                                  BV == "example"
+                                      ? HETILE_TILESIZE_ND_B_EXAMPLE
+                                      : HETILE_TILESIZE_ND_B_PRINTED};
+  hetile_tilesize_nd_result R;
+  check(hetile_tilesize_nd_solve(&Prob, &R), "andonov-yanev");
   int N = Prob.n;
   std::vector<long> Tile(R.tile, R.tile + N + 1);
   if (A.has("--json")) {

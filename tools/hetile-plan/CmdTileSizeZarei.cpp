@@ -13,7 +13,7 @@
 #include "Args.h"
 #include "Commands.h"
 
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <algorithm>
 #include <cmath>
@@ -117,8 +117,8 @@ CostGrid costs(const Args &A, int P) {
   return G;
 }
 
-hetile_zz_ga_params gaParams(const Args &A) {
-  hetile_zz_ga_params Par{};
+hetile_tilesize_3d_ga_params gaParams(const Args &A) {
+  hetile_tilesize_3d_ga_params Par{};
   Par.population = A.integerOr("--population", 2, 0);
   Par.generations = A.integerOr("--generations", 1, 0);
   // The library reads 0 as "the default": ask for (0, 1] here.
@@ -134,7 +134,7 @@ hetile_zz_ga_params gaParams(const Args &A) {
   return Par;
 }
 
-void jsonResult(Json &J, const char *Name, const hetile_zz_result &R) {
+void jsonResult(Json &J, const char *Name, const hetile_tilesize_3d_result &R) {
   J.key(Name).open('{').key("h1").num(R.h1).key("h2").num(R.h2);
   J.key("time").num(R.time).key("evaluations").num(R.evaluations);
   if (std::string(Name) == "ga")
@@ -142,7 +142,7 @@ void jsonResult(Json &J, const char *Name, const hetile_zz_result &R) {
   J.key("seconds").num(R.seconds).close('}');
 }
 
-void printResult(const char *Name, const hetile_zz_result &R) {
+void printResult(const char *Name, const hetile_tilesize_3d_result &R) {
   std::printf("%-8s h1 = %ld, h2 = %ld, T_P = %.6g (%ld evaluations", Name,
               R.h1, R.h2, R.time, R.evaluations);
   if (std::string(Name) == "ga:")
@@ -174,10 +174,12 @@ std::vector<long> caches(const Args &A, int P) {
 struct Outcome {
   std::string Solver;
   std::vector<long> Chunks;
-  hetile_zz_result Exact{}, Ga{};
+  hetile_tilesize_3d_result Exact{}, Ga{};
   std::string Skipped; // why the exact solver did not run ("" if it did)
-  hetile_zz_ga_params Par{};
-  const hetile_zz_result &best() const { return Solver == "ga" ? Ga : Exact; }
+  hetile_tilesize_3d_ga_params Par{};
+  const hetile_tilesize_3d_result &best() const {
+    return Solver == "ga" ? Ga : Exact;
+  }
   long bound() const { return best().bound; }
   double gap() const {
     return Skipped.empty() ? best().time / Exact.time - 1 : NAN;
@@ -245,20 +247,29 @@ int hetile::plan::runTileSizeZarei(int Argc, char **Argv) {
     throw UsageError("--solver: '" + O.Solver + "' is not exact or ga");
   std::vector<long> Cache = caches(A, P);
   CostGrid G = costs(A, P);
-  hetile_zz_problem Prob{P, Vp.data(), U[0], U[1], U[2],
-                         Cache.empty() ? nullptr : Cache.data(),
-                         A.integerOr("--elem-bytes", 1, 8), A.number("--cd", 0),
-                         A.number("--cc", 0), A.numberOr("--twa", 0, 0),
-                         (int)G.G1.size(), (int)G.G2.size(), G.G1.data(),
-                         G.G2.data(), G.Cp.data()};
+  hetile_tilesize_3d_problem Prob{P,
+                                  Vp.data(),
+                                  U[0],
+                                  U[1],
+                                  U[2],
+                                  Cache.empty() ? nullptr : Cache.data(),
+                                  A.integerOr("--elem-bytes", 1, 8),
+                                  A.number("--cd", 0),
+                                  A.number("--cc", 0),
+                                  A.numberOr("--twa", 0, 0),
+                                  (int)G.G1.size(),
+                                  (int)G.G2.size(),
+                                  G.G1.data(),
+                                  G.G2.data(),
+                                  G.Cp.data()};
   O.Chunks.resize(P);
-  solved(hetile_zz_chunks(P, Vp.data(), U[0], O.Chunks.data()));
+  solved(hetile_tilesize_3d_chunks(P, Vp.data(), U[0], O.Chunks.data()));
   O.Par = gaParams(A);
   if (O.Solver == "ga")
-    solved(hetile_zz_solve_ga(&Prob, &O.Par, &O.Ga));
+    solved(hetile_tilesize_3d_solve_ga(&Prob, &O.Par, &O.Ga));
   // The exact answer too, for comparison; with --solver ga it may be
   // skipped when the feasible set is too large to enumerate.
-  int ExactStatus = hetile_zz_solve_exact(&Prob, &O.Exact);
+  int ExactStatus = hetile_tilesize_3d_solve_exact(&Prob, &O.Exact);
   if (O.Solver == "exact")
     solved(ExactStatus);
   if (ExactStatus < 0)

@@ -17,15 +17,16 @@ int runHier(int Argc, char **Argv);
 int runTileSizeZarei(int Argc, char **Argv);
 int runStrips(int Argc, char **Argv);
 
-/// Column owners for a --strategy value (shared by alloc and simulate);
-/// Notes collects what the user should know (fallbacks).
+/// The allocation of a --strategy value, as the runtime makes it (shared by
+/// alloc and simulate); Notes collects what the user should know
+/// (fallbacks).
 struct Allocation {
-  std::string Strategy;
+  std::string Strategy;      // as given, or "bounded" after a fallback
+  int StrategyId = 0;        // HETILE_ALLOC_*
+  long Param = 0;            // its parameter (the bound: --max-chunk)
   std::vector<long> Times;   // exact integer cycle times
   std::vector<long> Counts;  // blocks per processor, input order
   long Chunk = 0;
-  std::vector<int> Owners;   // chunk ([ZZ16]): the owners of the columns;
-                             // other strategies: empty (from Counts)
   long CostNum = 0, CostDen = 0;
   bool HasOptimal = false;   // lcm fits in 63 bits
   long Lcm = 0, OptimalChunk = 0;
@@ -33,8 +34,7 @@ struct Allocation {
 };
 Allocation allocate(const std::vector<double> &Times,
                     const std::string &Strategy, long MaxChunk, long Columns);
-/// The owners of Columns tile columns under A: A.Owners, or the chunk of
-/// Counts repeated ([BDRV98] section 3.2).
+/// The owners of Columns tile columns under A (hetile_alloc_owners).
 std::vector<int> columnOwners(const Allocation &A, long Columns);
 
 } // namespace hetile::plan

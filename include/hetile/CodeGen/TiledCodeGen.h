@@ -30,7 +30,7 @@
 // each statement gets `const <type> i = <expr>;` in its own block.
 //
 // Run-time sizes call the runtime (hetile_rt.h): hetile_env_tile_sizes,
-// hetile_tile_sizes_default, hetile_last_error; on an error the generated
+// hetile_tilesize_default, hetile_last_error; on an error the generated
 // code prints "hetile: error: <message>" to stderr and exits with status 1,
 // so the file needs <stdio.h>, <stdlib.h> and "hetile_rt.h"
 // (RuntimeIncludes). Constant sizes (Options::TileSizes) need nothing.

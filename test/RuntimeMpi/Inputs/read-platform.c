@@ -1,7 +1,7 @@
 /* Reads a platform file back with hetile_platform_read and says whether it
  * looks like hetile-calibrate's measurement under
  * HETILE_EMULATE_SPEEDS=1,8: usage read-platform FILE NPROCS. */
-#include "hetile_rt.h"
+#include "hetile_platform.h"
 
 #include <stdio.h>
 #include <stdlib.h>

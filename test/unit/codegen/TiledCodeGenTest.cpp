@@ -64,7 +64,8 @@ TEST(TiledCodeGen, SorRunTimeSizes) {
   ASSERT_EQ(Code.rfind("{\n", 0), 0u) << Code;
   EXPECT_EQ(Code.back(), '}');
   EXPECT_TRUE(contains(Code, "int hetile_rc = hetile_env_tile_sizes(2, hetile_T);"));
-  EXPECT_TRUE(contains(Code, "hetile_tile_sizes_default(2, hetile_extents, 1, hetile_T)"));
+  EXPECT_TRUE(contains(
+      Code, "hetile_tilesize_default(2, hetile_extents, 1, hetile_T)"));
   EXPECT_TRUE(contains(Code, "fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());"));
   EXPECT_TRUE(contains(Code, "const long hetile_T1 = hetile_T[1];"));
   // Marker before the outermost tile loop, then origins stepping by T.

@@ -1,5 +1,5 @@
 //===- AllocTest.cpp - [BDRV98] allocation against the paper ----------------===//
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <gtest/gtest.h>
 
@@ -283,14 +283,14 @@ TEST(AllocChunk, FewerColumnsThanProcessors) {
   EXPECT_EQ(chunkOwners({1, 2, 4}, 3), (std::vector<int>{0, 0, 1}));
 }
 
-// hetile_zz_chunks refuses a node whose share rounds to nothing even when
-// U_c >= P; the column allocation gives it no column instead: t = 1,2,4,8
+// hetile_tilesize_3d_chunks refuses a node whose share rounds to nothing even
+// when U_c >= P; the column allocation gives it no column instead: t = 1,2,4,8
 // on 4 columns, shares 2.13, 1.07, 0.53, 0.27, floors 2, 1, 0, 0, the
 // column left over to processor 0.
 TEST(AllocChunk, ShareBelowOneColumnOwnsNothing) {
   const double Vp[] = {8, 4, 2, 1};
   long V[4];
-  EXPECT_EQ(hetile_zz_chunks(4, Vp, 4, V), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_chunks(4, Vp, 4, V), HETILE_ERR_INVALID);
   EXPECT_EQ(chunkOwners({1, 2, 4, 8}, 4), (std::vector<int>{0, 0, 0, 1}));
 }
 
@@ -334,10 +334,10 @@ TEST(AllocChunk, UnknownStrategiesAreErrors) {
 // Over random platforms: each processor owns one contiguous run or none;
 // the runs follow the order t ascending, ties by index, and the owning
 // processors are the first ones of that order; with n2 >= p the run
-// lengths are hetile_zz_chunks's V_i for vp_i = lcm(t)/t_i when it accepts
-// them, and otherwise still at most one column off n2 vp_i (the floor
+// lengths are hetile_tilesize_3d_chunks's V_i for vp_i = lcm(t)/t_i when it
+// accepts them, and otherwise still at most one column off n2 vp_i (the floor
 // loses less than one, the leftover adds at most one; exact rationals).
-// Returns 1 when hetile_zz_chunks refused although n2 >= p.
+// Returns 1 when hetile_tilesize_3d_chunks refused although n2 >= p.
 int checkChunkProperties(const std::vector<long> &T, long N2) {
   int P = (int)T.size();
   std::vector<double> TD(T.begin(), T.end());
@@ -372,7 +372,7 @@ int checkChunkProperties(const std::vector<long> &T, long N2) {
     W += L / T[I];
   }
   std::vector<long> V(P);
-  if (hetile_zz_chunks(P, Vp.data(), N2, V.data()) == HETILE_OK) {
+  if (hetile_tilesize_3d_chunks(P, Vp.data(), N2, V.data()) == HETILE_OK) {
     EXPECT_EQ(Count, V);
     return 0;
   }
@@ -394,6 +394,38 @@ TEST(AllocChunk, RandomPlatformsProperties) {
     Refused += checkChunkProperties(T, N2);
   }
   EXPECT_GT(Refused, 0) << "no trial reached a share below one column";
+}
+
+// hetile_alloc_counts gives the counts behind hetile_alloc_owners (what
+// hetile-plan prints): the owners they repeat are the owners.
+TEST(AllocCounts, AgreeWithOwners) {
+  const long T[] = {3, 5, 8};
+  const double D[] = {3, 5, 8};
+  for (int K = HETILE_ALLOC_AUTO; K <= HETILE_ALLOC_CHUNK; ++K)
+    for (long N2 : {1L, 3L, 10L, 79L, 200L}) {
+      long Param = K == HETILE_ALLOC_BLOCK_CYCLIC ? 2 : 0;
+      long Counts[3], Chunk;
+      int FellBack;
+      ASSERT_EQ(hetile_alloc_counts(3, T, N2, K, Param, Counts, &Chunk,
+                                    &FellBack), 0)
+          << hetile_last_error();
+      EXPECT_EQ(FellBack, K == HETILE_ALLOC_AUTO && N2 < 79 ? 1 : 0);
+      std::vector<int> Owners(N2), Repeated(N2);
+      ASSERT_EQ(hetile_alloc_owners(3, D, N2, K, Param, Owners.data()), 0);
+      if (K == HETILE_ALLOC_CHUNK) {
+        // One block each, fastest first: the counts are the block sizes.
+        std::vector<long> Seen(3, 0);
+        for (int O : Owners)
+          ++Seen[O];
+        EXPECT_EQ(Seen, std::vector<long>(Counts, Counts + 3)) << N2;
+        continue;
+      }
+      ASSERT_EQ(hetile_alloc_owners_from_counts(3, Counts, N2,
+                                                Repeated.data()), 0);
+      EXPECT_EQ(Owners, Repeated) << "strategy " << K << ", " << N2;
+    }
+  EXPECT_EQ(hetile_alloc_default_bound(3, 10), 3);
+  EXPECT_EQ(hetile_alloc_default_bound(3, 100), 25);
 }
 
 } // namespace

@@ -1,5 +1,5 @@
 //===- AndonovYanevTest.cpp - [AY98] against Examples 1, 2 and brute force ===//
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <gtest/gtest.h>
 
@@ -11,16 +11,16 @@ namespace {
 const long M1[] = {200, 700, 100, 150, 500};
 const long P1[] = {5, 2, 7, 15};
 
-hetile_ay_problem example1(int Variant) {
-  return hetile_ay_problem{4, M1, P1, 60, 1, 0.01, Variant};
+hetile_tilesize_nd_problem example1(int Variant) {
+  return hetile_tilesize_nd_problem{4, M1, P1, 60, 1, 0.01, Variant};
 }
 
 // Example 1 of section 3.2 and its continuation in section 3.3, with the B
 // that reproduces the paper's numbers (see TileSizeAndonovYanev.cpp).
 TEST(AndonovYanev, Example1) {
-  hetile_ay_problem Prob = example1(HETILE_AY_B_EXAMPLE);
-  hetile_ay_result R;
-  ASSERT_EQ(hetile_ay_solve(&Prob, &R), 0);
+  hetile_tilesize_nd_problem Prob = example1(HETILE_TILESIZE_ND_B_EXAMPLE);
+  hetile_tilesize_nd_result R;
+  ASSERT_EQ(hetile_tilesize_nd_solve(&Prob, &R), 0);
   EXPECT_NEAR(R.mu, 135538.8711, 1e-3);
   EXPECT_NEAR(R.nu, 135873.2441, 1e-3);
   EXPECT_NEAR(R.volume, 135856, 0.5);
@@ -40,9 +40,9 @@ TEST(AndonovYanev, Example1) {
 
 // Formula (16) as printed: B = 25, nu = sqrt((A - 3C)/B).
 TEST(AndonovYanev, Example1PrintedFormula) {
-  hetile_ay_problem Prob = example1(HETILE_AY_B_PRINTED);
-  hetile_ay_result R;
-  ASSERT_EQ(hetile_ay_solve(&Prob, &R), 0);
+  hetile_tilesize_nd_problem Prob = example1(HETILE_TILESIZE_ND_B_PRINTED);
+  hetile_tilesize_nd_result R;
+  ASSERT_EQ(hetile_tilesize_nd_solve(&Prob, &R), 0);
   EXPECT_NEAR(R.nu, 138564.0646, 1e-3);
   EXPECT_GE(R.volume, R.mu);
   EXPECT_LE(R.volume, R.nu);
@@ -54,7 +54,7 @@ TEST(AndonovYanev, Example2IntegerPoint) {
   const double XBar[] = {2.77, 350, 14, 10};
   const long U[] = {40, 350, 14, 10};
   long X[4];
-  ASSERT_EQ(hetile_ay_integer_point(4, XBar, U, 135730, X), 0);
+  ASSERT_EQ(hetile_tilesize_nd_integer_point(4, XBar, U, 135730, X), 0);
   EXPECT_EQ(X[0], 3);
   EXPECT_EQ(X[1], 324);
   EXPECT_EQ(X[2], 14);
@@ -63,10 +63,11 @@ TEST(AndonovYanev, Example2IntegerPoint) {
 
 // Theorem 3.2 against a numeric minimisation of T (16) over R^n_+ (compass
 // search in log space), on random instances: the volumes agree.
-double minimiseNumerically(const hetile_ay_problem &Prob, std::vector<double> X) {
+double minimiseNumerically(const hetile_tilesize_nd_problem &Prob,
+                           std::vector<double> X) {
   int N = Prob.n;
   double Best;
-  hetile_ay_time_facet(&Prob, X.data(), &Best);
+  hetile_tilesize_nd_time_facet(&Prob, X.data(), &Best);
   for (double Step = 1.0; Step > 1e-10;) {
     bool Moved = false;
     for (int I = 0; I < N; ++I)
@@ -74,7 +75,7 @@ double minimiseNumerically(const hetile_ay_problem &Prob, std::vector<double> X)
         std::vector<double> Y = X;
         Y[I] *= std::exp(Dir);
         double T;
-        hetile_ay_time_facet(&Prob, Y.data(), &T);
+        hetile_tilesize_nd_time_facet(&Prob, Y.data(), &T);
         if (T < Best) {
           Best = T, X = Y, Moved = true;
         }
@@ -98,20 +99,24 @@ TEST(AndonovYanev, VolumeMatchesNumericMinimum) {
       M[I] = 50 + Next() % 2000;
     for (int I = 0; I < N; ++I)
       P[I] = 2 + Next() % 8;
-    hetile_ay_problem Prob{N, M.data(), P.data(), 10.0 + Next() % 100,
-                           0.1 + (Next() % 100) / 50.0,
-                           (Next() % 100) / 1000.0, HETILE_AY_B_PRINTED};
-    hetile_ay_result R;
-    ASSERT_EQ(hetile_ay_solve(&Prob, &R), 0);
+    hetile_tilesize_nd_problem Prob{N,
+                                    M.data(),
+                                    P.data(),
+                                    10.0 + Next() % 100,
+                                    0.1 + (Next() % 100) / 50.0,
+                                    (Next() % 100) / 1000.0,
+                                    HETILE_TILESIZE_ND_B_PRINTED};
+    hetile_tilesize_nd_result R;
+    ASSERT_EQ(hetile_tilesize_nd_solve(&Prob, &R), 0);
     EXPECT_GE(R.volume, R.mu * (1 - 1e-9)) << Trial;
     EXPECT_LE(R.volume, R.nu * (1 + 1e-9)) << Trial;
     double V = minimiseNumerically(Prob, std::vector<double>(N, 1.0));
     EXPECT_NEAR(V / R.volume, 1.0, 1e-3) << "trial " << Trial;
     // And T at the continuous optimum (19) is no worse than the search's.
     double TOpt, TNum;
-    ASSERT_EQ(hetile_ay_time_facet(&Prob, R.continuous, &TOpt), 0);
+    ASSERT_EQ(hetile_tilesize_nd_time_facet(&Prob, R.continuous, &TOpt), 0);
     std::vector<double> XN(N, std::pow(V, 1.0 / N));
-    hetile_ay_time_facet(&Prob, XN.data(), &TNum);
+    hetile_tilesize_nd_time_facet(&Prob, XN.data(), &TNum);
     EXPECT_LE(TOpt, TNum * (1 + 1e-9)) << Trial;
   }
 }
@@ -119,22 +124,22 @@ TEST(AndonovYanev, VolumeMatchesNumericMinimum) {
 TEST(AndonovYanev, BadInput) {
   const long M[] = {10, 10};
   const long P[] = {20};
-  hetile_ay_problem Prob{1, M, P, 1, 1, 0.1, 0};
-  hetile_ay_result R;
-  EXPECT_EQ(hetile_ay_solve(&Prob, &R), HETILE_ERR_INVALID);
+  hetile_tilesize_nd_problem Prob{1, M, P, 1, 1, 0.1, 0};
+  hetile_tilesize_nd_result R;
+  EXPECT_EQ(hetile_tilesize_nd_solve(&Prob, &R), HETILE_ERR_INVALID);
   const long P2[] = {2};
   Prob.p = P2;
   Prob.tau_a = 0;
-  EXPECT_EQ(hetile_ay_solve(&Prob, &R), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_nd_solve(&Prob, &R), HETILE_ERR_INVALID);
 }
 
 // A single processor has no pipeline: the tile is the whole domain.
 TEST(AndonovYanev, SingleProcessorTakesEverything) {
   const long M[] = {10, 20};
   const long P[] = {1};
-  hetile_ay_problem Prob{1, M, P, 5, 1, 0.1, 0};
-  hetile_ay_result R;
-  ASSERT_EQ(hetile_ay_solve(&Prob, &R), 0);
+  hetile_tilesize_nd_problem Prob{1, M, P, 5, 1, 0.1, 0};
+  hetile_tilesize_nd_result R;
+  ASSERT_EQ(hetile_tilesize_nd_solve(&Prob, &R), 0);
   EXPECT_EQ(R.tile[0], 10);
   EXPECT_EQ(R.tile[1], 20);
 }

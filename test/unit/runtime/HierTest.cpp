@@ -1,5 +1,5 @@
 //===- HierTest.cpp - [BRR99] appendix example -------------------------------===//
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 //===- RastelloDauxoisTest.cpp - [RD02] strips and redundant tasks ----------===//
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <gtest/gtest.h>
 
@@ -11,41 +11,41 @@
 
 namespace {
 
-hetile_rd_model model(double TauCalc, double TauL2, double TauMem,
-                      long Threshold = 3000, double Beta = 0,
-                      double TauComm = 0) {
-  return hetile_rd_model{TauCalc, TauL2, TauMem, Threshold, Beta, TauComm};
+hetile_strips_model model(double TauCalc, double TauL2, double TauMem,
+                          long Threshold = 3000, double Beta = 0,
+                          double TauComm = 0) {
+  return hetile_strips_model{TauCalc, TauL2, TauMem, Threshold, Beta, TauComm};
 }
 
 // Section 3.3: "w(w-1) more tasks for each tile".
 TEST(RastelloDauxois, RedundantTasks) {
   long N;
-  ASSERT_EQ(hetile_rd_redundant_tasks(100, &N), 0);
+  ASSERT_EQ(hetile_strips_redundant_tasks(100, &N), 0);
   EXPECT_EQ(N, 9900);
-  ASSERT_EQ(hetile_rd_redundant_tasks(1, &N), 0);
+  ASSERT_EQ(hetile_strips_redundant_tasks(1, &N), 0);
   EXPECT_EQ(N, 0);
-  EXPECT_EQ(hetile_rd_redundant_tasks(0, &N), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_strips_redundant_tasks(0, &N), HETILE_ERR_INVALID);
 }
 
 // Section 4.4's formula as printed, with delta_{h>3000}; with no memory
 // costs it counts the hw tasks of the rectangle plus the w(w-1) redundant
 // ones.
 TEST(RastelloDauxois, TcalcAsPrinted) {
-  hetile_rd_model M = model(2e-7, 3e-8, 5e-8);
+  hetile_strips_model M = model(2e-7, 3e-8, 5e-8);
   for (long H : {1L, 100L, 3000L, 3001L, 50000L})
     for (long W : {1L, 16L, 100L}) {
       double Delta = H > 3000 ? 1 : 0, h = (double)H, w = (double)W;
       double Printed = h * w * ((3e-8 + Delta * 5e-8) * (1 / w + 2 / h) +
                                 (1 + (w - 1) / h) * 2e-7);
       double T;
-      ASSERT_EQ(hetile_rd_tcalc(&M, H, W, 1, &T), 0);
+      ASSERT_EQ(hetile_strips_tcalc(&M, H, W, 1, &T), 0);
       EXPECT_NEAR(T, Printed, 1e-12 * Printed) << H << " " << W;
-      ASSERT_EQ(hetile_rd_tcalc(&M, H, W, 2.5, &T), 0);
+      ASSERT_EQ(hetile_strips_tcalc(&M, H, W, 2.5, &T), 0);
       EXPECT_NEAR(T, 2.5 * Printed, 1e-12 * Printed);
     }
-  hetile_rd_model Tasks = model(1, 0, 0);
+  hetile_strips_model Tasks = model(1, 0, 0);
   double T;
-  ASSERT_EQ(hetile_rd_tcalc(&Tasks, 700, 100, 1, &T), 0);
+  ASSERT_EQ(hetile_strips_tcalc(&Tasks, 700, 100, 1, &T), 0);
   EXPECT_EQ(T, 700 * 100 + 9900);
 }
 
@@ -60,13 +60,13 @@ std::vector<double> popcPom() {
 TEST(RastelloDauxois, ExtrapolatedOptimalTime) {
   std::vector<double> T = popcPom();
   double X;
-  ASSERT_EQ(hetile_rd_extrapolated_time(25, T.data(), &X), 0);
+  ASSERT_EQ(hetile_strips_extrapolated_time(25, T.data(), &X), 0);
   EXPECT_NEAR(X, 1.9762e-8, 0.0001e-8); // printed truncated: 1.97e-8
   EXPECT_EQ(std::floor(X * 1e10), 197);
 }
 
 /// The smallest max_j t_j T_calc(h_j) over all h_j >= 1 with sum H.
-double bruteForce(const hetile_rd_model &M, const std::vector<double> &T,
+double bruteForce(const hetile_strips_model &M, const std::vector<double> &T,
                   long H, long W) {
   int P = (int)T.size();
   std::vector<long> Hs(P, 1);
@@ -76,7 +76,7 @@ double bruteForce(const hetile_rd_model &M, const std::vector<double> &T,
       Hs[J] = Left;
       double Max = 0, X;
       for (int K = 0; K < P; ++K) {
-        hetile_rd_tcalc(&M, Hs[K], W, T[K], &X);
+        hetile_strips_tcalc(&M, Hs[K], W, T[K], &X);
         Max = std::max(Max, X);
       }
       Best = std::min(Best, Max);
@@ -98,11 +98,12 @@ TEST(RastelloDauxois, HeightsMatchBruteForce) {
     for (const auto &T : Platforms)
       for (long H = (long)T.size(); H <= 14; ++H)
         for (long W : {1L, 4L}) {
-          hetile_rd_model M = model(1, 0.7, 5, Threshold);
+          hetile_strips_model M = model(1, 0.7, 5, Threshold);
           std::vector<long> Hs(T.size());
           double Max;
-          ASSERT_EQ(hetile_rd_heights(&M, (int)T.size(), T.data(), H, W,
-                                      Hs.data(), &Max), 0)
+          ASSERT_EQ(hetile_strips_heights(&M, (int)T.size(), T.data(), H, W,
+                                          Hs.data(), &Max),
+                    0)
               << hetile_last_error();
           long Sum = 0;
           for (long X : Hs) {
@@ -120,16 +121,17 @@ TEST(RastelloDauxois, HeightsMatchBruteForce) {
 // by more than one row; Pom nodes get about 7.09 / 3.99 more rows.
 TEST(RastelloDauxois, HeightsOnPomAndPopc) {
   std::vector<double> T = popcPom();
-  hetile_rd_model M = model(1, 0.02, 0.05);
+  hetile_strips_model M = model(1, 0.02, 0.05);
   long H = 400000;
   std::vector<long> Hs(25);
   double Max;
-  ASSERT_EQ(hetile_rd_heights(&M, 25, T.data(), H, 100, Hs.data(), &Max), 0);
+  ASSERT_EQ(hetile_strips_heights(&M, 25, T.data(), H, 100, Hs.data(), &Max),
+            0);
   long Sum = 0;
   double Min = INFINITY, Row = 0, X;
   for (int J = 0; J < 25; ++J) {
     Sum += Hs[J];
-    hetile_rd_tcalc(&M, Hs[J], 100, T[J], &X);
+    hetile_strips_tcalc(&M, Hs[J], 100, T[J], &X);
     Min = std::min(Min, X);
     Row = std::max(Row, T[J] * (100 + 0.07));
   }
@@ -150,11 +152,12 @@ TEST(RastelloDauxois, WidthSmallAndLargeDomains) {
   std::vector<long> Widths;
   for (long W = 1; W <= 100; ++W)
     Widths.push_back(W);
-  hetile_rd_model M = model(1, 0.5, 0);
+  hetile_strips_model M = model(1, 0.5, 0);
   std::vector<double> Times(100);
   long Opt, Lo, Hi;
-  ASSERT_EQ(hetile_rd_width(&M, 6, T.data(), 6 * 512, 100, Widths.data(),
-                            0.02, Times.data(), &Opt, &Lo, &Hi), 0);
+  ASSERT_EQ(hetile_strips_width(&M, 6, T.data(), 6 * 512, 100, Widths.data(),
+                                0.02, Times.data(), &Opt, &Lo, &Hi),
+            0);
   EXPECT_EQ(Opt, 16);
   long WantLo = 1000, WantHi = 0;
   for (int K = 0; K < 100; ++K)
@@ -167,32 +170,33 @@ TEST(RastelloDauxois, WidthSmallAndLargeDomains) {
   std::vector<long> Multiples; // w = 4 n_ortho candidates, n_ortho <= 25
   for (long W = 4; W <= 100; W += 4)
     Multiples.push_back(W);
-  hetile_rd_model Big = model(1e-9, 1e-7, 4e-7, 3000, 1e-3, 1e-6);
-  ASSERT_EQ(hetile_rd_width(&Big, 6, T.data(), 6L * 10000000, 25,
-                            Multiples.data(), 0.02, nullptr, &Opt, &Lo, &Hi),
+  hetile_strips_model Big = model(1e-9, 1e-7, 4e-7, 3000, 1e-3, 1e-6);
+  ASSERT_EQ(hetile_strips_width(&Big, 6, T.data(), 6L * 10000000, 25,
+                                Multiples.data(), 0.02, nullptr, &Opt, &Lo,
+                                &Hi),
             0);
   EXPECT_EQ(Opt, 100);
 }
 
 TEST(RastelloDauxois, BadInput) {
-  hetile_rd_model M = model(1, 0, 0);
+  hetile_strips_model M = model(1, 0, 0);
   const double T[] = {1, 2, 3}, Bad[] = {1, 0, 3};
   long Hs[3];
-  EXPECT_EQ(hetile_rd_heights(&M, 3, T, 2, 10, Hs, nullptr),
+  EXPECT_EQ(hetile_strips_heights(&M, 3, T, 2, 10, Hs, nullptr),
             HETILE_ERR_INFEASIBLE);
-  EXPECT_EQ(hetile_rd_heights(&M, 3, Bad, 20, 10, Hs, nullptr),
+  EXPECT_EQ(hetile_strips_heights(&M, 3, Bad, 20, 10, Hs, nullptr),
             HETILE_ERR_INVALID);
-  hetile_rd_model Zero = model(0, 0, 0);
-  EXPECT_EQ(hetile_rd_heights(&Zero, 3, T, 20, 10, Hs, nullptr),
+  hetile_strips_model Zero = model(0, 0, 0);
+  EXPECT_EQ(hetile_strips_heights(&Zero, 3, T, 20, 10, Hs, nullptr),
             HETILE_ERR_INVALID);
-  hetile_rd_model Neg = model(1, -1, 0);
+  hetile_strips_model Neg = model(1, -1, 0);
   double X;
-  EXPECT_EQ(hetile_rd_tcalc(&Neg, 1, 1, 1, &X), HETILE_ERR_INVALID);
-  EXPECT_EQ(hetile_rd_tcalc(&M, 0, 1, 1, &X), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_strips_tcalc(&Neg, 1, 1, 1, &X), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_strips_tcalc(&M, 0, 1, 1, &X), HETILE_ERR_INVALID);
   long W = 0, O, L, H;
-  EXPECT_NE(hetile_rd_width(&M, 3, T, 20, 1, &W, 0.02, nullptr, &O, &L, &H),
+  EXPECT_NE(hetile_strips_width(&M, 3, T, 20, 1, &W, 0.02, nullptr, &O, &L, &H),
             0);
-  EXPECT_EQ(hetile_rd_width(&M, 3, T, 20, 0, &W, 0.02, nullptr, &O, &L, &H),
+  EXPECT_EQ(hetile_strips_width(&M, 3, T, 20, 0, &W, 0.02, nullptr, &O, &L, &H),
             HETILE_ERR_INVALID);
 }
 

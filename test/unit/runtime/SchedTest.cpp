@@ -5,7 +5,9 @@
 // and left neighbours finished, for every allocation strategy.
 //
 //===----------------------------------------------------------------------===//
-#include "hetile_rt.h"
+#include "SetVar.h"
+
+#include "hetile_platform.h"
 
 #include <gtest/gtest.h>
 
@@ -24,7 +26,7 @@ struct EnvGuard {
     for (const char *V : {"HETILE_ALLOC", "HETILE_SPEEDS", "HETILE_PLATFORM",
                           "HETILE_CALIBRATE", "HETILE_EMULATE_SPEEDS",
                           "HETILE_STATS"})
-      unsetenv(V);
+      setVar(V, nullptr);
   }
 };
 
@@ -81,10 +83,10 @@ void expectDependencesRespected(long Rows, long Cols,
 
 TEST(Sched, EveryStrategyRespectsTheGridDependences) {
   EnvGuard G;
-  setenv("HETILE_SPEEDS", "1,3,2", 1);
+  setVar("HETILE_SPEEDS", "1,3,2");
   for (const char *Alloc : {"auto", "optimal", "bounded:2", "cyclic",
                             "block-cyclic:3", "chunk"}) {
-    setenv("HETILE_ALLOC", Alloc, 1);
+    setVar("HETILE_ALLOC", Alloc);
     for (long Cols : {0L, 1L, 2L, 5L, 17L}) {
       std::vector<long> Start, Finish;
       runGrid(3, 6, Cols, Start, Finish);
@@ -100,9 +102,27 @@ TEST(Sched, MoreThreadsThanColumnsAndCalibration) {
   expectDependencesRespected(9, 2, Start, Finish);
 }
 
+TEST(Sched, CalibrationIsCachedPerProcessorCount) {
+  EnvGuard G;
+  std::vector<long> Start, Finish;
+  runGrid(5, 3, 7, Start, Finish); // calibrates 5 processors, or reuses
+  hetile_sched *S = nullptr;
+  ASSERT_EQ(hetile_sched_create(5, 7, &S), 0) << hetile_last_error();
+  EXPECT_EQ(hetile_sched_needs_calibration(S), 0);
+  ASSERT_EQ(hetile_sched_allocate(S), 0);
+  std::string D = hetile_sched_describe(S);
+  EXPECT_NE(D.find("hetile: 5 processors, cycle times"), std::string::npos);
+  EXPECT_NE(D.find("(calibration (cached))"), std::string::npos) << D;
+  hetile_sched_destroy(S);
+  // Another count calibrates anew.
+  ASSERT_EQ(hetile_sched_create(6, 7, &S), 0);
+  EXPECT_EQ(hetile_sched_needs_calibration(S), 1);
+  hetile_sched_destroy(S);
+}
+
 TEST(Sched, SpeedsGiveBlocksProportionalToSpeed) {
   EnvGuard G;
-  setenv("HETILE_SPEEDS", "1,3", 1); // processor 1 three times slower
+  setVar("HETILE_SPEEDS", "1,3"); // processor 1 three times slower
   hetile_sched *S = nullptr;
   ASSERT_EQ(hetile_sched_create(2, 40, &S), 0);
   EXPECT_EQ(hetile_sched_needs_calibration(S), 0);
@@ -124,13 +144,13 @@ TEST(Sched, SpeedsGiveBlocksProportionalToSpeed) {
 // processor 2, then 2 for processor 0.
 TEST(Sched, ChunkStrategyFromTheEnvironment) {
   EnvGuard G;
-  setenv("HETILE_ALLOC", "chunk", 1);
+  setVar("HETILE_ALLOC", "chunk");
   int Strategy = -1;
   long Param = -1;
   EXPECT_EQ(hetile_env_alloc(&Strategy, &Param), 1);
   EXPECT_EQ(Strategy, HETILE_ALLOC_CHUNK);
   EXPECT_EQ(Param, 0);
-  setenv("HETILE_SPEEDS", "3,1,2", 1);
+  setVar("HETILE_SPEEDS", "3,1,2");
   hetile_sched *S = nullptr;
   ASSERT_EQ(hetile_sched_create(3, 12, &S), 0) << hetile_last_error();
   ASSERT_EQ(hetile_sched_allocate(S), 0) << hetile_last_error();
@@ -155,7 +175,7 @@ TEST(Sched, ChunkStrategyFromTheEnvironment) {
 
 TEST(Sched, EqualTimesWithoutCalibration) {
   EnvGuard G;
-  setenv("HETILE_CALIBRATE", "0", 1);
+  setVar("HETILE_CALIBRATE", "0");
   hetile_sched *S = nullptr;
   ASSERT_EQ(hetile_sched_create(2, 4, &S), 0);
   EXPECT_EQ(hetile_sched_needs_calibration(S), 0);
@@ -170,7 +190,7 @@ TEST(Sched, EqualTimesWithoutCalibration) {
 
 TEST(Sched, EmulatedSlowProcessorCalibratesSlower) {
   EnvGuard G;
-  setenv("HETILE_EMULATE_SPEEDS", "1,4", 1);
+  setVar("HETILE_EMULATE_SPEEDS", "1,4");
   double Sec[2];
   ASSERT_EQ(hetile_calibrate_run(0, &Sec[0]), 0);
   ASSERT_EQ(hetile_calibrate_run(1, &Sec[1]), 0);
@@ -199,14 +219,14 @@ TEST(Sched, BadEnvironmentNamesTheVariable) {
   hetile_sched *S = nullptr;
   for (const char *Bad : {"fast", "block-cyclic:0", "bounded:x", "cyclic:2",
                           "chunk:2", "Chunk"}) {
-    setenv("HETILE_ALLOC", Bad, 1);
+    setVar("HETILE_ALLOC", Bad);
     EXPECT_EQ(hetile_sched_create(2, 4, &S), HETILE_ERR_ENV) << Bad;
     EXPECT_EQ(S, nullptr);
     EXPECT_NE(std::string(hetile_last_error()).find("HETILE_ALLOC"),
               std::string::npos);
   }
-  unsetenv("HETILE_ALLOC");
-  setenv("HETILE_SPEEDS", "1,2,3", 1);
+  setVar("HETILE_ALLOC", nullptr);
+  setVar("HETILE_SPEEDS", "1,2,3");
   EXPECT_EQ(hetile_sched_create(2, 4, &S), HETILE_ERR_ENV);
   EXPECT_EQ(hetile_sched_create(0, 4, &S), HETILE_ERR_INVALID);
 }

@@ -1,5 +1,5 @@
 //===- SimulateTest.cpp - the schedule simulator against [BDRV98] -----------===//
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <gtest/gtest.h>
 
@@ -59,7 +59,7 @@ TEST(Simulate, OptimalHeuristicWithinLemma3) {
     ASSERT_EQ(hetile_sim_makespan(P, TD.data(), N1, N2, Owner.data(), TCom,
                                   &MS, nullptr), 0);
     ASSERT_EQ(hetile_alloc_lower_bound(P, TD.data(), N1, N2, &LB), 0);
-    ASSERT_EQ(hetile_alloc_lemma3_slack(P, T.data(), N1, N2, TCom, &Slack), 0);
+    ASSERT_EQ(hetile_alloc_gap_bound(P, T.data(), N1, N2, TCom, &Slack), 0);
     EXPECT_GE(MS, LB - 1e-9) << "trial " << Trial;
     EXPECT_LE(MS - LB, Slack + 1e-9) << "trial " << Trial;
   }

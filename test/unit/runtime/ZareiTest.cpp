@@ -1,5 +1,5 @@
 //===- ZareiTest.cpp - [ZZ16] 3D tile sizes: Table 4.4, exact, GA -----------===//
-#include "hetile_rt.h"
+#include "hetile_models.h"
 
 #include <gtest/gtest.h>
 
@@ -23,7 +23,8 @@ std::vector<double> nodes(std::initializer_list<std::pair<int, int>> Groups) {
 
 std::vector<long> chunks(const std::vector<double> &Vp, long Uc = 1024) {
   std::vector<long> V(Vp.size());
-  EXPECT_EQ(hetile_zz_chunks((int)Vp.size(), Vp.data(), Uc, V.data()), 0)
+  EXPECT_EQ(hetile_tilesize_3d_chunks((int)Vp.size(), Vp.data(), Uc, V.data()),
+            0)
       << hetile_last_error();
   return V;
 }
@@ -68,11 +69,11 @@ struct Exp1 {
   std::vector<double> Vp = std::vector<double>(8, 0.125);
   std::vector<long> Cache = std::vector<long>(8, 2048L * 1024);
   double Cp;
-  hetile_zz_problem Prob;
+  hetile_tilesize_3d_problem Prob;
   explicit Exp1(double Cp) : Cp(Cp) {
-    Prob = hetile_zz_problem{8,    Vp.data(), 1024, 1024, 1024, Cache.data(),
-                             8,    300e-6,    0.8e-6, 0,   1,    1,
-                             nullptr, nullptr, &this->Cp};
+    Prob = hetile_tilesize_3d_problem{
+        8,      Vp.data(), 1024, 1024, 1024,    Cache.data(), 8,        300e-6,
+        0.8e-6, 0,         1,    1,    nullptr, nullptr,      &this->Cp};
   }
 };
 
@@ -86,22 +87,24 @@ TEST(Zarei, Experiment1CacheBoundBinds) {
   double Ts = 300e-6 + 2048 * 0.8e-6;
   Exp1 E((6.0560 - 1036 * Ts) / 519 / (128.0 * 2048));
   long V[8], M;
-  ASSERT_EQ(hetile_zz_chunks(8, E.Vp.data(), 1024, V), 0);
-  ASSERT_EQ(hetile_zz_cache_bound(8, V, E.Cache.data(), 8, &M), 0);
+  ASSERT_EQ(hetile_tilesize_3d_chunks(8, E.Vp.data(), 1024, V), 0);
+  ASSERT_EQ(hetile_tilesize_3d_cache_bound(8, V, E.Cache.data(), 8, &M), 0);
   EXPECT_EQ(M, 2048);
   double T128x16;
-  ASSERT_EQ(hetile_zz_time(&E.Prob, 128, 16, &T128x16), 0);
+  ASSERT_EQ(hetile_tilesize_3d_time(&E.Prob, 128, 16, &T128x16), 0);
   EXPECT_NEAR(T128x16, 6.0560, 1e-9);
-  hetile_zz_result R;
-  ASSERT_EQ(hetile_zz_solve_exact(&E.Prob, &R), 0) << hetile_last_error();
+  hetile_tilesize_3d_result R;
+  ASSERT_EQ(hetile_tilesize_3d_solve_exact(&E.Prob, &R), 0)
+      << hetile_last_error();
   EXPECT_EQ(R.h1 * R.h2, 2048);
   EXPECT_EQ(R.time, T128x16);
   EXPECT_EQ(R.bound, 2048);
   EXPECT_EQ(R.h1, 32); // the squarest point of the hyperbola (tie rule)
-  hetile_zz_ga_params Par{};
+  hetile_tilesize_3d_ga_params Par{};
   Par.seed = 1;
-  hetile_zz_result G;
-  ASSERT_EQ(hetile_zz_solve_ga(&E.Prob, &Par, &G), 0) << hetile_last_error();
+  hetile_tilesize_3d_result G;
+  ASSERT_EQ(hetile_tilesize_3d_solve_ga(&E.Prob, &Par, &G), 0)
+      << hetile_last_error();
   EXPECT_LE(G.h1 * G.h2, 2048);
   EXPECT_LE(G.time, R.time * 1.01);
 }
@@ -111,19 +114,19 @@ TEST(Zarei, Experiment1CacheBoundBinds) {
 TEST(Zarei, TimeByHand) {
   const double Vp[] = {2, 1, 1}; // V = 2, 1, 1 of U_c = 4
   const double Cp[] = {1e-3, 3e-3, 1e-3};
-  hetile_zz_problem P{3, Vp, 4, 6, 10, nullptr, 0, 0.5, 0.01, 7,
-                      1, 1, nullptr, nullptr, Cp};
+  hetile_tilesize_3d_problem P{3,    Vp, 4, 6, 10,      nullptr, 0, 0.5,
+                               0.01, 7,  1, 1, nullptr, nullptr, Cp};
   // One grid point per node: cp has 3 values. h1 = 2, h2 = 5: area 10.
   double Tp = std::max(2 * 10 * 1e-3, 1 * 10 * 3e-3); // 0.03
   double Ts = 0.5 + 10 * 0.01, N = 60.0 / 10;
   double Want = (Tp + Ts) + (Ts + Tp + Ts) + N * (Ts + Tp) + (N - 1) * Ts + 7;
   double T;
-  ASSERT_EQ(hetile_zz_time(&P, 2, 5, &T), 0) << hetile_last_error();
+  ASSERT_EQ(hetile_tilesize_3d_time(&P, 2, 5, &T), 0) << hetile_last_error();
   EXPECT_DOUBLE_EQ(T, Want);
   // One node: no messages, n t_p + T_wa.
-  hetile_zz_problem One = P;
+  hetile_tilesize_3d_problem One = P;
   One.p = 1;
-  ASSERT_EQ(hetile_zz_time(&One, 2, 5, &T), 0);
+  ASSERT_EQ(hetile_tilesize_3d_time(&One, 2, 5, &T), 0);
   EXPECT_DOUBLE_EQ(T, 6 * (4 * 10 * 1e-3) + 7);
 }
 
@@ -137,17 +140,17 @@ TEST(Zarei, BilinearCostTable) {
     for (long B : G2)
       Cp.push_back(F((double)A, (double)B));
   const double Vp[] = {1};
-  hetile_zz_problem P{1, Vp, 4, 64, 32, nullptr, 0, 0, 0, 0,
-                      4, 3, G1, G2, Cp.data()};
+  hetile_tilesize_3d_problem P{1, Vp, 4, 64, 32, nullptr, 0,        0,
+                               0, 0,  4, 3,  G1, G2,      Cp.data()};
   double C;
   for (double A : {1.0, 2.5, 4.0, 13.0, 40.0, 64.0})
     for (double B : {1.0, 3.0, 8.0, 31.5}) {
-      ASSERT_EQ(hetile_zz_cost(&P, 0, A, B, &C), 0);
+      ASSERT_EQ(hetile_tilesize_3d_cost(&P, 0, A, B, &C), 0);
       EXPECT_NEAR(C, F(A, B), 1e-12) << A << "," << B;
     }
-  ASSERT_EQ(hetile_zz_cost(&P, 0, 1000, 1000, &C), 0);
+  ASSERT_EQ(hetile_tilesize_3d_cost(&P, 0, 1000, 1000, &C), 0);
   EXPECT_DOUBLE_EQ(C, F(64, 32));
-  ASSERT_EQ(hetile_zz_cost(&P, 0, 0.5, 0.5, &C), 0);
+  ASSERT_EQ(hetile_tilesize_3d_cost(&P, 0, 0.5, 0.5, &C), 0);
   EXPECT_DOUBLE_EQ(C, F(1, 1));
 }
 
@@ -156,7 +159,7 @@ TEST(Zarei, BilinearCostTable) {
 struct Random {
   std::vector<double> Vp, Cp;
   std::vector<long> Cache, G1, G2;
-  hetile_zz_problem Prob;
+  hetile_tilesize_3d_problem Prob;
   explicit Random(unsigned Seed, unsigned Spread = 30) {
     std::mt19937 R(Seed);
     int P = 1 + R() % 5;
@@ -169,10 +172,10 @@ struct Random {
       Cp.push_back(1e-6 * (1 + 0.01 * (R() % Spread)));
     for (int I = 0; I < P; ++I)
       Cache.push_back(8L * Uc * (16 + R() % 3000));
-    Prob = hetile_zz_problem{P,   Vp.data(), Uc,   Us1,       Us2,
-                             Cache.data(),   8,    1e-4 * (R() % 10), 1e-6,
-                             0,   3,         3,    G1.data(), G2.data(),
-                             Cp.data()};
+    Prob = hetile_tilesize_3d_problem{
+        P,         Vp.data(),         Uc,       Us1, Us2, Cache.data(),
+        8,         1e-4 * (R() % 10), 1e-6,     0,   3,   3,
+        G1.data(), G2.data(),         Cp.data()};
   }
 };
 
@@ -182,9 +185,9 @@ struct Random {
 TEST(Zarei, ExactMatchesBruteForce) {
   for (unsigned Seed = 1; Seed <= 25; ++Seed) {
     Random In(Seed);
-    const hetile_zz_problem &P = In.Prob;
+    const hetile_tilesize_3d_problem &P = In.Prob;
     std::vector<long> V(P.p);
-    ASSERT_EQ(hetile_zz_chunks(P.p, P.vp, P.uc, V.data()), 0);
+    ASSERT_EQ(hetile_tilesize_3d_chunks(P.p, P.vp, P.uc, V.data()), 0);
     double Best = INFINITY;
     for (long H1 = 1; H1 <= P.us1; ++H1)
       for (long H2 = 1; H2 <= P.us2; ++H2) {
@@ -192,12 +195,12 @@ TEST(Zarei, ExactMatchesBruteForce) {
         for (int I = 0; I < P.p; ++I)
           Fits &= V[I] * H1 * H2 * 8 <= P.cache[I];
         double T;
-        ASSERT_EQ(hetile_zz_time(&P, H1, H2, &T), 0);
+        ASSERT_EQ(hetile_tilesize_3d_time(&P, H1, H2, &T), 0);
         if (Fits)
           Best = std::min(Best, T);
       }
-    hetile_zz_result R;
-    ASSERT_EQ(hetile_zz_solve_exact(&P, &R), 0) << hetile_last_error();
+    hetile_tilesize_3d_result R;
+    ASSERT_EQ(hetile_tilesize_3d_solve_exact(&P, &R), 0) << hetile_last_error();
     EXPECT_EQ(R.time, Best) << "seed " << Seed;
   }
 }
@@ -209,15 +212,15 @@ TEST(Zarei, ExactMatchesBruteForce) {
 TEST(Zarei, GeneticWithinTwoPercent) {
   for (unsigned Seed = 1; Seed <= 25; ++Seed) {
     Random In(Seed);
-    hetile_zz_result Exact, Ga, Again;
-    ASSERT_EQ(hetile_zz_solve_exact(&In.Prob, &Exact), 0);
-    hetile_zz_ga_params Par{};
+    hetile_tilesize_3d_result Exact, Ga, Again;
+    ASSERT_EQ(hetile_tilesize_3d_solve_exact(&In.Prob, &Exact), 0);
+    hetile_tilesize_3d_ga_params Par{};
     Par.seed = Seed;
-    ASSERT_EQ(hetile_zz_solve_ga(&In.Prob, &Par, &Ga), 0)
+    ASSERT_EQ(hetile_tilesize_3d_solve_ga(&In.Prob, &Par, &Ga), 0)
         << hetile_last_error();
     EXPECT_LE(Ga.time, Exact.time * 1.02) << "seed " << Seed;
     EXPECT_GE(Ga.time, Exact.time) << "seed " << Seed;
-    ASSERT_EQ(hetile_zz_solve_ga(&In.Prob, &Par, &Again), 0);
+    ASSERT_EQ(hetile_tilesize_3d_solve_ga(&In.Prob, &Par, &Again), 0);
     EXPECT_EQ(Ga.h1, Again.h1);
     EXPECT_EQ(Ga.h2, Again.h2);
     EXPECT_EQ(Ga.generation, Again.generation);
@@ -227,39 +230,40 @@ TEST(Zarei, GeneticWithinTwoPercent) {
 TEST(Zarei, ImpossibleCache) {
   Exp1 E(3e-8);
   E.Cache[5] = 128 * 8 - 1; // node 5 cannot hold even a 1 x 1 tile
-  hetile_zz_result R;
-  EXPECT_EQ(hetile_zz_solve_exact(&E.Prob, &R), HETILE_ERR_INFEASIBLE);
+  hetile_tilesize_3d_result R;
+  EXPECT_EQ(hetile_tilesize_3d_solve_exact(&E.Prob, &R), HETILE_ERR_INFEASIBLE);
   EXPECT_NE(std::strstr(hetile_last_error(), "node 5"), nullptr)
       << hetile_last_error();
-  EXPECT_EQ(hetile_zz_solve_ga(&E.Prob, nullptr, &R), HETILE_ERR_INFEASIBLE);
+  EXPECT_EQ(hetile_tilesize_3d_solve_ga(&E.Prob, nullptr, &R),
+            HETILE_ERR_INFEASIBLE);
 }
 
 TEST(Zarei, BadInput) {
   long V[3];
   const double Zero[] = {1, 0, 1}, Neg[] = {1, -2, 1}, Ok[] = {1, 1, 1};
-  EXPECT_EQ(hetile_zz_chunks(3, Zero, 10, V), HETILE_ERR_INVALID);
-  EXPECT_EQ(hetile_zz_chunks(3, Neg, 10, V), HETILE_ERR_INVALID);
-  EXPECT_EQ(hetile_zz_chunks(3, Ok, 2, V), HETILE_ERR_INVALID);
-  EXPECT_EQ(hetile_zz_chunks(0, Ok, 2, V), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_chunks(3, Zero, 10, V), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_chunks(3, Neg, 10, V), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_chunks(3, Ok, 2, V), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_chunks(0, Ok, 2, V), HETILE_ERR_INVALID);
   const double Tiny[] = {1000, 1, 1}; // V = 3, 0, 0: empty chunks
-  EXPECT_EQ(hetile_zz_chunks(3, Tiny, 3, V), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_chunks(3, Tiny, 3, V), HETILE_ERR_INVALID);
   EXPECT_NE(std::strstr(hetile_last_error(), "empty chunk"), nullptr);
   Exp1 E(3e-8);
   double T;
-  EXPECT_EQ(hetile_zz_time(&E.Prob, 0, 16, &T), HETILE_ERR_INVALID);
-  EXPECT_EQ(hetile_zz_time(&E.Prob, 16, 1025, &T), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_time(&E.Prob, 0, 16, &T), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_time(&E.Prob, 16, 1025, &T), HETILE_ERR_INVALID);
   E.Cp = -1;
-  EXPECT_EQ(hetile_zz_time(&E.Prob, 16, 16, &T), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_time(&E.Prob, 16, 16, &T), HETILE_ERR_INVALID);
   E.Cp = 3e-8;
   const long G[] = {4, 4};
   const double Cp2[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
   E.Prob.ngrid1 = 2;
   E.Prob.grid1 = G;
   E.Prob.cp = Cp2;
-  EXPECT_EQ(hetile_zz_time(&E.Prob, 16, 16, &T), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_time(&E.Prob, 16, 16, &T), HETILE_ERR_INVALID);
   E.Prob.ngrid1 = 1;
   E.Prob.cd = NAN;
-  EXPECT_EQ(hetile_zz_time(&E.Prob, 16, 16, &T), HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_tilesize_3d_time(&E.Prob, 16, 16, &T), HETILE_ERR_INVALID);
 }
 
 } // namespace

@@ -1,0 +1,76 @@
+//===- ColumnAllocation.h - tile columns to processors ----------*- C++ -*-===//
+//
+// What the pipelined schedules of threads (hetile_sched) and of MPI ranks
+// (hetile_mpi) share: where the cycle times come from (platform file,
+// HETILE_SPEEDS, one processor, HETILE_CALIBRATE=0, or a calibration kept
+// for the life of the process), the allocation of the tile columns in
+// blocks ([BDRV98] section 3.2, hetile_alloc_owners) and the line that
+// describes it under HETILE_STATS.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_RT_COLUMNALLOCATION_H
+#define HETILE_RT_COLUMNALLOCATION_H
+
+#include "hetile_platform.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hetile::rt {
+
+/// Who the processors are: the threads of hetile_sched or the ranks of
+/// hetile_mpi. Their calibrations are cached apart; the lines name them.
+enum class Processors { Threads, Ranks };
+
+/// Where the cycle times come from, in the order they are tried.
+enum class TimesSource : int {
+  Platform,  ///< HETILE_PLATFORM
+  Speeds,    ///< HETILE_SPEEDS
+  One,       ///< a single processor
+  Equal,     ///< HETILE_CALIBRATE=0
+  Cached,    ///< a calibration made earlier in the process
+  Calibrate  ///< a calibration still to make
+};
+
+/// Finds where the cycle times of P processors come from, in the order of
+/// TimesSource, from the environment (errors name the variable). Times
+/// receives P entries: the times given or cached, else all 1.
+int findTimes(Processors Who, int P, std::vector<double> &Times,
+              TimesSource &Source);
+
+/// The words of the describe line for Source ("HETILE_SPEEDS", "one rank",
+/// "calibration (cached)", ...).
+std::string sourceName(Processors Who, TimesSource Source);
+
+/// Keeps calibrated cycle times of P processors for the life of the process,
+/// so that a nest inside a time loop calibrates once. Thread-safe.
+void rememberCalibration(Processors Who, int P,
+                         const std::vector<double> &Times);
+
+/// The tile columns of one nest and their owners.
+struct ColumnAllocation {
+  int Strategy = HETILE_ALLOC_AUTO;
+  long Param = 0;
+  long NCols = 0;
+  /// The cycle times, once known, and the words saying where from.
+  std::vector<double> Times;
+  std::string Source;
+  std::vector<int> Owner;
+  /// Blocks[q]: the (first, last) columns of processor q's blocks, maximal
+  /// runs of consecutive columns, in order.
+  std::vector<std::vector<std::pair<long, long>>> Blocks;
+  /// The line of hetile_sched_describe / hetile_mpi_describe.
+  std::string Description;
+
+  /// Owners ([BDRV98] section 3.2, hetile_alloc_owners with Strategy and
+  /// Param) of NCols columns for Times, the blocks, and the description.
+  int allocate(Processors Who);
+
+  /// Block B of processor Q: true with its first and last columns.
+  bool block(int Q, long B, long &First, long &Last) const;
+};
+
+} // namespace hetile::rt
+
+#endif

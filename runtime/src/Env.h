@@ -1,0 +1,97 @@
+//===- Env.h - the environment, read once (internal) ------------*- C++ -*-===//
+//
+// Every HETILE_* variable the runtime reads, parsed and validated once, at
+// the first use of the environment (hetile_env_reload reads it again), and
+// the platform file HETILE_PLATFORM names. A malformed variable keeps the
+// error it gives (HETILE_ERR_ENV, or the platform file's error, with a
+// message naming it); every call that needs the variable reports it, so a
+// program that never needs a variable is not failed by it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_RT_ENV_H
+#define HETILE_RT_ENV_H
+
+#include "hetile_platform.h"
+
+#include <climits>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hetile::rt::env {
+
+/// A variable's value, or the error its text gives.
+template <typename T> struct Var {
+  /// Present in the environment.
+  bool Set = false;
+  /// The parsed value; the default when unset.
+  T Value{};
+  /// HETILE_ERR_* when malformed (Value is then the default), else 0.
+  int Error = 0;
+  std::string Message;
+
+  /// HETILE_OK, or the variable's error, recorded for hetile_last_error.
+  int check() const;
+};
+
+/// The platform file of HETILE_PLATFORM (format in docs/runtime.md).
+struct PlatformFile {
+  std::string Path;
+  std::vector<double> Times;
+  double Startup = 0, PerByte = 0;
+};
+
+/// HETILE_ALLOC: a HETILE_ALLOC_* strategy and its parameter.
+struct AllocSetting {
+  int Strategy = HETILE_ALLOC_AUTO;
+  long Param = 0;
+};
+
+/// Every variable the runtime reads.
+struct Snapshot {
+  Var<std::vector<long>> TileSizes;     ///< HETILE_TILE_SIZES
+  Var<std::vector<double>> Speeds;      ///< HETILE_SPEEDS
+  Var<PlatformFile> Platform;           ///< HETILE_PLATFORM and its file
+  Var<std::vector<double>> Emulate;     ///< HETILE_EMULATE_SPEEDS
+  Var<AllocSetting> Alloc;              ///< HETILE_ALLOC
+  bool Stats = false;                   ///< HETILE_STATS set and not 0
+  bool CalibrateOff = false;            ///< HETILE_CALIBRATE=0
+  Var<double> Watchdog;                 ///< HETILE_WATCHDOG (120)
+  Var<long> MaxCount;                   ///< HETILE_MPI_MAX_COUNT (INT_MAX)
+  Var<double> IterationSeconds;         ///< HETILE_ITERATION_SECONDS (1e-9)
+  Var<long> CacheBytes;                 ///< HETILE_CACHE_BYTES (0: unset)
+};
+
+/// The environment as first read (or last reloaded); never null. Safe to
+/// call from any thread; a reload does not change a snapshot already held.
+std::shared_ptr<const Snapshot> get();
+
+/// Reads the environment again (hetile_env_reload).
+void reload();
+
+/// Cycle times of N processors from the platform file, else HETILE_SPEEDS:
+/// 0 if neither is set (T untouched), 1 if set, or the error. Variable
+/// (may be null) receives the name of the variable that gave them.
+int times(const Snapshot &S, int N, double *T, const char **Variable);
+
+/// Checks that HETILE_EMULATE_SPEEDS, if set, has a factor for each of
+/// Count processors ("HETILE_EMULATE_SPEEDS: 2 factors for 3 <Who>"); Factor
+/// (may be null) receives processor Me's (1 if unset).
+int checkEmulation(const Snapshot &S, int Count, const char *Who, int Me,
+                   double *Factor);
+
+/// hetile_emulate_delay with the factors of S.
+int emulateDelay(const Snapshot &S, int Rank, double SecondsOfWork);
+
+/// Checks a platform file against N processors and copies it out (the
+/// errors of hetile_platform_read).
+int platformFor(const PlatformFile &F, int N, double *T, double *Startup,
+                double *PerByte);
+
+/// Reads and parses the platform file at Path (the errors of
+/// hetile_platform_read but the processor count).
+int readPlatformFile(const char *Path, PlatformFile &Out);
+
+} // namespace hetile::rt::env
+
+#endif

@@ -1,0 +1,22 @@
+//===- Timer.cpp - the runtime's clocks -----------------------------------===//
+//
+// A monotonic clock for timing real tiles, and the calling thread's CPU
+// time: the work HETILE_EMULATE_SPEEDS multiplies (on a loaded machine the
+// time a thread waits for a core is not work).
+//
+//===----------------------------------------------------------------------===//
+#include "hetile_rt.h"
+
+#include <ctime>
+
+extern "C" double hetile_timer_now(void) {
+  struct timespec Now;
+  clock_gettime(CLOCK_MONOTONIC, &Now);
+  return (double)Now.tv_sec + 1e-9 * (double)Now.tv_nsec;
+}
+
+extern "C" double hetile_timer_thread_cpu(void) {
+  struct timespec Now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &Now);
+  return (double)Now.tv_sec + 1e-9 * (double)Now.tv_nsec;
+}
