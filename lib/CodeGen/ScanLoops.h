@@ -160,24 +160,17 @@ public:
         // when A < 0; an equality gives one bound of each, the test below
         // keeps the points where it holds.
         std::string R = rest(C, K, All), MinusR = rest(C, K, All, true);
-        if (A.is_pos()) {
-          Lower.push_back(A.is_one() ? MinusR
-                                     : "-hetile_floord(" + R + ", " +
-                                           printIslVal(A) + ")");
-          if (Eq)
-            Upper.push_back(A.is_one() ? MinusR
-                                       : "hetile_floord(" + MinusR + ", " +
-                                             printIslVal(A) + ")");
-        } else {
-          isl::val NA = A.neg();
-          Upper.push_back(NA.is_one() ? R
-                                      : "hetile_floord(" + R + ", " +
-                                            printIslVal(NA) + ")");
-          if (Eq)
-            Lower.push_back(NA.is_one() ? R
-                                        : "-hetile_floord(" + MinusR + ", " +
-                                              printIslVal(NA) + ")");
-        }
+        bool Pos = A.is_pos();
+        isl::val D = A.abs();
+        const std::string &X = Pos ? R : MinusR, &NX = Pos ? MinusR : R;
+        if (Pos || Eq) // v >= ceil(NX / D) = -floor(X / D)
+          Lower.push_back(D.is_one() ? NX
+                                     : "-hetile_floord(" + X + ", " +
+                                           printIslVal(D) + ")");
+        if (!Pos || Eq) // v <= floor(NX / D)
+          Upper.push_back(D.is_one() ? NX
+                                     : "hetile_floord(" + NX + ", " +
+                                           printIslVal(D) + ")");
       });
       Out += spaces(In) + "long " + Lo + " = " + Lower.front() + ", " + Hi +
              " = " + Upper.front() + ";\n";
