@@ -4,10 +4,7 @@
 // (isl_union_access_info_compute_flow) on an access-level schedule: the 2d+1
 // schedule padded to one space, plus one last dimension that puts the reads of
 // a statement instance (0) before its writes (1). Reads enter the analysis
-// under their own tuple name "<Stmt>__read" so they can carry that 0. isl
-// gets that schedule as a tree (a sequence where the dimension is a
-// position, a band where it is an iterator), on which it splits the
-// analysis at each sequence.
+// under their own tuple name "<Stmt>__read" so they can carry that 0.
 //
 //  - Flow:   sink = reads, must sources = must-writes, may sources =
 //            may-writes; the may-dependence (exact where everything is must).
@@ -34,8 +31,6 @@
 #include "hetile/Analysis/Dependences.h"
 
 #include "ScheduleSpace.h"
-
-#include <isl/map.h>
 
 #include <algorithm>
 #include <map>
@@ -156,59 +151,6 @@ isl::union_map reversedSchedule(const isl::union_map &Sched) {
   return Sched.apply_range(isl::union_map(Negate));
 }
 
-/// The schedule tree of \p Maps (one map per tuple, all with \p N output
-/// dimensions), from output dimension \p Level on: where every map fixes
-/// the dimension, a sequence ordered by its values; elsewhere a band of it.
-/// The same order as the maps' lexicographic one, but the tree lets isl's
-/// dataflow analysis split at each sequence (a sink and a source in
-/// different children are ordered by the sequence alone) instead of taking
-/// lexicographic maxima over every dimension.
-isl::schedule treeFrom(const std::vector<isl::map> &Maps, unsigned Level,
-                       unsigned N) {
-  isl::union_set Domain = isl::union_set::empty(Maps.front().ctx());
-  for (const isl::map &M : Maps)
-    Domain = Domain.unite(isl::union_set(M.domain()));
-  if (Level == N)
-    return isl::schedule::from_domain(Domain);
-  std::map<long, std::vector<isl::map>> ByValue;
-  bool Fixed = true;
-  for (const isl::map &M : Maps) {
-    isl::val V = isl::manage(
-        isl_map_plain_get_val_if_fixed(M.get(), isl_dim_out, Level));
-    if (V.is_null() || !V.is_int().is_true()) {
-      Fixed = false;
-      break;
-    }
-    ByValue[V.get_num_si()].push_back(M);
-  }
-  if (Fixed) {
-    isl::schedule Result;
-    for (const auto &[Value, Group] : ByValue) {
-      isl::schedule Child = treeFrom(Group, Level + 1, N);
-      Result = Result.is_null() ? Child : Result.sequence(Child);
-    }
-    return Result;
-  }
-  isl::union_map Dim = isl::union_map::empty(Maps.front().ctx());
-  for (const isl::map &M : Maps)
-    Dim = Dim.unite(isl::union_map(
-        M.project_out(isl::dim::out, Level + 1, N - Level - 1)
-            .project_out(isl::dim::out, 0, Level)));
-  return treeFrom(Maps, Level + 1, N)
-      .insert_partial_schedule(isl::multi_union_pw_aff::from_union_map(Dim));
-}
-
-/// The schedule tree of the union map \p Sched (see treeFrom).
-isl::schedule scheduleTree(const isl::union_map &Sched) {
-  std::vector<isl::map> Maps = analysis::toMaps(Sched);
-  if (Maps.empty())
-    return {};
-  isl_size N = Maps.front().range_tuple_dim().release();
-  if (N < 0)
-    return {};
-  return treeFrom(Maps, 0, unsigned(N));
-}
-
 isl::union_map orEmpty(const isl::union_map &M, isl::ctx Ctx) {
   return M.is_null() ? isl::union_map::empty(Ctx) : M;
 }
@@ -229,7 +171,7 @@ isl::union_map mayDependences(const isl::union_map &Sink,
   isl::union_flow Flow = isl::union_access_info(Sink)
                              .set_must_source(orEmpty(Must, Ctx))
                              .set_may_source(orEmpty(May, Ctx))
-                             .set_schedule(scheduleTree(Sched))
+                             .set_schedule_map(Sched)
                              .compute_flow();
   if (Flow.is_null())
     return {};
