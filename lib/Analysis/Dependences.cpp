@@ -10,12 +10,8 @@
 //            may-writes; the may-dependence (exact where everything is must).
 //  - Output: sink = all writes, same sources: each write depends on the
 //            nearest earlier must-write and every may-write since.
-//  - Anti:   the flow analysis backwards in time: sink = reads, must
-//            sources = must-writes, may sources = may-writes, under the
-//            negated schedule; reversed, each read depends on the first
-//            later must-write and every may-write up to it. (Forwards, with
-//            the writes as sinks and every read as a may source, isl spent
-//            seconds on nests whose array many statements read.)
+//  - Anti:   sink = all writes, may sources = reads (and may-writes), must
+//            sources = must-writes; only the read sources are kept.
 //  - Last writes: per element, the latest writing instance (lexmax under
 //            the 2d+1 schedule), for the final values of distributed runs.
 //
@@ -134,23 +130,6 @@ isl::union_map accessSchedule(const Scop &S) {
   return Result;
 }
 
-/// \p Sched with every output dimension negated: the reverse order.
-isl::union_map reversedSchedule(const isl::union_map &Sched) {
-  std::vector<isl::map> Maps = analysis::toMaps(Sched);
-  if (Maps.empty())
-    return Sched;
-  isl_size N = Maps.front().range_tuple_dim().release();
-  if (N < 0)
-    return {};
-  std::string In, Out;
-  for (isl_size I = 0; I < N; ++I) {
-    In += (I ? ", " : "") + std::string("c") + std::to_string(I);
-    Out += (I ? ", -c" : "-c") + std::to_string(I);
-  }
-  isl::map Negate(Sched.ctx(), "{ [" + In + "] -> [" + Out + "] }");
-  return Sched.apply_range(isl::union_map(Negate));
-}
-
 isl::union_map orEmpty(const isl::union_map &M, isl::ctx Ctx) {
   return M.is_null() ? isl::union_map::empty(Ctx) : M;
 }
@@ -251,8 +230,7 @@ isl::union_map lastWrites(const ArrayAccesses &Acc,
 
 ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
                            const isl::union_map &Sched,
-                           const isl::union_map &InstanceSched,
-                           bool ElementFlows) {
+                           const isl::union_map &InstanceSched) {
   isl::ctx Ctx = Sched.ctx();
   isl::union_map Writes =
       orEmpty(Acc.MustWrites, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
@@ -265,16 +243,16 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
   D.LiveIn = NoSource.is_null() ? NoSource
                                 : restoreTuples(NoSource, S, false);
   D.Output = mayDependences(Writes, Acc.MustWrites, Acc.MayWrites, Sched);
-  isl::union_map Backwards = mayDependences(
-      Acc.Reads, Acc.MustWrites, Acc.MayWrites, reversedSchedule(Sched));
-  D.Anti = Backwards.is_null() ? Backwards
-                               : restoreTuples(Backwards.reverse(), S, true);
+  isl::union_map ReadsOrMay =
+      orEmpty(Acc.Reads, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
+  D.Anti = restoreTuples(
+      mayDependences(Writes, Acc.MustWrites, ReadsOrMay, Sched), S, true);
   if (D.Output.is_null() || D.Anti.is_null() || D.Flow.is_null() ||
       D.LiveIn.is_null())
     return {};
   // Null when isl fails: the backends that need them refuse the nest.
   D.LastWrite = lastWrites(Acc, InstanceSched);
-  if (Acc.SeveralWritesInOneStmt && ElementFlows)
+  if (Acc.SeveralWritesInOneStmt)
     D.FlowElements = flowElements(S, Acc, Sched);
   D.Output = D.Output.subtract(SameInstance);
   D.Anti = D.Anti.subtract(SameInstance);
@@ -423,7 +401,7 @@ std::string formatDistance(const std::vector<long> &V) {
   return S + ")";
 }
 
-Dependences computeDependences(const Scop &S, bool ElementFlows) {
+Dependences computeDependences(const Scop &S) {
   Dependences Result;
   if (S.Stmts.empty())
     return Result;
@@ -435,7 +413,7 @@ Dependences computeDependences(const Scop &S, bool ElementFlows) {
     return Result;
   std::vector<DependenceEdge> Edges;
   for (const auto &[Array, Acc] : collectAccesses(S)) {
-    ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched, ElementFlows);
+    ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched);
     if (D.Flow.is_null())
       continue;
     if (!S.Context.is_null()) {

@@ -82,8 +82,7 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   }
   N.S = std::move(Built.S);
   Budget.enter(IslStage::Dependences);
-  N.Deps = computeDependences(*N.S, Opts.TargetBackend == Backend::Mpi ||
-                                         Opts.TargetBackend == Backend::MpiOmp);
+  N.Deps = computeDependences(*N.S);
   if (OutOfBudget())
     return N;
   Budget.enter(IslStage::Scheduling);

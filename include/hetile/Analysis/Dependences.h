@@ -103,10 +103,8 @@ std::string formatDistance(const std::vector<long> &V);
 
 /// Computes the dependences of \p S. Never fails on a valid Scop; an empty
 /// Scop gives null relations and no edges; accesses with a null relation are
-/// skipped. Without \p ElementFlows, the entries of FlowElementsByArray are
-/// null (only the distributed-memory backends read them, and they cost as
-/// much as the flow dependences).
-Dependences computeDependences(const Scop &S, bool ElementFlows = true);
+/// skipped.
+Dependences computeDependences(const Scop &S);
 
 } // namespace hetile
 
