@@ -85,7 +85,8 @@ struct ScanNest {
     return Result;
   }
 
-  /// Calls \p F on each constraint of \p B (borrowed).
+  /// Calls \p F on each constraint of \p B; \p F does not own the
+  /// constraint and must not free it.
   template <typename Fn>
   static void forEachConstraint(const isl::basic_set &B, Fn F) {
     auto Call = [](isl_constraint *C, void *User) -> isl_stat {
