@@ -97,8 +97,13 @@ def clean_env(extra):
 
 
 def arg_sets(text):
+    """The command lines to run a program with: one, holding every argument
+    list of its `//@ args` line in turn (the program runs the nest once per
+    list), so that each configuration starts the program, and mpirun, once."""
     m = re.search(r"^//@ args (.*)$", text, re.M)
-    return [shlex.split(x) for x in m.group(1).split("|")] if m else [[]]
+    if not m:
+        return [[]]
+    return [[x for part in m.group(1).split("|") for x in shlex.split(part)]]
 
 
 class Fuzzer:
@@ -110,6 +115,14 @@ class Fuzzer:
         self.mpi_libs = ["-L" + a.rt_lib, "-Wl,-rpath," + a.rt_lib,
                          "-lhetile_rt_mpi", "-lhetile_rt", "-lm"]
         self.slowest = (0.0, None)
+
+    def mpi_tmp(self):
+        """A TMPDIR of this process's own for mpirun's session directory, so
+        that the processes of --jobs never share one: a folder named by the
+        process under the batch's (short: it holds sockets)."""
+        d = os.path.join(self.a.mpi_tmp, str(os.getpid()))
+        os.makedirs(d, exist_ok=True)
+        return d
 
     # --- the original ----------------------------------------------------
     def expected(self, src, d, args):
@@ -190,7 +203,8 @@ class Fuzzer:
                     cmd = shlex.split(self.a.mpirun) + [
                         "-np", str(procs), "sh", "-c",
                         'exec "$0" "$@" > "%s.$OMPI_COMM_WORLD_RANK"' % outs, exe] + x
-                    rc, _, err, _ = run(cmd, RUN_LIMIT, env=env)
+                    rc, _, err, _ = run(cmd, RUN_LIMIT,
+                                        env=dict(env, TMPDIR=self.mpi_tmp()))
                     if rc != 0:
                         return "run-fail", "%s args %s: exit %s %s" % (what, x, rc, err[-500:])
                     for r in range(procs):
@@ -393,6 +407,14 @@ def main():
     ap.add_argument("--want-kind")
     ap.add_argument("--want-why")
     a = ap.parse_args()
+    a.mpi_tmp = tempfile.mkdtemp(prefix="hfz")
+    try:
+        return run_main(a)
+    finally:
+        shutil.rmtree(a.mpi_tmp, ignore_errors=True)
+
+
+def run_main(a):
     f = Fuzzer(a)
     if a.check_file:
         sys.exit(check_file(f, a))
@@ -413,8 +435,8 @@ def main():
     print("slowest rewrite: %.1f s (%s)" % f.slowest)
     for seed, b, kind, why in failures:
         print("FAIL: seed %d %s %s: %s" % (seed, b, kind, why.strip()[:600]))
-    sys.exit(1 if failures else 0)
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -5,10 +5,11 @@
 
 prints one complete C99 program (deterministic in SEED) whose function
 kern() holds one `#pragma hetile` nest and whose main() reads small
-parameters from argv, clamps them, runs the nest once on initialised arrays
-and prints every array exactly (FNV hash of the bytes and the values at a few
+parameters from argv, clamps them, runs the nest on initialised arrays and
+prints every array exactly (FNV hash of the bytes and the values at a few
 places, with %a). The program's first line is `//@ args ...`: argument lists
-to run it with.
+to run it with; given them all at once (the lists one after the other), the
+program runs the nest once per list, each on freshly initialised arrays.
 
 What the nests have, drawn at random: depth 2 to 4; lower bounds 0, a
 constant, an outer iterator or max(0, outer - c); upper bounds N - 1, a
@@ -207,26 +208,38 @@ class Gen:
             "",
             "int main(int argc, char **argv)",
             "{"]
+        # Each argument list of the `//@ args` line is one run of the nest on
+        # freshly initialised arrays, all in one process: the driver starts
+        # the program (and mpirun) once for all of them.
+        np_ = len(self.params)
+        out.append("  int runs = %s;" % (
+            "argc > 1 ? (argc - 1) / %d : 1" % np_ if np_ else "1"))
+        out.append("  for (int run = 0; run < runs; run++) {")
+        body = []
+        body.append("    char **arg = argv + 1 + run * %d;" % np_)
         for k, p in enumerate(self.params):
-            out.append("  int %s = argc > %d ? atoi(argv[%d]) : %d;" % (p, k + 1, k + 1, r.randint(0, MAXP)))
-            out.append("  if (%s < 0) %s = 0;" % (p, p))
-            out.append("  if (%s > %d) %s = %d;" % (p, MAXP, p, MAXP))
+            body.append("    int %s = argc > 1 ? atoi(arg[%d]) : %d;" % (p, k, r.randint(0, MAXP)))
+            body.append("    if (%s < 0) %s = 0;" % (p, p))
+            body.append("    if (%s > %d) %s = %d;" % (p, MAXP, p, MAXP))
+        body.append("    printf(\"run %d\\n\", run);")
         for n, t, d in self.arrays:
             cnt = DIM ** d
-            out.append("  %s *%s = malloc(sizeof(%s) * %d);" % (t, n, t, cnt))
+            body.append("    %s *%s = malloc(sizeof(%s) * %d);" % (t, n, t, cnt))
             init = ("(double)((q * 37 + %d) %% 101) / 8.0" % ord(n) if t == "double"
                     else "(int)((q * 53 + %d) %% 1009)" % ord(n))
-            out.append("  for (int q = 0; q < %d; q++) %s[q] = %s;" % (cnt, n, init))
+            body.append("    for (int q = 0; q < %d; q++) %s[q] = %s;" % (cnt, n, init))
         args = ", ".join(self.params + [
             n if d == 1 else "(%s (*)%s)%s" % (t, "[%d]" % DIM * (d - 1), n)
             for n, t, d in self.arrays])
-        out.append("  kern(%s);" % args)
+        body.append("    kern(%s);" % args)
         for n, t, d in self.arrays:
-            out.append("  dump(\"%s\", %s, %d, sizeof(%s));" % (n, n, DIM ** d, t))
-            out.append("  printf(\"%s[mid]=%s\\n\", %s%s[%d]);" % (
+            body.append("    dump(\"%s\", %s, %d, sizeof(%s));" % (n, n, DIM ** d, t))
+            body.append("    printf(\"%s[mid]=%s\\n\", %s%s[%d]);" % (
                 n, "%a" if t == "double" else "%d", "" if t == "double" else "",
                 n, DIM ** d // 2 + OFFSET))
-            out.append("  free(%s);" % n)
+            body.append("    free(%s);" % n)
+        out += body
+        out.append("  }")
         out += ["  return 0;", "}"]
         return "\n".join(out) + "\n"
 
