@@ -13,18 +13,44 @@
 
 #include "hetile_models.h"
 
+#include <cmath>
 #include <cstdio>
+#include <numeric>
 
 using namespace hetile::plan;
+
+namespace {
+
+/// The cost Num/Den of integer times in the units of the times given.
+void inUnits(const Allocation &A, long &Num, long &Den) {
+  if (__builtin_mul_overflow(Num, A.UnitNum, &Num) ||
+      __builtin_mul_overflow(Den, A.UnitDen, &Den))
+    throw UsageError("--times: the cost in the units given exceeds 2^63");
+}
+
+} // namespace
 
 Allocation hetile::plan::allocate(const std::vector<double> &Times,
                                   const std::string &Strategy, long MaxChunk,
                                   long Columns) {
   Allocation A;
   int P = (int)Times.size();
+  A.Given = Times;
   A.Times.resize(P);
   check(hetile_alloc_times_to_integers(P, Times.data(), A.Times.data()),
         "--times");
+  // hetile_alloc_times_to_integers scales the times by a power of ten and
+  // divides them by their gcd: the unit is that gcd over that power.
+  double Unit = Times[0] / (double)A.Times[0];
+  for (long Den = 1; Den <= 1000000; Den *= 10) {
+    double Num = Unit * (double)Den;
+    if (std::fabs(Num - std::nearbyint(Num)) <= 1e-9 * Num) {
+      long G = std::gcd((long)std::nearbyint(Num), Den);
+      A.UnitNum = (long)std::nearbyint(Num) / G;
+      A.UnitDen = Den / G;
+      break;
+    }
+  }
   std::vector<long> Opt(P);
   A.HasOptimal = hetile_alloc_optimal(P, A.Times.data(), Opt.data(),
                                       &A.OptimalChunk) == HETILE_OK;
@@ -69,6 +95,9 @@ Allocation hetile::plan::allocate(const std::vector<double> &Times,
   }
   check(hetile_alloc_cost(P, A.Times.data(), A.Counts.data(), &A.CostNum,
                           &A.CostDen), "cost");
+  // Definition 1's cost in the units of the times given (t_i = 54 costs
+  // twice what t_i = 27 does).
+  inUnits(A, A.CostNum, A.CostDen);
   return A;
 }
 
@@ -89,7 +118,8 @@ struct TableRow {
   int Selected = 0;
 };
 
-std::vector<TableRow> table(const std::vector<long> &T, long MaxChunk) {
+std::vector<TableRow> table(const Allocation &A, long MaxChunk) {
+  const std::vector<long> &T = A.Times;
   int P = (int)T.size();
   std::vector<long> Rows((MaxChunk + 1) * P);
   std::vector<int> Sel(MaxChunk + 1);
@@ -100,8 +130,11 @@ std::vector<TableRow> table(const std::vector<long> &T, long MaxChunk) {
     Out[S].Counts.assign(Rows.begin() + S * P, Rows.begin() + (S + 1) * P);
     Out[S].Selected = Sel[S];
     if (S > 0)
+    {
       check(hetile_alloc_cost(P, T.data(), Out[S].Counts.data(), &Out[S].Num,
                               &Out[S].Den), "--table");
+      inUnits(A, Out[S].Num, Out[S].Den);
+    }
   }
   return Out;
 }
@@ -125,17 +158,38 @@ void printTable(const std::vector<TableRow> &Rows, int P) {
   }
 }
 
+/// A * B in decimal, exact past 2^63.
+std::string product(long A, long B) {
+  unsigned __int128 P = (unsigned __int128)A * (unsigned __int128)B;
+  std::string Digits;
+  do {
+    Digits.insert(Digits.begin(), char('0' + (int)(P % 10)));
+    P /= 10;
+  } while (P);
+  return Digits;
+}
+
+/// Proposition 1's L, the lcm of the cycle times, in the units given.
+double lcmGiven(const Allocation &A) {
+  return (double)(A.Lcm * A.UnitNum) / (double)A.UnitDen;
+}
+
+/// Proposition 1's cost, L / C, in the units of the times given.
+double optimalCost(const Allocation &A) {
+  return (double)(A.Lcm * A.UnitNum) / (double)(A.OptimalChunk * A.UnitDen);
+}
+
 void printJson(const Allocation &A, const std::vector<TableRow> *Rows,
                const std::vector<int> *Owners) {
   Json J;
-  J.open('{').key("times").list(A.Times).key("strategy").str(A.Strategy);
+  J.open('{').key("times").list(A.Given).key("strategy").str(A.Strategy);
   J.key("counts").list(A.Counts).key("chunk").num(A.Chunk);
   J.key("cost").num((double)A.CostNum / A.CostDen);
   J.key("cost_exact").str(std::to_string(A.CostNum) + "/" +
                           std::to_string(A.CostDen));
   J.key("optimal_cost");
   if (A.HasOptimal)
-    J.num((double)A.Lcm / A.OptimalChunk).key("lcm").num(A.Lcm)
+    J.num(optimalCost(A)).key("lcm").num(lcmGiven(A))
         .key("optimal_chunk").num(A.OptimalChunk);
   else
     J.null();
@@ -160,15 +214,21 @@ void printJson(const Allocation &A, const std::vector<TableRow> *Rows,
 }
 
 void printText(const Allocation &A, const std::vector<int> *Owners) {
-  std::printf("times:        %s\n", joinNumbers(A.Times).c_str());
+  std::string Given;
+  for (double T : A.Given)
+    Given += (Given.empty() ? "" : ",") + fmt(T);
+  std::printf("times:        %s\n", Given.c_str());
   std::printf("strategy:     %s\n", A.Strategy.c_str());
   std::printf("counts:       %s\n", joinNumbers(A.Counts).c_str());
   std::printf("chunk:        %ld\n", A.Chunk);
   std::printf("cost:         %ld/%ld = %.4f\n", A.CostNum, A.CostDen,
               (double)A.CostNum / A.CostDen);
   if (A.HasOptimal)
-    std::printf("optimal cost: %ld/%ld = %.4f (lcm %ld, chunk %ld)\n", A.Lcm,
-                A.OptimalChunk, (double)A.Lcm / A.OptimalChunk, A.Lcm,
+    std::printf("optimal cost: %s/%s = %.4f (lcm %s, chunk %ld)\n",
+                product(A.Lcm, A.UnitNum).c_str(),
+                product(A.OptimalChunk, A.UnitDen).c_str(), optimalCost(A),
+                A.UnitDen == 1 ? product(A.Lcm, A.UnitNum).c_str()
+                               : fmt(lcmGiven(A)).c_str(),
                 A.OptimalChunk);
   else
     std::printf("optimal cost: unavailable (lcm exceeds 2^63)\n");
@@ -201,7 +261,7 @@ int hetile::plan::runAlloc(int Argc, char **Argv) {
   Allocation Alloc = allocate(Times, Strategy, MaxChunk, Columns);
   std::vector<TableRow> Rows;
   if (A.has("--table"))
-    Rows = table(Alloc.Times, MaxChunk);
+    Rows = table(Alloc, MaxChunk);
   std::vector<int> Owners;
   if (A.has("--columns"))
     Owners = columnOwners(Alloc, Columns);

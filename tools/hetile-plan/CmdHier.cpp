@@ -39,11 +39,21 @@ int hetile::plan::runHier(int Argc, char **Argv) {
   check(hetile_hier_alloc(K, Sizes.data(), T.data(), Panel, Period,
                           Cycle.data(), Inner.data(), Panels.data()),
         "--clusters");
-  std::vector<std::vector<long>> Blocks(K), Continued(K);
+  // The appendix states an allocation both ways: the owners of the blocks
+  // of a panel (24232) and the blocks per processor ((3,1,1)); the panels
+  // per cluster likewise (ABAAB, 3:2).
+  std::vector<std::vector<long>> Blocks(K), Counts(K), Continued(K);
+  std::vector<long> PanelCounts(K);
+  for (int P : Panels)
+    ++PanelCounts[P];
   long Offset = 0;
   for (int C = 0; C < K; ++C) {
-    for (long B = 0; B < Panel; ++B)
-      Blocks[C].push_back(T[Offset + Inner[Offset * Panel + B]]);
+    Counts[C].assign(Sizes[C], 0);
+    for (long B = 0; B < Panel; ++B) {
+      int Owner = Inner[Offset * Panel + B];
+      Blocks[C].push_back(T[Offset + Owner]);
+      ++Counts[C][Owner];
+    }
     Continued[C].resize(NPanels);
     check(hetile_hier_panel_cycles(Sizes[C], T.data() + Offset, Panel,
                                    NPanels, Continued[C].data()), "--panels");
@@ -55,20 +65,26 @@ int hetile::plan::runHier(int Argc, char **Argv) {
   if (A.has("--json")) {
     Json J;
     J.open('{').key("cycle_times").list(Cycle).key("panels").list(Panels);
+    J.key("panel_counts").list(PanelCounts);
     J.key("clusters").open('[');
     for (int C = 0; C < K; ++C)
-      J.open('{').key("blocks").list(Blocks[C]).key("panel_cycles")
-          .list(Continued[C]).close('}');
+      J.open('{').key("blocks").list(Blocks[C]).key("counts").list(Counts[C])
+          .key("panel_cycles").list(Continued[C]).close('}');
     J.close(']').close('}');
     std::fputs(J.text().c_str(), stdout);
     return 0;
   }
   for (int C = 0; C < K; ++C)
     std::printf("cluster %c: blocks %s (cycle times of the blocks' owners), "
-                "cycle time %ld%s%s\n", C < 26 ? 'A' + C : '?',
-                joinNumbers(Blocks[C]).c_str(), Cycle[C],
+                "blocks per processor %s, cycle time %ld%s%s\n",
+                C < 26 ? 'A' + C : '?', joinNumbers(Blocks[C]).c_str(),
+                joinNumbers(Counts[C]).c_str(), Cycle[C],
                 NPanels > 1 ? ", continued panels " : "",
                 NPanels > 1 ? joinNumbers(Continued[C]).c_str() : "");
-  std::printf("panels:    %s (first panel first)\n", Letters.c_str());
+  std::string Ratio;
+  for (long N : PanelCounts)
+    Ratio += (Ratio.empty() ? "" : ":") + std::to_string(N);
+  std::printf("panels:    %s (first panel first), panels per cluster %s\n",
+              Letters.c_str(), Ratio.c_str());
   return 0;
 }

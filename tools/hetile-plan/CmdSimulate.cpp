@@ -55,9 +55,14 @@ int hetile::plan::runSimulate(int Argc, char **Argv) {
         "simulate");
   check(hetile_alloc_lower_bound(P, Times.data(), N1, N2, &Lower), "simulate");
   bool Lemma3 = Alloc.Strategy == "optimal";
-  if (Lemma3)
-    check(hetile_alloc_gap_bound(P, Alloc.Times.data(), N1, N2, TCom, &Slack),
+  if (Lemma3) {
+    // Lemma 3's (n1 + n2 - 1) L, with L the lcm of the times in the units
+    // given (Alloc.Times are divided by their gcd), plus (p - 1) T_com.
+    check(hetile_alloc_gap_bound(P, Alloc.Times.data(), N1, N2, 0, &Slack),
           "simulate");
+    Slack = Slack * (double)Alloc.UnitNum / (double)Alloc.UnitDen +
+            (P - 1) * TCom;
+  }
   if (A.has("--gantt"))
     check(hetile_sim_write_gantt(A.str("--gantt").c_str(), P, Times.data(), N1,
                                  N2, Owner.data(), Start.data()), "--gantt");

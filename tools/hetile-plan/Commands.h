@@ -24,7 +24,11 @@ struct Allocation {
   std::string Strategy;      // as given, or "bounded" after a fallback
   int StrategyId = 0;        // HETILE_ALLOC_*
   long Param = 0;            // its parameter (the bound: --max-chunk)
+  std::vector<double> Given; // cycle times as given
   std::vector<long> Times;   // exact integer cycle times
+  // One unit of Times in the given cycle times: Given[i] = Times[i] *
+  // UnitNum / UnitDen, so that costs are stated in the user's units.
+  long UnitNum = 1, UnitDen = 1;
   std::vector<long> Counts;  // blocks per processor, input order
   long Chunk = 0;
   long CostNum = 0, CostDen = 0;
