@@ -124,8 +124,6 @@ bool NestWalker::emitStmt(llvm::ArrayRef<const Stmt *> Run) {
 }
 
 bool NestWalker::checkAliasing() {
-  if (Opts.AssumeNoAlias)
-    return true;
   std::vector<bool> Written(Model.Arrays.size(), false);
   for (const StmtModel &S : Model.Stmts)
     for (const AccessModel &A : S.Accesses)

@@ -12,7 +12,7 @@ const char PluginName[] = "hetile";
 
 const char PluginArgsHelp[] =
     "backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, "
-    "assume-no-alias, no-skew, isl-max-operations=N, nest-time-budget=SECONDS, "
+    "no-skew, isl-max-operations=N, nest-time-budget=SECONDS, "
     "emit=PATH";
 
 namespace {
@@ -74,7 +74,6 @@ std::string parseOne(llvm::StringRef Arg, PluginSettings &S) {
     bool *Field;
     bool Set;
   } Flags[] = {{"auto", &S.Opts.Auto, true},
-               {"assume-no-alias", &S.Opts.AssumeNoAlias, true},
                {"no-skew", &S.Opts.AllowSkew, false}};
   for (const Flag &F : Flags) {
     if (Name != F.Name)

@@ -1,10 +1,9 @@
 // The run-time alias checks a nest is tiled under: one per pair of
 // pointer-based arrays, not both restrict, at least one written. Arrays only
 // read (a, b) need none against each other; restrict on both, or a static
-// array, needs none; --assume-no-alias drops every check.
+// array, needs none.
 // RUN: %hetile analyze %s -- -std=c11 | FileCheck %s
 // RUN: %hetile analyze %s --format=json -- -std=c11 | FileCheck %s --check-prefix=JSON
-// RUN: %hetile analyze %s --assume-no-alias -- -std=c11 | FileCheck %s --check-prefix=ASSUME
 
 void edit(int N, int M, const int *a, const int *b, int D[N + 1][M + 1]) {
 #pragma hetile
@@ -12,7 +11,7 @@ void edit(int N, int M, const int *a, const int *b, int D[N + 1][M + 1]) {
     for (int j = 1; j <= M; j++)
       D[i][j] = D[i - 1][j] + D[i][j - 1] + (a[i - 1] != b[j - 1]);
 }
-// CHECK-LABEL: nest at {{.*}}runtime-checks.c:11:3 in function 'edit'
+// CHECK-LABEL: nest at {{.*}}runtime-checks.c:10:3 in function 'edit'
 // CHECK:         run-time checks: D and a do not overlap; D and b do not overlap
 // CHECK:         tilable: yes
 // JSON:          "function": "edit"
@@ -32,8 +31,6 @@ void edit(int N, int M, const int *a, const int *b, int D[N + 1][M + 1]) {
 // JSON-NEXT:         "kind": "no-overlap"
 // JSON-NEXT:       }
 // JSON-NEXT:     ],
-// ASSUME-LABEL: nest at {{.*}}runtime-checks.c:11:3 in function 'edit'
-// ASSUME:         run-time checks: none
 
 double G[100][100];
 void restricted(int N, double A[restrict N][N], double B[restrict N][N]) {
@@ -44,7 +41,7 @@ void restricted(int N, double A[restrict N][N], double B[restrict N][N]) {
       G[i][j] = G[i - 1][j] + A[i][j];
     }
 }
-// CHECK-LABEL: nest at {{.*}}runtime-checks.c:41:3 in function 'restricted'
+// CHECK-LABEL: nest at {{.*}}runtime-checks.c:38:3 in function 'restricted'
 // CHECK:         run-time checks: none
 // CHECK:         tilable: yes
 // JSON:          "function": "restricted"

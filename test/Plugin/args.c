@@ -14,13 +14,13 @@
 // Good arguments give no diagnostic at all; backend=mpi+omp with -fopenmp
 // is one.
 // RUN: %clang -fsyntax-only -fopenmp -fplugin=%{plugin} -fplugin-arg-hetile-backend=mpi+omp -Xclang -verify=good %s
-// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=seq -fplugin-arg-hetile-tile-sizes=32,64 -fplugin-arg-hetile-auto -fplugin-arg-hetile-assume-no-alias -fplugin-arg-hetile-no-skew -fplugin-arg-hetile-isl-max-operations=5000000 -fplugin-arg-hetile-nest-time-budget=2.5 -fplugin-arg-hetile-emit=%t.c -Xclang -verify=good %s
+// RUN: %clang -fsyntax-only -fplugin=%{plugin} -fplugin-arg-hetile-backend=seq -fplugin-arg-hetile-tile-sizes=32,64 -fplugin-arg-hetile-auto -fplugin-arg-hetile-no-skew -fplugin-arg-hetile-isl-max-operations=5000000 -fplugin-arg-hetile-nest-time-budget=2.5 -fplugin-arg-hetile-emit=%t.c -Xclang -verify=good %s
 // And without -verify, the compile fails.
 // RUN: not %clang -c -fplugin=%{plugin} -fplugin-arg-hetile-backend=cuda %s -o %t.o 2>&1 | FileCheck %s
 // RUN: not ls %t.o
 
 // backend-error@*:* {{-fplugin-arg-hetile: unknown backend 'cuda' in 'backend=': use seq, omp, mpi or mpi+omp}}
-// unknown-error@*:* {{-fplugin-arg-hetile: unknown argument 'tile-size=32'; the arguments are: backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, assume-no-alias, no-skew, isl-max-operations=N, nest-time-budget=SECONDS, emit=PATH}}
+// unknown-error@*:* {{-fplugin-arg-hetile: unknown argument 'tile-size=32'; the arguments are: backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, no-skew, isl-max-operations=N, nest-time-budget=SECONDS, emit=PATH}}
 // sizes-error@*:* {{-fplugin-arg-hetile: 'tile-sizes=' takes integers >= 1 separated by commas, got '32,0'}}
 // sizes2-error@*:* {{-fplugin-arg-hetile: 'tile-sizes=' takes integers >= 1 separated by commas, got '8,x'}}
 // novalue-error@*:* {{-fplugin-arg-hetile: 'tile-sizes' needs a value: 'tile-sizes=...'}}

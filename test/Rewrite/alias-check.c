@@ -4,8 +4,8 @@
 // the original nest in the other branch, which aborts under
 // HETILE_FALLBACK_ABORT and reports the failed check under HETILE_STATS.
 // With mpi the ranks agree on the flag before the nest's collectives; with
-// omp it is tested outside the parallel region. Restrict on both and
-// --assume-no-alias leave no check.
+// omp it is tested outside the parallel region. Restrict on both leaves no
+// check.
 // RUN: %hetile rewrite %s -o %t.seq.c -- -std=c11
 // RUN: FileCheck %s --check-prefixes=CHECK,SEQ < %t.seq.c
 // RUN: %gcc -std=c99 -c -Wall -Werror %rt_cflags %t.seq.c -o %t.seq.o
@@ -13,8 +13,6 @@
 // RUN: FileCheck %s --check-prefixes=CHECK,OMP < %t.omp.c
 // RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -std=c11
 // RUN: FileCheck %s --check-prefixes=CHECK,MPI < %t.mpi.c
-// RUN: %hetile rewrite --assume-no-alias %s -o %t.none.c -- -std=c11
-// RUN: FileCheck %s --check-prefix=NONE < %t.none.c
 // RUN: sed 's/double A\[N\]\[M\], double B\[N\]\[M\]/double A[restrict N][M], double B[restrict N][M]/' %s > %t.c
 // RUN: %hetile rewrite %t.c -o %t.restrict.c -- -std=c11
 // RUN: FileCheck %s --check-prefix=NONE < %t.restrict.c
@@ -48,7 +46,7 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 // CHECK-NEXT:   abort();
 // CHECK-NEXT: #endif
 // CHECK-NEXT:   if (!hetile_noalias && hetile_env_stats())
-// CHECK-NEXT:     fprintf(stderr, "hetile: %s: arrays may overlap: the original nest ran\n", "{{.*}}alias-check.c:25 (sor)");
+// CHECK-NEXT:     fprintf(stderr, "hetile: %s: arrays may overlap: the original nest ran\n", "{{.*}}alias-check.c:23 (sor)");
 // CHECK-NEXT:   for (i = 1; i < N - 1; i++)
 // NONE-NOT:   {{^ *}}int hetile_noalias
 // NONE:       /* hetile: point loops */

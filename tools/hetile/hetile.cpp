@@ -32,11 +32,6 @@ static cl::opt<OutputFormat> FormatOpt(
     cl::values(clEnumValN(OutputFormat::Text, "text", "human-readable (default)"),
                clEnumValN(OutputFormat::Json, "json", "one JSON document")),
     cl::init(OutputFormat::Text), cl::cat(HetileCategory));
-static cl::opt<bool> AssumeNoAliasOpt(
-    "assume-no-alias",
-    cl::desc("Assume distinct pointer/array parameters never overlap (no "
-             "run-time alias checks; unchecked)"),
-    cl::cat(HetileCategory));
 static cl::opt<bool> NoSkewOpt(
     "no-skew",
     cl::desc("Do not search for a transformation (skewing, shifting, fusion) "
@@ -236,7 +231,6 @@ Options optionsFromCommandLine() {
   Options Opts;
   Opts.Auto = AutoOpt;
   Opts.Format = FormatOpt;
-  Opts.AssumeNoAlias = AssumeNoAliasOpt;
   Opts.AllowSkew = !NoSkewOpt;
   Opts.IslMaxOperations = IslMaxOpsOpt;
   Opts.NestTimeBudgetSeconds = NestTimeBudgetOpt;

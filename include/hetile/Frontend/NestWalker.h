@@ -105,8 +105,7 @@ private:
   bool emitStmt(llvm::ArrayRef<const clang::Stmt *> Run);
   bool rejectStatement(const clang::Stmt *S);
   /// Records in Model.MayAlias the pairs of pointer-based arrays that may
-  /// overlap (not both restrict, at least one written; none with
-  /// --assume-no-alias).
+  /// overlap (not both restrict, at least one written).
   bool checkAliasing();
   VarRole classify(const clang::VarDecl *VD) const;
 

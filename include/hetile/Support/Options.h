@@ -25,10 +25,6 @@ struct Options {
   /// Tile every maximal loop nest that qualifies, not only those marked with
   /// `#pragma hetile`.
   bool Auto = false;
-  /// Treat distinct pointer-based arrays (pointer or array parameters without
-  /// `restrict`) as not overlapping. Off by default: such nests are tiled
-  /// under run-time alias checks (Frontend/AliasChecks.h).
-  bool AssumeNoAlias = false;
   /// Try a legal affine transformation (skewing, shifting, fusion) when the
   /// nest as written is not fully permutable.
   bool AllowSkew = true;

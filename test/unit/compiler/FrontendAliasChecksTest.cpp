@@ -96,11 +96,6 @@ void e(int N, int M, const int *a, const int *b, int D[N + 1][M + 1]) {
 )");
   ASSERT_TRUE(ReadOnly.R.S);
   EXPECT_EQ(ReadOnly.R.S->AliasChecks.size(), 2u);
-  Options O;
-  O.AssumeNoAlias = true;
-  Built Assumed(Sor, O);
-  ASSERT_TRUE(Assumed.R.S);
-  EXPECT_TRUE(Assumed.R.S->AliasChecks.empty());
 }
 
 } // namespace
