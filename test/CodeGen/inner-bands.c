@@ -1,20 +1,9 @@
 // An inner-bands nest: the AST printer shows the sequential outer loop with
 // the band's tile and point loops inside, as code generation emits them.
-// RUN: %hetile rewrite %s --print=ast -- -std=c99 | FileCheck %s
-// RUN: %hetile rewrite %s --print=ast --backend=omp -- -std=c99 | FileCheck %s --check-prefix=OMP
+// RUN: %hetile rewrite %S/../Inputs/floyd.c --print=ast -- -std=c99 | FileCheck %s
+// RUN: %hetile rewrite %S/../Inputs/floyd.c --print=ast --backend=omp -- -std=c99 | FileCheck %s --check-prefix=OMP
 
-void floyd(int n, int path[restrict n][n]) {
-  int i, j, k;
-#pragma hetile
-  for (k = 0; k < n; k++)
-    for (i = 0; i < n; i++)
-      for (j = 0; j < n; j++)
-        path[i][j] = path[i][j] < path[i][k] + path[k][j]
-                         ? path[i][j]
-                         : path[i][k] + path[k][j];
-}
-
-// CHECK-LABEL: nest at {{.*}}inner-bands.c:9:3 in function 'floyd'
+// CHECK-LABEL: nest at {{.*}}floyd.c:8:3 in function 'floyd'
 // CHECK-NEXT:    /* hetile: sequential outer loop (k); 1 tiled band inside */
 // CHECK-NEXT:    for (int k = 0; k < (long)n; k++) {
 // CHECK-NEXT:      {
@@ -26,6 +15,6 @@ void floyd(int n, int path[restrict n][n]) {
 // CHECK:             path[i][j] = path[i][j] < path[i][k] + path[k][j]
 // CHECK-NEXT:                     ? path[i][j]
 
-// OMP-LABEL: nest at {{.*}}inner-bands.c:9:3 in function 'floyd'
+// OMP-LABEL: nest at {{.*}}floyd.c:8:3 in function 'floyd'
 // OMP:         for (int k = 0; k < (long)n; k++) {
 // OMP:           hetile_sched_wait(hetile_s, hetile_first - 1, hetile_row);

@@ -3,21 +3,9 @@
 // time-iterated Jacobi 2D is separated (both statements in one guard-free
 // loop, the first and last points peeled), and the counters are ints (the
 // original nest is the fallback for parameters where they could overflow).
-// RUN: %hetile rewrite %s --print=ast -- -std=c11 | FileCheck %s
+// RUN: %hetile rewrite %S/../Inputs/jacobi-2d-time.c --print=ast -- -std=c11 | FileCheck %s
 
-void jacobi_2d(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
-#pragma hetile
-  for (int t = 0; t < T; t++) {
-    for (int i = 1; i < N - 1; i++)
-      for (int j = 1; j < N - 1; j++)
-        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
-    for (int i = 1; i < N - 1; i++)
-      for (int j = 1; j < N - 1; j++)
-        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);
-  }
-}
-
-// CHECK-LABEL: nest at {{.*}}separated-innermost.c:10:3 in function 'jacobi_2d'
+// CHECK-LABEL: nest at {{.*}}jacobi-2d-time.c:7:3 in function 'jacobi_2d'
 // CHECK-NEXT:    /* hetile: tile loops */
 // CHECK-NEXT:    for (long hetile_tt = hetile_floord(0, hetile_T0) * hetile_T0;
 // CHECK:         for (long hetile_t1 =
