@@ -243,6 +243,34 @@ int hetile_tilesize_nd_integer_point(int n, const double *xbar,
 int hetile_tilesize_nd_time_facet(const hetile_tilesize_nd_problem *prob,
                                   const double *x, double *time_out);
 
+/* ------------------------------- the costs of [AY98] measured at run time */
+
+/* The costs of [AY98] section 2.3 on the machine at hand, in seconds. */
+typedef struct hetile_costs {
+  double beta;  /* start-up of one transfer (3): a post seen by a waiter  */
+  double tau_t; /* transfer time per element (3)                          */
+  double tau_a; /* time of one loop body                                  */
+  int measured; /* 1 if measured, 0 if the fixed values of CALIBRATE=0    */
+} hetile_costs;
+
+/* The fixed costs taken under HETILE_CALIBRATE=0 (and wherever a
+ * measurement cannot run): beta = 1e-6 s, tau_t = 1e-9 s per element,
+ * tau_a = HETILE_ITERATION_SECONDS (default 1e-9 s). */
+int hetile_costs_fixed(hetile_costs *out);
+
+/* Measures the costs between threads of shared memory, within about
+ * budget_s seconds of wall time: beta is half the median round trip of two
+ * threads ping-ponging through hetile_sched_wait / hetile_sched_post;
+ * tau_t is the extra fastest round trip when each side also rewrites a
+ * 64 KiB buffer the other side reads, per element moved; tau_a is the CPU time
+ * per point of an in-place 5-point Gauss-Seidel sweep on a 64 x 64 array
+ * (best of 3), unless HETILE_ITERATION_SECONDS is set. Never cached. */
+int hetile_costs_measure(double budget_s, hetile_costs *out);
+
+/* The costs of this process: measured once (hetile_costs_measure with a
+ * 20 ms budget) and cached; hetile_costs_fixed under HETILE_CALIBRATE=0. */
+int hetile_costs_shared(hetile_costs *out);
+
 /* ----------------------------------------- 3D tile sizes [ZZ16] */
 
 /* Three-level nest U_c x U_s1 x U_s2 on P nodes of computational powers vp
