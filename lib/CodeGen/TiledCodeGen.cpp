@@ -179,6 +179,11 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     Default = "hetile_mpi_tile_sizes(" + KS + ", hetile_extents, " + NProcs +
               ", " + std::to_string(LongIdx) + ", " +
               std::to_string(ElemBytes);
+  } else if (NProcs != "1") {
+    // The pipelined schedule of threads: sizes and block widths from the
+    // models with measured costs (hetile_tilesize_pipeline).
+    Default = "hetile_tilesize_pipeline(" + KS + ", hetile_extents, " + NProcs +
+              ", " + std::to_string(LongIdx);
   } else {
     Default = LongIdx < 0
                   ? "hetile_tilesize_default(" + KS + ", hetile_extents, " + NProcs

@@ -1,0 +1,150 @@
+//===- TileSizePipeline.cpp - tile sizes of the pipelined schedule --------===//
+//
+// The sizes the generated OpenMP code asks for (hetile_tilesize_pipeline).
+// The schedule of Sched.cpp is the pipeline of Andonov & Yanev (1998)
+// with n = 1: the processors form a ring along the distributed dimension
+// (their axis 1: a block of columns is their x_1), and each processor
+// sweeps the rows (the other band dimensions, flattened: their projected
+// axis n+1, a tile row being x_{n+1} points thick). Their model gives the
+// volume of a block row and whether one block per processor is best; the
+// tile itself keeps the cache-sized shape of hetile_tilesize_for (the
+// model has no cache), thickened when the model asks for thicker rows; the
+// width of the blocks in columns is [BDRV98]'s allocation with T_com
+// (AllocBlockWidth.cpp), chosen again by hetile_sched_allocate for the
+// processors' actual cycle times.
+//
+//===----------------------------------------------------------------------===//
+#include "ColumnAllocation.h"
+#include "Error.h"
+
+#include "hetile_models.h"
+#include "hetile_rt.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+using namespace hetile::rt;
+
+namespace {
+
+/// A product of extents, saturated at 2^62.
+long saturatingProduct(const long *X, int From, int To) {
+  long P = 1;
+  for (int I = From; I < To; ++I)
+    P = X[I] > 0 && P > (1L << 62) / X[I] ? 1L << 62 : P * X[I];
+  return P;
+}
+
+int check(const hetile_pipeline_problem *Prob) {
+  if (!Prob || Prob->depth < 1 || Prob->depth > 16 || !Prob->extents ||
+      Prob->p < 1)
+    return fail(HETILE_ERR_INVALID, "pipeline tile sizes: need 1 <= depth <= "
+                "16, extents and p >= 1");
+  const hetile_costs &C = Prob->costs;
+  if (!(C.beta >= 0) || !(C.tau_t >= 0) || !(C.tau_a > 0) ||
+      !std::isfinite(C.beta) || !std::isfinite(C.tau_t) ||
+      !std::isfinite(C.tau_a))
+    return fail(HETILE_ERR_INVALID, "pipeline tile sizes: need beta >= 0, "
+                "tau_t >= 0, tau_a > 0");
+  return HETILE_OK;
+}
+
+} // namespace
+
+extern "C" int
+hetile_tilesize_pipeline_solve(const hetile_pipeline_problem *prob,
+                               hetile_pipeline_choice *out) {
+  if (int E = check(prob))
+    return E;
+  if (!out)
+    return fail(HETILE_ERR_INVALID, "pipeline tile sizes: no output");
+  *out = hetile_pipeline_choice{};
+  int K = prob->depth, P = prob->p;
+  const long *Ext = prob->extents;
+  const hetile_costs &C = prob->costs;
+  long *S = out->sizes;
+  // The cache-sized tile, before any cap for the processors.
+  if (int E = hetile_tilesize_for(K, Ext, 1, prob->long_dim, S))
+    return E;
+  // At least 4 columns per processor when the extent allows it (as
+  // hetile_tilesize_for): the block width then has room to vary.
+  if (Ext[0] / S[0] < 4L * P)
+    S[0] = std::max(1L, Ext[0] / (4L * P));
+  out->block = 1;
+  if (K > 1 && P > 1 && P <= Ext[0]) {
+    // [AY98] section 3 with n = 1: m_1 the columns' extent, m_2 the rows'
+    // (the other dimensions flattened), p_1 = P.
+    long M[2] = {Ext[0], std::max(1L, saturatingProduct(Ext, 1, K))};
+    long Grid[1] = {P};
+    hetile_tilesize_nd_problem AY{1, M, Grid, C.beta, C.tau_a, C.tau_t,
+                                  HETILE_TILESIZE_ND_B_PRINTED};
+    hetile_tilesize_nd_result R;
+    if (int E = hetile_tilesize_nd_solve(&AY, &R))
+      return E;
+    out->volume = R.volume;
+    out->on_edge = R.on_edge;
+    long Rows = saturatingProduct(S, 1, K);
+    long U1 = Ext[0] / P; // u_1 = m_1 / p_1, (2)
+    if (R.on_edge) {
+      // Lemma 3.1 and (15): x_1 = u_1 and the rows x_{n+1} = R.tile[1]
+      // thick. Thinner rows than the cache tile's are not taken (each row
+      // costs a wait and a post the tile loops amortise); thicker ones
+      // thicken the outermost row dimension that is not the long one.
+      out->row_points = R.tile[1];
+      out->block_points = U1;
+      int Thick = 1;
+      while (Thick < K - 1 && Thick == prob->long_dim)
+        ++Thick;
+      if (R.tile[1] > Rows && Thick != prob->long_dim) {
+        double Grow = std::ceil((double)S[Thick] * (double)R.tile[1] /
+                                (double)Rows);
+        S[Thick] = std::min(Ext[Thick], (long)std::min(Grow, 1e15));
+      }
+    } else {
+      // Facet x_{n+1} = 1 ((16), Theorem 3.2): a block row of volume v;
+      // with rows of the cache tile's thickness, x_1 = v / rows.
+      out->row_points = 1;
+      out->block_points = std::clamp(
+          (long)std::min(R.volume / (double)Rows, 1e15), S[0], U1);
+    }
+  }
+  out->n2 = (Ext[0] + S[0] - 1) / S[0];
+  out->n1 = 1;
+  for (int I = 1; I < K; ++I)
+    out->n1 = std::min(1L << 40, out->n1 * ((Ext[I] + S[I] - 1) / S[I]));
+  double Rows = (double)saturatingProduct(S, 1, K);
+  out->tile_s = C.tau_a * (double)S[0] * Rows;
+  // (3): a block row's edge, the tile's face of Rows points, crosses once.
+  out->tcom = C.beta + C.tau_t * Rows;
+  if (P > 1) {
+    std::vector<long> Equal(P, 1);
+    if (int E = hetile_alloc_block_width(P, Equal.data(), out->n1, out->n2,
+                                         out->tile_s, C.beta, out->tcom,
+                                         &out->block))
+      return E;
+  }
+  return HETILE_OK;
+}
+
+extern "C" int hetile_tilesize_pipeline(int depth, const long *extents,
+                                        int nprocs, int long_dim,
+                                        long *sizes_out) {
+  if (depth < 1 || depth > 16 || !extents || nprocs < 1 || !sizes_out)
+    return fail(HETILE_ERR_INVALID, "pipeline tile sizes: need 1 <= depth <= "
+                "16 and nprocs >= 1");
+  for (int I = 0; I < depth; ++I)
+    if (extents[I] < 1)
+      return fail(HETILE_ERR_INVALID, "pipeline tile sizes: extent %d < 1", I);
+  if (nprocs == 1)
+    return hetile_tilesize_for(depth, extents, nprocs, long_dim, sizes_out);
+  hetile_pipeline_problem Prob{depth, extents, nprocs, long_dim, {}};
+  if (int E = hetile_costs_shared(&Prob.costs))
+    return E;
+  hetile_pipeline_choice Choice;
+  if (int E = hetile_tilesize_pipeline_solve(&Prob, &Choice))
+    return E;
+  std::copy(Choice.sizes, Choice.sizes + depth, sizes_out);
+  notePipeline(nprocs, depth, Prob.costs, Choice);
+  return HETILE_OK;
+}
