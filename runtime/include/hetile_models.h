@@ -269,7 +269,7 @@ int hetile_costs_fixed(hetile_costs *out);
 int hetile_costs_measure(double budget_s, hetile_costs *out);
 
 /* The costs of this process: measured once (hetile_costs_measure with a
- * 20 ms budget) and cached; hetile_costs_fixed under HETILE_CALIBRATE=0. */
+ * 4 ms budget) and cached; hetile_costs_fixed under HETILE_CALIBRATE=0. */
 int hetile_costs_shared(hetile_costs *out);
 
 /* The makespan of a columnwise allocation of n2 tile columns of n1 rows in

@@ -179,7 +179,7 @@ extern "C" int hetile_costs_shared(hetile_costs *out) {
   static hetile_costs Cached;
   std::lock_guard<std::mutex> G(Lock);
   if (!Done) {
-    if (int E = hetile_costs_measure(0.02, &Cached))
+    if (int E = hetile_costs_measure(0.004, &Cached))
       return E;
     Done = true;
   }
