@@ -137,8 +137,8 @@ class Bench:
 
 def describe_default(stderr):
     """The sizes and block width of a default run's HETILE_STATS line."""
-    m = re.search(r"allocation (\S+)(?: x(\d+))?.*?tiles (\S+) \(distributed",
-                  stderr)
+    m = re.search(r"allocation (\S+),(?:.*?blocks x(\d+))?.*?tiles (\S+) "
+                  r"\(distributed", stderr)
     if not m:
         m2 = re.search(r"allocation (\S+)", stderr)
         return m2.group(1) if m2 else "?"

@@ -268,6 +268,11 @@ int hetile_costs_fixed(hetile_costs *out);
  * (best of 3), unless HETILE_ITERATION_SECONDS is set. Never cached. */
 int hetile_costs_measure(double budget_s, hetile_costs *out);
 
+/* tau_a alone: HETILE_ITERATION_SECONDS if set, else 1e-9 under
+ * HETILE_CALIBRATE=0, else the sweep of hetile_costs_measure (once per
+ * process). */
+int hetile_costs_point_seconds(double *out);
+
 /* The costs of this process: measured once (hetile_costs_measure with a
  * 4 ms budget) and cached; hetile_costs_fixed under HETILE_CALIBRATE=0. */
 int hetile_costs_shared(hetile_costs *out);

@@ -83,11 +83,11 @@ int modelOwners(const PipelineNote &N, const std::vector<double> &Times,
   for (int I = 0; I < N.Depth; ++I)
     Sizes += (I ? "x" : "") + std::to_string(C.sizes[I]);
   std::snprintf(Buf, sizeof Buf,
-                " x%ld (blocks of %ld times Proposition 1's columns; costs %s:"
-                " beta %.3g s, tau_t %.3g s, tau_a %.3g s; tiles %s "
-                "(distributed dimension first), %ld rows, tile %.3g s, "
-                "T_com %.3g s; [AY98] block row %s)",
-                K, K, N.Costs.measured ? "measured" : "fixed", N.Costs.beta,
+                "; blocks x%ld of Proposition 1's columns ([BDRV98] with "
+                "T_com; costs %s: beta %.3g s, tau_t %.3g s, tau_a %.3g s; "
+                "tiles %s (distributed dimension first), %ld rows, tile "
+                "%.3g s, T_com %.3g s; [AY98] block row %s)",
+                K, N.Costs.measured ? "measured" : "fixed", N.Costs.beta,
                 N.Costs.tau_t, N.Costs.tau_a, Sizes.c_str(), C.n1, C.tile_s,
                 C.tcom, C.on_edge ? "one block per processor" : "of volume");
   Words = Buf;
@@ -153,10 +153,12 @@ void hetile::rt::rememberCalibration(Processors Who, int P,
   C.Times[{Who, P}] = Times;
 }
 
-void hetile::rt::notePipeline(int P, int Depth, const hetile_costs &Costs,
+void hetile::rt::notePipeline(Processors Who, int P, int Depth,
+                             const hetile_costs &Costs,
                              const hetile_pipeline_choice &Choice) {
   NoteSlot &S = noteSlot();
   std::lock_guard<std::mutex> G(S.Lock);
+  S.Note.Who = Who;
   S.Note.P = P;
   S.Note.Depth = Depth;
   S.Note.Costs = Costs;
@@ -164,10 +166,11 @@ void hetile::rt::notePipeline(int P, int Depth, const hetile_costs &Costs,
   S.Valid = true;
 }
 
-bool hetile::rt::takePipeline(int P, long NCols, PipelineNote &Out) {
+bool hetile::rt::takePipeline(Processors Who, int P, long NCols,
+                              PipelineNote &Out) {
   NoteSlot &S = noteSlot();
   std::lock_guard<std::mutex> G(S.Lock);
-  if (!S.Valid || S.Note.P != P || NCols < S.Note.Choice.n2 ||
+  if (!S.Valid || S.Note.Who != Who || S.Note.P != P || NCols < S.Note.Choice.n2 ||
       NCols > S.Note.Choice.n2 + 1)
     return false;
   S.Valid = false;
@@ -181,8 +184,10 @@ int ColumnAllocation::allocate(Processors Who) {
   std::string ModelWords;
   PipelineNote Note;
   int Model = 0;
-  if (Who == Processors::Threads && Strategy == HETILE_ALLOC_AUTO &&
-      NCols > 0 && P > 1 && takePipeline(P, NCols, Note))
+  // Ranks agree on the note: every rank made it from the same broadcast
+  // costs and extents.
+  if (Strategy == HETILE_ALLOC_AUTO && NCols > 0 && P > 1 &&
+      takePipeline(Who, P, NCols, Note))
     Model = modelOwners(Note, Times, NCols, Owner, ModelWords);
   if (Model < 0)
     return Model;
@@ -208,7 +213,6 @@ int ColumnAllocation::allocate(Processors Who) {
   D += " (" + Source + "), allocation " + hetile_alloc_strategy_name(Strategy);
   if (Param)
     D += ":" + std::to_string(Param);
-  D += ModelWords;
   D += ", " + std::to_string(NCols) + " tile columns; columns per " +
        noun(Who, 1) + ":";
   for (int I = 0; I < P; ++I) {
@@ -217,7 +221,7 @@ int ColumnAllocation::allocate(Processors Who) {
       N += B.second - B.first + 1;
     D += (I ? "," : " ") + std::to_string(N);
   }
-  Description = D;
+  Description = D + ModelWords;
   return HETILE_OK;
 }
 

@@ -169,6 +169,18 @@ extern "C" int hetile_costs_measure(double budget_s, hetile_costs *out) {
   return HETILE_OK;
 }
 
+extern "C" int hetile_costs_point_seconds(double *out) {
+  if (!out)
+    return fail(HETILE_ERR_INVALID, "costs: no output");
+  if (iterationSeconds(*out))
+    return HETILE_OK;
+  static std::once_flag Once;
+  static double Measured;
+  std::call_once(Once, [] { Measured = stencilPointSeconds(); });
+  *out = env::get()->CalibrateOff ? 1e-9 : Measured;
+  return HETILE_OK;
+}
+
 extern "C" int hetile_costs_shared(hetile_costs *out) {
   if (!out)
     return fail(HETILE_ERR_INVALID, "costs: no output");

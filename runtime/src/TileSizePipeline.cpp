@@ -145,6 +145,6 @@ extern "C" int hetile_tilesize_pipeline(int depth, const long *extents,
   if (int E = hetile_tilesize_pipeline_solve(&Prob, &Choice))
     return E;
   std::copy(Choice.sizes, Choice.sizes + depth, sizes_out);
-  notePipeline(nprocs, depth, Prob.costs, Choice);
+  notePipeline(Processors::Threads, nprocs, depth, Prob.costs, Choice);
   return HETILE_OK;
 }

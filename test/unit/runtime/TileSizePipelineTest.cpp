@@ -256,7 +256,7 @@ TEST(PipelineSizes, SchedTakesTheBlockWidth) {
   std::vector<int> O = owners(2, 19, Line);
   for (long C = 0; C < 19; ++C)
     EXPECT_EQ(O[C], C < 10 ? 0 : 1) << "column " << C;
-  EXPECT_NE(Line.find("auto x10"), std::string::npos) << Line;
+  EXPECT_NE(Line.find("; blocks x10 of"), std::string::npos) << Line;
   EXPECT_NE(Line.find("beta 1e-06 s"), std::string::npos) << Line;
   EXPECT_NE(Line.find("costs fixed"), std::string::npos) << Line;
   O = owners(2, 19, Line);
@@ -273,7 +273,7 @@ TEST(PipelineSizes, SchedTakesTheBlockWidth) {
   ASSERT_EQ(hetile_tilesize_pipeline(2, Ext, 2, -1, Sizes), 0);
   O = owners(2, 19, Line);
   EXPECT_EQ(O[1], 1);
-  EXPECT_EQ(Line.find(" x10"), std::string::npos) << Line;
+  EXPECT_EQ(Line.find("blocks x"), std::string::npos) << Line;
   // Take the note left, so that no later allocation sees it.
   setVar("HETILE_ALLOC", nullptr);
   owners(2, 19, Line);
