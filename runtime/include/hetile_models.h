@@ -292,8 +292,8 @@ int hetile_alloc_block_makespan(int p, const long *t, long n1, long n2,
                                 long k, double tile_s, double beta,
                                 double tcom, double *makespan_out);
 
-/* The k in 1..ceil(n2 / C) of least hetile_alloc_block_makespan (ties: the
- * smaller k). */
+/* The largest k in 1..ceil(n2 / C) whose hetile_alloc_block_makespan is
+ * within 1% of the least (the model prices no switch between blocks). */
 int hetile_alloc_block_width(int p, const long *t, long n1, long n2,
                              double tile_s, double beta, double tcom,
                              long *k_out);

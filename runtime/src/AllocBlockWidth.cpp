@@ -17,10 +17,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 using namespace hetile::rt;
 
 namespace {
+
+/// Makespans this close to the least count as equal.
+const double NearTie = 0.01;
 
 /// L and C = L sum 1/t_i of [BDRV98] section 3.2, and min t.
 int chunkOf(int P, const long *T, long &L, long &C, long &MinT) {
@@ -88,15 +92,18 @@ extern "C" int hetile_alloc_block_width(int p, const long *t, long n1, long n2,
   if (int E = chunkOf(p, t, L, C, MinT))
     return E;
   long KMax = std::max(1L, (n2 + C - 1) / C);
-  long Best = 1;
-  double BestTime = INFINITY;
+  std::vector<double> Time(KMax + 1);
+  double Least = INFINITY;
   for (long K = 1; K <= KMax; ++K) {
-    double Time = makespan(p, L, C, MinT, n1, n2, K, tile_s, beta, tcom);
-    if (Time < BestTime * (1 - 1e-12)) { // ties (to rounding): the smaller
-      BestTime = Time;
-      Best = K;
-    }
+    Time[K] = makespan(p, L, C, MinT, n1, n2, K, tile_s, beta, tcom);
+    Least = std::min(Least, Time[K]);
   }
+  // Within NearTie of the least, the widest blocks: the model prices no
+  // switch from one block to the next, which measured slower (ours).
+  long Best = 1;
+  for (long K = 1; K <= KMax; ++K)
+    if (Time[K] <= Least * (1 + NearTie))
+      Best = K;
   *k_out = Best;
   return HETILE_OK;
 }

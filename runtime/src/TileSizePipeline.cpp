@@ -28,6 +28,9 @@ using namespace hetile::rt;
 
 namespace {
 
+/// The most the rows of the cache tile may thicken (a factor on its volume).
+const double MaxGrow = 4;
+
 /// A product of extents, saturated at 2^62.
 long saturatingProduct(const long *X, int From, int To) {
   long P = 1;
@@ -89,17 +92,22 @@ hetile_tilesize_pipeline_solve(const hetile_pipeline_problem *prob,
     if (R.on_edge) {
       // Lemma 3.1 and (15): x_1 = u_1 and the rows x_{n+1} = R.tile[1]
       // thick. Thinner rows than the cache tile's are not taken (each row
-      // costs a wait and a post the tile loops amortise); thicker ones
-      // thicken the outermost row dimension that is not the long one.
+      // costs a wait and a post the tile loops amortise); thicker ones grow
+      // the row dimensions other than the long one alike, by at most
+      // MaxGrow in all (ours: the model has no cache, and a tile that
+      // outgrows it loses more than the waits it saves).
       out->row_points = R.tile[1];
       out->block_points = U1;
-      int Thick = 1;
-      while (Thick < K - 1 && Thick == prob->long_dim)
-        ++Thick;
-      if (R.tile[1] > Rows && Thick != prob->long_dim) {
-        double Grow = std::ceil((double)S[Thick] * (double)R.tile[1] /
-                                (double)Rows);
-        S[Thick] = std::min(Ext[Thick], (long)std::min(Grow, 1e15));
+      std::vector<int> Grow;
+      for (int I = 1; I < K; ++I)
+        if (I != prob->long_dim && S[I] < Ext[I])
+          Grow.push_back(I);
+      double Factor = std::min(MaxGrow, (double)R.tile[1] / (double)Rows);
+      if (Factor > 1 && !Grow.empty()) {
+        double Each = std::pow(Factor, 1.0 / (double)Grow.size());
+        for (int I : Grow)
+          S[I] = std::min(Ext[I], (long)std::floor((double)S[I] * Each +
+                                                     1e-9));
       }
     } else {
       // Facet x_{n+1} = 1 ((16), Theorem 3.2): a block row of volume v;

@@ -25,8 +25,8 @@
  * tile is 16^3; m_1 = 1000, m_2 = 1e6, W = 1e9: A = 2 beta W / P = 1e4,
  * B = tau_a, v = sqrt(1e13) > u_1 = 500: the edge, and (15) x_2 =
  * sqrt(2e4 / (2 x 500^2 x (8e-9 / 500 + 1e-9))) = 6274.6 -> 6275 points of
- * row, 256 in the tile: its second dimension grows to ceil(16 x 6275 /
- * 256) = 393. In 2D (1000 x 1000, dimension 1 long: 64 x 512), (15) gives
+ * row, 256 in the tile: the rows thicken by min(4, 6275 / 256) = 4, shared
+ * by the two row dimensions: 32 x 32. In 2D (1000 x 1000, dimension 1 long: 64 x 512), (15) gives
  * sqrt(20 / 5.08e-4) = 198 < 512: hetile_tilesize_for's sizes.
  * hetile_mpi_tile_sizes_describe holds the model's line on rank 0 only.
  *
@@ -49,9 +49,9 @@
  * SQUARE-DAG: rank 1: 3D sizes 62 6 11
  * THIN-DAG: rank 0: 3D sizes 62 1 67
  * NOCACHE-DAG: rank 0: 3D sizes 62 1 1
- * DEFAULT-DAG: hetile: tile sizes [AY98] (ring of 2 ranks): beta 1e-05 s, tau_t 8e-09 s/element, tau_a 1e-09 s: tiles 16x393x16 (distributed dimension first), one block per rank
- * DEFAULT-DAG: rank 0: 3D sizes 16 393 16
- * DEFAULT-DAG: rank 1: 3D sizes 16 393 16
+ * DEFAULT-DAG: hetile: tile sizes [AY98] (ring of 2 ranks): beta 1e-05 s, tau_t 8e-09 s/element, tau_a 1e-09 s: tiles 16x32x32 (distributed dimension first), one block per rank
+ * DEFAULT-DAG: rank 0: 3D sizes 16 32 32
+ * DEFAULT-DAG: rank 1: 3D sizes 16 32 32
  * DEFAULT-DAG: rank 0: model line: yes
  * HUGE-DAG: rank 0: wide extents: 62, h1 and h2 in 1..100000: yes
  * ALL-DAG: 2D sizes equal hetile_tilesize_for's: yes

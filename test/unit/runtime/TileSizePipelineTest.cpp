@@ -184,18 +184,40 @@ TEST(PipelineSizes, EdgeOneBlockPerProcessor) {
 
 // beta 100 us: A = 144, v = sqrt(1.44e11) = 379473 > 600: edge, and
 // x_2 = sqrt(2e-4 * 1.44e6 / (2 * 360000 * 1e-9)) = sqrt(4e5) = 632.5 ->
-// 632 > 64 rows: the row dimension thickens to ceil(64 * 632 / 64) = 632.
-// With dimension 1 long (hetile_tilesize_for: 64 x 512), the long
+// 632 > 64 rows: the row dimension thickens by min(4, 632 / 64) = 4, to
+// 256. With dimension 1 long (hetile_tilesize_for: 64 x 512), the long
 // dimension keeps its 512.
+// In 3D, 1200^3 (cache tile 16^3): W = 1.728e9, x_2 = sqrt(2e-4 * 1.728e9 /
+// (2 * 360000 * 1e-9)) = sqrt(4.8e8) = 21909 > 256 row points: the factor
+// 4 again, shared by the two row dimensions: 16 x 2 = 32 each.
 TEST(PipelineSizes, ExpensiveSyncThickensRows) {
   hetile_pipeline_choice C = solve({1200, 1200}, 2, -1, 1e-4, 0, 1e-9);
   EXPECT_EQ(C.on_edge, 1);
   EXPECT_EQ(C.row_points, 632);
   EXPECT_EQ(C.sizes[0], 64);
-  EXPECT_EQ(C.sizes[1], 632);
+  EXPECT_EQ(C.sizes[1], 256);
   C = solve({1200, 1200}, 2, 1, 1e-4, 0, 1e-9);
   EXPECT_EQ(C.sizes[0], 64);
   EXPECT_EQ(C.sizes[1], 512);
+  C = solve({1200, 1200, 1200}, 2, -1, 1e-4, 0, 1e-9);
+  EXPECT_EQ(C.row_points, 21909);
+  EXPECT_EQ(C.sizes[0], 16);
+  EXPECT_EQ(C.sizes[1], 32);
+  EXPECT_EQ(C.sizes[2], 32);
+}
+
+// 1000 rows, 4 columns, p = 2, tile 1 s, beta = T_com = 0:
+//   k = 1: R 1, nb 2, period 1000: 1000 + 1000 + 1 = 2001
+//   k = 2: R 2, nb 1: 2000 + 2 = 2002, within 1% of 2001 -> k = 2
+TEST(BlockWidth, NearTiesTakeTheWiderBlocks) {
+  long T[2] = {1, 1}, K;
+  double M;
+  ASSERT_EQ(hetile_alloc_block_makespan(2, T, 1000, 4, 1, 1, 0, 0, &M), 0);
+  EXPECT_DOUBLE_EQ(M, 2001);
+  ASSERT_EQ(hetile_alloc_block_makespan(2, T, 1000, 4, 2, 1, 0, 0, &M), 0);
+  EXPECT_DOUBLE_EQ(M, 2002);
+  ASSERT_EQ(hetile_alloc_block_width(2, T, 1000, 4, 1, 0, 0, &K), 0);
+  EXPECT_EQ(K, 2);
 }
 
 // 12000 columns x 100 rows, beta = tau_a = 1 ns, tau_t 0: W = 1.2e6,
