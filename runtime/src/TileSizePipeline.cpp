@@ -31,6 +31,17 @@ namespace {
 /// The most the rows of the cache tile may thicken (a factor on its volume).
 const double MaxGrow = 4;
 
+/// The least saving, in the model's time, for which the rows thicken.
+const double MinSaving = 0.05;
+
+/// (12) with n = 1 on the edge x_1 = u_1 (so m_1 / x_1 = P): the time of
+/// rows X2 points thick, m_2 points of rows in all.
+double edgeTime(long M2, long U1, int P, const hetile_costs &C, double X2) {
+  double Tile = C.tau_a * (double)U1 * X2;
+  return (double)M2 / X2 * (2 * C.beta + Tile) +
+         (P - 1) * (C.beta + C.tau_t * X2 + Tile);
+}
+
 /// A product of extents, saturated at 2^62.
 long saturatingProduct(const long *X, int From, int To) {
   long P = 1;
@@ -94,8 +105,9 @@ hetile_tilesize_pipeline_solve(const hetile_pipeline_problem *prob,
       // thick. Thinner rows than the cache tile's are not taken (each row
       // costs a wait and a post the tile loops amortise); thicker ones grow
       // the row dimensions other than the long one alike, by at most
-      // MaxGrow in all (ours: the model has no cache, and a tile that
-      // outgrows it loses more than the waits it saves).
+      // MaxGrow in all, and only where (12) says it saves more than
+      // MinSaving (ours: the model has no cache, and a tile that outgrows
+      // it loses more than the waits it saves).
       out->row_points = R.tile[1];
       out->block_points = U1;
       std::vector<int> Grow;
@@ -103,7 +115,9 @@ hetile_tilesize_pipeline_solve(const hetile_pipeline_problem *prob,
         if (I != prob->long_dim && S[I] < Ext[I])
           Grow.push_back(I);
       double Factor = std::min(MaxGrow, (double)R.tile[1] / (double)Rows);
-      if (Factor > 1 && !Grow.empty()) {
+      if (Factor > 1 && !Grow.empty() &&
+          edgeTime(M[1], U1, P, C, (double)Rows) >
+              (1 + MinSaving) * edgeTime(M[1], U1, P, C, Rows * Factor)) {
         double Each = std::pow(Factor, 1.0 / (double)Grow.size());
         for (int I : Grow)
           S[I] = std::min(Ext[I], (long)std::floor((double)S[I] * Each +
