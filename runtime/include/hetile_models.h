@@ -260,7 +260,7 @@ typedef struct hetile_costs {
 int hetile_costs_fixed(hetile_costs *out);
 
 /* Measures the costs between threads of shared memory, within about
- * budget_s seconds of wall time: beta is half the median round trip of two
+ * budget_s seconds of wall time: beta is half the fastest round trip of two
  * threads ping-ponging through hetile_sched_wait / hetile_sched_post;
  * tau_t is the extra fastest round trip when each side also rewrites a
  * 64 KiB buffer the other side reads, per element moved; tau_a is the CPU time
@@ -292,11 +292,13 @@ int hetile_alloc_block_makespan(int p, const long *t, long n1, long n2,
                                 long k, double tile_s, double beta,
                                 double tcom, double *makespan_out);
 
-/* The largest k in 1..ceil(n2 / C) whose hetile_alloc_block_makespan is
- * within 1% of the least (the model prices no switch between blocks). */
+/* The largest k in 1..kmax whose hetile_alloc_block_makespan is within 1%
+ * of the least over 1..kmax (the model prices no switch between blocks);
+ * kmax = ceil(n2 / C), or with min_blocks > 1 the largest k giving every
+ * processor min_blocks blocks (at least 1). */
 int hetile_alloc_block_width(int p, const long *t, long n1, long n2,
                              double tile_s, double beta, double tcom,
-                             long *k_out);
+                             long min_blocks, long *k_out);
 
 /* The pipelined schedule's tile sizes ([AY98] section 3 with n = 1, the
  * distributed dimension first in extents). */
@@ -306,6 +308,7 @@ typedef struct hetile_pipeline_problem {
   int p;                /* processors                                     */
   int long_dim;         /* as hetile_tilesize_for, -1 for none            */
   hetile_costs costs;
+  int flags;            /* HETILE_PIPELINE_SKEWED (hetile_rt.h) or 0      */
 } hetile_pipeline_problem;
 
 typedef struct hetile_pipeline_choice {
@@ -317,6 +320,7 @@ typedef struct hetile_pipeline_choice {
   long n1, n2;          /* tile rows and tile columns                     */
   double tile_s, tcom;  /* one tile's time and T_com of one block row     */
   long block;           /* hetile_alloc_block_width for equal speeds      */
+  long min_blocks;      /* blocks per processor at least (4 if skewed)    */
 } hetile_pipeline_choice;
 
 int hetile_tilesize_pipeline_solve(const hetile_pipeline_problem *prob,

@@ -83,15 +83,19 @@ extern "C" int hetile_alloc_block_makespan(int p, const long *t, long n1,
 
 extern "C" int hetile_alloc_block_width(int p, const long *t, long n1, long n2,
                                         double tile_s, double beta,
-                                        double tcom, long *k_out) {
+                                        double tcom, long min_blocks,
+                                        long *k_out) {
   if (int E = checkInputs(p, t, n1, n2, tile_s, beta, tcom))
     return E;
-  if (!k_out)
-    return fail(HETILE_ERR_INVALID, "block width: no output");
+  if (!k_out || min_blocks < 1)
+    return fail(HETILE_ERR_INVALID, "block width: need min_blocks >= 1 and "
+                "an output");
   long L, C, MinT;
   if (int E = chunkOf(p, t, L, C, MinT))
     return E;
   long KMax = std::max(1L, (n2 + C - 1) / C);
+  if (min_blocks > 1)
+    KMax = std::max(1L, n2 / (min_blocks * C));
   std::vector<double> Time(KMax + 1);
   double Least = INFINITY;
   for (long K = 1; K <= KMax; ++K) {

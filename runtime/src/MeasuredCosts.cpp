@@ -157,11 +157,13 @@ extern "C" int hetile_costs_measure(double budget_s, hetile_costs *out) {
     return HETILE_OK;
   Trip Full = pingPong(S, 50, budget_s / 2, &Buffer);
   hetile_sched_destroy(S);
-  // beta: what a wait typically costs, descheduling included (the nest's
-  // waits see the same machine). tau_t: the fastest trips, so that a
-  // descheduled round is not mistaken for a slow transfer.
-  if (Empty.Median > 0) {
-    out->beta = Empty.Median / 2;
+  // The fastest trips: the latency between two threads that both run. On
+  // a loaded machine the median is the wait's spin timeout (the threads
+  // share a core for a while), a state of the moment that sized the rows
+  // of the whole nest for it and ran slower than one thread when the load
+  // went (bench/tile_sizes.py).
+  if (Empty.Fastest > 0) {
+    out->beta = Empty.Fastest / 2;
     out->measured = 1;
   }
   if (Empty.Fastest > 0 && Full.Fastest > Empty.Fastest)

@@ -272,7 +272,10 @@ int pipelineSizes(hetile_mpi &M, int Depth, const long *Extents, int LongDim,
                           "MPI_Bcast")))
     return E;
   hetile_costs C = {Startup, PerByte * (double)ElemBytes, TauA, 1};
-  hetile_pipeline_problem Prob = {Depth, Extents, M.Size, LongDim, C};
+  // Whether the band is skewed is not passed here: take it as skewed (at
+  // least 4 blocks per rank).
+  hetile_pipeline_problem Prob = {Depth, Extents, M.Size, LongDim, C,
+                                  HETILE_PIPELINE_SKEWED};
   hetile_pipeline_choice Choice;
   if (int E = agree(M.Comm, M.Rank,
                     hetile_tilesize_pipeline_solve(&Prob, &Choice)))

@@ -139,18 +139,24 @@ hetile_tilesize_pipeline_solve(const hetile_pipeline_problem *prob,
   out->tile_s = C.tau_a * (double)S[0] * Rows;
   // (3): a block row's edge, the tile's face of Rows points, crosses once.
   out->tcom = C.beta + C.tau_t * Rows;
+  // Ours, not the papers': both models take every column to span every
+  // row. In a skewed band a column holds points in only some rows, and a
+  // processor whose one block lies right of the others idles until the
+  // wavefront reaches it: there, at least 4 blocks per processor (as
+  // hetile_tilesize_for's 4 columns).
+  out->min_blocks = prob->flags & HETILE_PIPELINE_SKEWED ? 4 : 1;
   if (P > 1) {
     std::vector<long> Equal(P, 1);
     if (int E = hetile_alloc_block_width(P, Equal.data(), out->n1, out->n2,
                                          out->tile_s, C.beta, out->tcom,
-                                         &out->block))
+                                         out->min_blocks, &out->block))
       return E;
   }
   return HETILE_OK;
 }
 
 extern "C" int hetile_tilesize_pipeline(int depth, const long *extents,
-                                        int nprocs, int long_dim,
+                                        int nprocs, int long_dim, int flags,
                                         long *sizes_out) {
   if (depth < 1 || depth > 16 || !extents || nprocs < 1 || !sizes_out)
     return fail(HETILE_ERR_INVALID, "pipeline tile sizes: need 1 <= depth <= "
@@ -160,7 +166,7 @@ extern "C" int hetile_tilesize_pipeline(int depth, const long *extents,
       return fail(HETILE_ERR_INVALID, "pipeline tile sizes: extent %d < 1", I);
   if (nprocs == 1)
     return hetile_tilesize_for(depth, extents, nprocs, long_dim, sizes_out);
-  hetile_pipeline_problem Prob{depth, extents, nprocs, long_dim, {}};
+  hetile_pipeline_problem Prob{depth, extents, nprocs, long_dim, {}, flags};
   if (int E = hetile_costs_shared(&Prob.costs))
     return E;
   hetile_pipeline_choice Choice;

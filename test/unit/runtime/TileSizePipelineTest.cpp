@@ -56,13 +56,16 @@ TEST(Costs, MeasuredWithinBudget) {
   double Took = std::chrono::duration<double>(
                     std::chrono::steady_clock::now() - T0)
                     .count();
-  // The ping-pongs stop at the budget; the last round trip, the tau_a
-  // sweep and the thread starts come on top: far below a second even on a
-  // loaded machine.
-  EXPECT_LT(Took, 1.0);
+  // The ping-pongs stop at the budget; the last round trip of each, the
+  // tau_a sweep and the thread starts come on top: a fraction of a second
+  // even where a round trip waits for a time slice (0.3 s seen on a
+  // 2-core machine with a load of 20).
+  EXPECT_LT(Took, 5.0);
   EXPECT_EQ(C.measured, 1);
   EXPECT_GT(C.beta, 0);
-  EXPECT_LT(C.beta, 0.01); // a round trip fitted in the 5 ms half-budget
+  // No new round starts after the budget; one round may outlast it when
+  // the machine deschedules a thread, but not the whole measurement.
+  EXPECT_LT(2 * C.beta, Took);
   EXPECT_GE(C.tau_t, 0);
   EXPECT_TRUE(std::isfinite(C.tau_t));
   EXPECT_GT(C.tau_a, 0);
@@ -96,9 +99,9 @@ TEST(BlockWidth, SyncCostWidensBlocks) {
     EXPECT_DOUBLE_EQ(M, Sync[K - 1]) << "k = " << K;
   }
   long K;
-  ASSERT_EQ(hetile_alloc_block_width(2, T, 10, 8, 1, 0, 0, &K), 0);
+  ASSERT_EQ(hetile_alloc_block_width(2, T, 10, 8, 1, 0, 0, 1, &K), 0);
   EXPECT_EQ(K, 1);
-  ASSERT_EQ(hetile_alloc_block_width(2, T, 10, 8, 1, 1, 0, &K), 0);
+  ASSERT_EQ(hetile_alloc_block_width(2, T, 10, 8, 1, 1, 0, 1, &K), 0);
   EXPECT_EQ(K, 4);
 }
 
@@ -116,7 +119,7 @@ TEST(BlockWidth, StallingRingWidensBlocks) {
     ASSERT_EQ(hetile_alloc_block_makespan(2, T, 1, 8, K, 1, 0, 1, &M), 0);
     EXPECT_DOUBLE_EQ(M, Want[K - 1]) << "k = " << K;
   }
-  ASSERT_EQ(hetile_alloc_block_width(2, T, 1, 8, 1, 0, 1, &K), 0);
+  ASSERT_EQ(hetile_alloc_block_width(2, T, 1, 8, 1, 0, 1, 1, &K), 0);
   EXPECT_EQ(K, 4);
 }
 
@@ -132,16 +135,17 @@ TEST(BlockWidth, KeepsProposition1Proportions) {
   EXPECT_DOUBLE_EQ(M, 19);
   ASSERT_EQ(hetile_alloc_block_makespan(2, T, 4, 6, 2, 1, 0, 1, &M), 0);
   EXPECT_DOUBLE_EQ(M, 21);
-  ASSERT_EQ(hetile_alloc_block_width(2, T, 4, 6, 1, 0, 1, &K), 0);
+  ASSERT_EQ(hetile_alloc_block_width(2, T, 4, 6, 1, 0, 1, 1, &K), 0);
   EXPECT_EQ(K, 1);
-  EXPECT_NE(hetile_alloc_block_width(2, T, 0, 6, 1, 0, 1, &K), 0);
+  EXPECT_NE(hetile_alloc_block_width(2, T, 0, 6, 1, 0, 1, 1, &K), 0);
   EXPECT_NE(hetile_alloc_block_makespan(2, T, 4, 6, 0, 1, 0, 1, &M), 0);
 }
 
 hetile_pipeline_choice solve(std::vector<long> Ext, int P, int LongDim,
-                             double Beta, double TauT, double TauA) {
+                             double Beta, double TauT, double TauA,
+                             int Flags = 0) {
   hetile_pipeline_problem Prob{(int)Ext.size(), Ext.data(), P, LongDim,
-                               {Beta, TauT, TauA, 1}};
+                               {Beta, TauT, TauA, 1}, Flags};
   hetile_pipeline_choice C;
   EXPECT_EQ(hetile_tilesize_pipeline_solve(&Prob, &C), 0)
       << hetile_last_error();
@@ -180,6 +184,27 @@ TEST(PipelineSizes, EdgeOneBlockPerProcessor) {
                                         C.tcom, &M5), 0);
   EXPECT_NEAR(M10, 860.2e-6, 1e-9);
   EXPECT_NEAR(M5, 877.72e-6, 1e-9);
+}
+
+// The case above with a skewed band: at least 4 blocks per processor, so
+// k <= floor(19 / (4 x 2)) = 2. With R = 4.096 k + 2 us, period 19 R:
+//   k = 1: nb 10, R 6.096, 10 x 19 x 6.096 + 7.096 = 1165.336 us
+//   k = 2: nb 5, R 10.192, 5 x 19 x 10.192 + 11.192 = 979.432 us  -> k = 2
+TEST(PipelineSizes, SkewedKeepsFourBlocksPerProcessor) {
+  hetile_pipeline_choice C =
+      solve({1200, 1200}, 2, -1, 1e-6, 0, 1e-9, HETILE_PIPELINE_SKEWED);
+  EXPECT_EQ(C.sizes[0], 64);
+  EXPECT_EQ(C.min_blocks, 4);
+  EXPECT_EQ(C.block, 2);
+  long T[2] = {1, 1};
+  double M1, M2;
+  ASSERT_EQ(hetile_alloc_block_makespan(2, T, 19, 19, 1, C.tile_s, 1e-6,
+                                        C.tcom, &M1), 0);
+  ASSERT_EQ(hetile_alloc_block_makespan(2, T, 19, 19, 2, C.tile_s, 1e-6,
+                                        C.tcom, &M2), 0);
+  EXPECT_NEAR(M1, 1165.336e-6, 1e-12);
+  EXPECT_NEAR(M2, 979.432e-6, 1e-12);
+  EXPECT_EQ(solve({1200, 1200}, 2, -1, 1e-6, 0, 1e-9).min_blocks, 1);
 }
 
 // beta 100 us: A = 144, v = sqrt(1.44e11) = 379473 > 600: edge, and
@@ -231,7 +256,7 @@ TEST(BlockWidth, NearTiesTakeTheWiderBlocks) {
   EXPECT_DOUBLE_EQ(M, 2001);
   ASSERT_EQ(hetile_alloc_block_makespan(2, T, 1000, 4, 2, 1, 0, 0, &M), 0);
   EXPECT_DOUBLE_EQ(M, 2002);
-  ASSERT_EQ(hetile_alloc_block_width(2, T, 1000, 4, 1, 0, 0, &K), 0);
+  ASSERT_EQ(hetile_alloc_block_width(2, T, 1000, 4, 1, 0, 0, 1, &K), 0);
   EXPECT_EQ(K, 2);
 }
 
@@ -254,12 +279,12 @@ TEST(PipelineSizes, OneProcessorIsTheCacheRule) {
   setVar("HETILE_CALIBRATE", "0");
   long Ext[3] = {300, 200, 100}, Want[3], Got[3];
   ASSERT_EQ(hetile_tilesize_for(3, Ext, 1, 2, Want), 0);
-  ASSERT_EQ(hetile_tilesize_pipeline(3, Ext, 1, 2, Got), 0);
+  ASSERT_EQ(hetile_tilesize_pipeline(3, Ext, 1, 2, 0, Got), 0);
   for (int I = 0; I < 3; ++I)
     EXPECT_EQ(Got[I], Want[I]);
-  EXPECT_NE(hetile_tilesize_pipeline(0, Ext, 2, -1, Got), 0);
+  EXPECT_NE(hetile_tilesize_pipeline(0, Ext, 2, -1, 0, Got), 0);
   long Bad[2] = {0, 5};
-  EXPECT_NE(hetile_tilesize_pipeline(2, Bad, 2, -1, Got), 0);
+  EXPECT_NE(hetile_tilesize_pipeline(2, Bad, 2, -1, 0, Got), 0);
 }
 
 /// Allocates a schedule of P threads and NCols columns (times equal under
@@ -286,7 +311,7 @@ TEST(PipelineSizes, SchedTakesTheBlockWidth) {
   EnvGuard G;
   setVar("HETILE_CALIBRATE", "0");
   long Ext[2] = {1200, 1200}, Sizes[2];
-  ASSERT_EQ(hetile_tilesize_pipeline(2, Ext, 2, -1, Sizes), 0);
+  ASSERT_EQ(hetile_tilesize_pipeline(2, Ext, 2, -1, 0, Sizes), 0);
   EXPECT_EQ(Sizes[0], 64);
   EXPECT_EQ(Sizes[1], 64);
   std::string Line;
@@ -300,14 +325,23 @@ TEST(PipelineSizes, SchedTakesTheBlockWidth) {
   for (long C = 0; C < 19; ++C)
     EXPECT_EQ(O[C], C % 2) << "column " << C;
   // A note for other columns is not taken.
-  ASSERT_EQ(hetile_tilesize_pipeline(2, Ext, 2, -1, Sizes), 0);
+  ASSERT_EQ(hetile_tilesize_pipeline(2, Ext, 2, -1, 0, Sizes), 0);
   O = owners(2, 40, Line);
   EXPECT_EQ(O[1], 1);
   O = owners(2, 20, Line);
   EXPECT_EQ(O[9], 0);
   EXPECT_EQ(O[10], 1);
+  // Skewed: blocks of 2 columns (SkewedKeepsFourBlocksPerProcessor; the
+  // T_com of 64 ns more changes neither makespan's order).
+  ASSERT_EQ(hetile_tilesize_pipeline(2, Ext, 2, -1, HETILE_PIPELINE_SKEWED,
+                                     Sizes), 0);
+  O = owners(2, 19, Line);
+  for (long C = 0; C < 19; ++C)
+    EXPECT_EQ(O[C], (C / 2) % 2) << "column " << C;
+  EXPECT_NE(Line.find("blocks x2 of"), std::string::npos) << Line;
+  EXPECT_NE(Line.find("skewed"), std::string::npos) << Line;
   setVar("HETILE_ALLOC", "cyclic");
-  ASSERT_EQ(hetile_tilesize_pipeline(2, Ext, 2, -1, Sizes), 0);
+  ASSERT_EQ(hetile_tilesize_pipeline(2, Ext, 2, -1, 0, Sizes), 0);
   O = owners(2, 19, Line);
   EXPECT_EQ(O[1], 1);
   EXPECT_EQ(Line.find("blocks x"), std::string::npos) << Line;
