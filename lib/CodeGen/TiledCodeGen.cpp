@@ -19,6 +19,7 @@
 #include <isl/set.h>
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 namespace hetile {
@@ -179,6 +180,17 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     Default = "hetile_mpi_tile_sizes(" + KS + ", hetile_extents, " + NProcs +
               ", " + std::to_string(LongIdx) + ", " +
               std::to_string(ElemBytes);
+  } else if (NProcs != "1") {
+    // The pipelined schedule of threads: sizes and block widths from the
+    // models with measured costs (hetile_tilesize_pipeline). A band
+    // dimension that is no original iterator (origin hetile_t<number>:
+    // skewed, shifted or fused) may leave columns empty in many rows.
+    bool Skewed = false;
+    for (const TileDim &D : N.Dims)
+      Skewed |= D.Origin.size() > 8 && std::isdigit((unsigned char)D.Origin[8]);
+    Default = "hetile_tilesize_pipeline(" + KS + ", hetile_extents, " + NProcs +
+              ", " + std::to_string(LongIdx) + ", " +
+              (Skewed ? "HETILE_PIPELINE_SKEWED" : "0");
   } else {
     Default = LongIdx < 0
                   ? "hetile_tilesize_default(" + KS + ", hetile_extents, " + NProcs

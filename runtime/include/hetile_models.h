@@ -243,6 +243,89 @@ int hetile_tilesize_nd_integer_point(int n, const double *xbar,
 int hetile_tilesize_nd_time_facet(const hetile_tilesize_nd_problem *prob,
                                   const double *x, double *time_out);
 
+/* ------------------------- pipelined tile sizes and block widths [AY98],
+ * [BDRV98] with measured costs (docs/tile-sizes.md) */
+
+/* The costs of [AY98] section 2.3 on the machine at hand, in seconds. */
+typedef struct hetile_costs {
+  double beta;  /* start-up of one transfer (3): a post seen by a waiter  */
+  double tau_t; /* transfer time per element (3)                          */
+  double tau_a; /* time of one loop body                                  */
+  int measured; /* 1 if measured, 0 if the fixed values of CALIBRATE=0    */
+} hetile_costs;
+
+/* The fixed costs taken under HETILE_CALIBRATE=0 (and wherever a
+ * measurement cannot run): beta = 1e-6 s, tau_t = 1e-9 s per element,
+ * tau_a = HETILE_ITERATION_SECONDS (default 1e-9 s). */
+int hetile_costs_fixed(hetile_costs *out);
+
+/* Measures the costs between threads of shared memory, within about
+ * budget_s seconds of wall time: beta is half the fastest round trip of two
+ * threads ping-ponging through hetile_sched_wait / hetile_sched_post;
+ * tau_t is the extra fastest round trip when each side also rewrites a
+ * 64 KiB buffer the other side reads, per element moved; tau_a is the CPU time
+ * per point of an in-place 5-point Gauss-Seidel sweep on a 64 x 64 array
+ * (best of 3), unless HETILE_ITERATION_SECONDS is set. Never cached. */
+int hetile_costs_measure(double budget_s, hetile_costs *out);
+
+/* tau_a alone: HETILE_ITERATION_SECONDS if set, else 1e-9 under
+ * HETILE_CALIBRATE=0, else the sweep of hetile_costs_measure (once per
+ * process). */
+int hetile_costs_point_seconds(double *out);
+
+/* The costs of this process: measured once (hetile_costs_measure with a
+ * 4 ms budget) and cached; hetile_costs_fixed under HETILE_CALIBRATE=0. */
+int hetile_costs_shared(hetile_costs *out);
+
+/* The makespan of a columnwise allocation of n2 tile columns of n1 rows in
+ * blocks k times the counts of Proposition 1 ([BDRV98] section 3.2):
+ * c_i = k L / t_i columns for processor i (t integers, L their lcm, chunk
+ * k C with C = L sum 1/t_i). With tile_s the time of one tile on a
+ * processor of cycle time min t, a block row takes R = k L tile_s / min t
+ * (the same on every processor, [BDRV98] Lemma 2) plus 2 beta of wait and
+ * post ([AY98] (4), n = 1); a row reaches the next processor T_com after
+ * it ends ([BDRV98] H3, Lemma 2). With nb = ceil(n2 / (k C)) blocks on the
+ * busiest processor, period = max(n1 (R + 2 beta), p (R + 2 beta + T_com))
+ * ([AY98] (8)) and makespan = (nb - 1) period + n1 (R + 2 beta) +
+ * (p - 1)(R + 2 beta + T_com) ([AY98] (10); [BDRV98] Lemma 3). */
+int hetile_alloc_block_makespan(int p, const long *t, long n1, long n2,
+                                long k, double tile_s, double beta,
+                                double tcom, double *makespan_out);
+
+/* The largest k in 1..kmax whose hetile_alloc_block_makespan is within 1%
+ * of the least over 1..kmax (the model prices no switch between blocks);
+ * kmax = ceil(n2 / C), or with min_blocks > 1 the largest k giving every
+ * processor min_blocks blocks (at least 1). */
+int hetile_alloc_block_width(int p, const long *t, long n1, long n2,
+                             double tile_s, double beta, double tcom,
+                             long min_blocks, long *k_out);
+
+/* The pipelined schedule's tile sizes ([AY98] section 3 with n = 1, the
+ * distributed dimension first in extents). */
+typedef struct hetile_pipeline_problem {
+  int depth;            /* band depth, 1..16                              */
+  const long *extents;  /* extents[0] is the distributed (column) one     */
+  int p;                /* processors                                     */
+  int long_dim;         /* as hetile_tilesize_for, -1 for none            */
+  hetile_costs costs;
+  int flags;            /* HETILE_PIPELINE_SKEWED (hetile_rt.h) or 0      */
+} hetile_pipeline_problem;
+
+typedef struct hetile_pipeline_choice {
+  long sizes[16];       /* tile sizes, in the order of extents            */
+  double volume;        /* [AY98] optimal volume of a block row on the facet */
+  int on_edge;          /* 1: one block per processor is best ((15))      */
+  long row_points;      /* x_{n+1}: the rows' thickness the model asks    */
+  long block_points;    /* x_1: the block width in points the model asks  */
+  long n1, n2;          /* tile rows and tile columns                     */
+  double tile_s, tcom;  /* one tile's time and T_com of one block row     */
+  long block;           /* hetile_alloc_block_width for equal speeds      */
+  long min_blocks;      /* blocks per processor at least (4 if skewed)    */
+} hetile_pipeline_choice;
+
+int hetile_tilesize_pipeline_solve(const hetile_pipeline_problem *prob,
+                                   hetile_pipeline_choice *out);
+
 /* ----------------------------------------- 3D tile sizes [ZZ16] */
 
 /* Three-level nest U_c x U_s1 x U_s2 on P nodes of computational powers vp

@@ -152,6 +152,25 @@ int hetile_tilesize_default(int depth, const long *extents, int nprocs,
 int hetile_tilesize_for(int depth, const long *extents, int nprocs,
                         int long_dim, long *sizes_out);
 
+/* Flags of hetile_tilesize_pipeline. */
+enum {
+  /* A band dimension is no original iterator (skewed, shifted, fused): a
+   * column may be empty in many rows, which the models do not see. */
+  HETILE_PIPELINE_SKEWED = 1
+};
+
+/* The sizes of the pipelined OpenMP schedule: hetile_tilesize_pipeline_solve
+ * (hetile_models.h; [AY98] with the costs of hetile_costs_shared) for
+ * nprocs > 1, hetile_tilesize_for for one. The choice (rows, columns, tile
+ * time, T_com) is kept for the next hetile_sched_allocate of nprocs
+ * processors and about as many columns, which under the auto allocation
+ * deals blocks of hetile_alloc_block_width times Proposition 1's counts
+ * ([BDRV98]) and says so under HETILE_STATS; with HETILE_PIPELINE_SKEWED
+ * in flags, blocks narrow enough for 4 per processor. Same arguments and
+ * errors as hetile_tilesize_for. */
+int hetile_tilesize_pipeline(int depth, const long *extents, int nprocs,
+                             int long_dim, int flags, long *sizes_out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -38,6 +38,69 @@ bool cached(Processors Who, int P, std::vector<double> &Times) {
   return true;
 }
 
+/// The latest note of hetile_tilesize_pipeline.
+struct NoteSlot {
+  std::mutex Lock;
+  bool Valid = false;
+  PipelineNote Note;
+};
+
+NoteSlot &noteSlot() {
+  static NoteSlot S;
+  return S;
+}
+
+/// Under the auto allocation, blocks hetile_alloc_block_width times the
+/// counts of Proposition 1 ([BDRV98] section 3.2) for the note's rows, tile
+/// time and costs, when the chunk of Proposition 1 fits in NCols. Returns
+/// 1 with the owners and the words for the describe line, 0 if it does not
+/// apply, or an error.
+int modelOwners(const PipelineNote &N, const std::vector<double> &Times,
+                long NCols, std::vector<int> &Owner, std::string &Words) {
+  int P = (int)Times.size();
+  std::vector<long> T(P), Counts(P);
+  if (int E = hetile_alloc_times_to_integers(P, Times.data(), T.data()))
+    return E;
+  long Chunk;
+  int FellBack;
+  if (int E = hetile_alloc_counts(P, T.data(), NCols, HETILE_ALLOC_AUTO, 0,
+                                  Counts.data(), &Chunk, &FellBack))
+    return E;
+  if (FellBack)
+    return 0;
+  long K;
+  const hetile_pipeline_choice &C = N.Choice;
+  if (int E = hetile_alloc_block_width(P, T.data(), C.n1, NCols, C.tile_s,
+                                       N.Costs.beta, C.tcom, C.min_blocks,
+                                       &K))
+    return E;
+  for (long &X : Counts)
+    X *= K;
+  if (int E = hetile_alloc_owners_from_counts(P, Counts.data(), NCols,
+                                              Owner.data()))
+    return E;
+  char Buf[320];
+  std::string Sizes;
+  for (int I = 0; I < N.Depth; ++I)
+    Sizes += (I ? "x" : "") + std::to_string(C.sizes[I]);
+  std::snprintf(Buf, sizeof Buf,
+                "; blocks x%ld of Proposition 1's columns ([BDRV98] with "
+                "T_com%s; costs %s: beta %.3g s, tau_t %.3g s, tau_a %.3g s; "
+                "tiles %s (distributed dimension first), %ld rows, tile "
+                "%.3g s, T_com %.3g s; [AY98] block row %s)",
+                K, C.min_blocks > 1 ? ", skewed: 4 blocks per processor at "
+                "least" : "", N.Costs.measured ? "measured" : "fixed", N.Costs.beta,
+                N.Costs.tau_t, N.Costs.tau_a, Sizes.c_str(), C.n1, C.tile_s,
+                C.tcom, C.on_edge ? "one block per processor" : "of volume");
+  Words = Buf;
+  if (!C.on_edge) {
+    std::snprintf(Buf, sizeof Buf, " %.3g)", C.volume);
+    Words.pop_back();
+    Words += Buf;
+  }
+  return 1;
+}
+
 const char *noun(Processors Who, long N) {
   if (Who == Processors::Ranks)
     return N == 1 ? "rank" : "ranks";
@@ -92,10 +155,45 @@ void hetile::rt::rememberCalibration(Processors Who, int P,
   C.Times[{Who, P}] = Times;
 }
 
+void hetile::rt::notePipeline(Processors Who, int P, int Depth,
+                             const hetile_costs &Costs,
+                             const hetile_pipeline_choice &Choice) {
+  NoteSlot &S = noteSlot();
+  std::lock_guard<std::mutex> G(S.Lock);
+  S.Note.Who = Who;
+  S.Note.P = P;
+  S.Note.Depth = Depth;
+  S.Note.Costs = Costs;
+  S.Note.Choice = Choice;
+  S.Valid = true;
+}
+
+bool hetile::rt::takePipeline(Processors Who, int P, long NCols,
+                              PipelineNote &Out) {
+  NoteSlot &S = noteSlot();
+  std::lock_guard<std::mutex> G(S.Lock);
+  if (!S.Valid || S.Note.Who != Who || S.Note.P != P || NCols < S.Note.Choice.n2 ||
+      NCols > S.Note.Choice.n2 + 1)
+    return false;
+  S.Valid = false;
+  Out = S.Note;
+  return true;
+}
+
 int ColumnAllocation::allocate(Processors Who) {
   int P = (int)Times.size();
   Owner.assign(NCols, 0);
-  if (NCols > 0)
+  std::string ModelWords;
+  PipelineNote Note;
+  int Model = 0;
+  // Ranks agree on the note: every rank made it from the same broadcast
+  // costs and extents.
+  if (Strategy == HETILE_ALLOC_AUTO && NCols > 0 && P > 1 &&
+      takePipeline(Who, P, NCols, Note))
+    Model = modelOwners(Note, Times, NCols, Owner, ModelWords);
+  if (Model < 0)
+    return Model;
+  if (NCols > 0 && !Model)
     if (int E = hetile_alloc_owners(P, Times.data(), NCols, Strategy, Param,
                                     Owner.data()))
       return E;
@@ -125,7 +223,7 @@ int ColumnAllocation::allocate(Processors Who) {
       N += B.second - B.first + 1;
     D += (I ? "," : " ") + std::to_string(N);
   }
-  Description = D;
+  Description = D + ModelWords;
   return HETILE_OK;
 }
 

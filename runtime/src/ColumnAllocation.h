@@ -11,6 +11,7 @@
 #ifndef HETILE_RT_COLUMNALLOCATION_H
 #define HETILE_RT_COLUMNALLOCATION_H
 
+#include "hetile_models.h"
 #include "hetile_platform.h"
 
 #include <string>
@@ -47,6 +48,27 @@ std::string sourceName(Processors Who, TimesSource Source);
 /// so that a nest inside a time loop calibrates once. Thread-safe.
 void rememberCalibration(Processors Who, int P,
                          const std::vector<double> &Times);
+
+/// The choice of hetile_tilesize_pipeline (threads) or hetile_mpi_tile_sizes
+/// (ranks) for a nest of P processors, kept until the next allocation of
+/// the same kind of processors takes it.
+struct PipelineNote {
+  Processors Who = Processors::Threads;
+  int P = 0;
+  int Depth = 0;
+  hetile_costs Costs{};
+  hetile_pipeline_choice Choice{};
+};
+
+/// Keeps the choice for the next allocation of P processors Who (one note
+/// per process: the latest).
+void notePipeline(Processors Who, int P, int Depth, const hetile_costs &Costs,
+                  const hetile_pipeline_choice &Choice);
+
+/// Takes (and forgets) the note if it was made for P processors and
+/// NCols tile columns, give or take the one column the generated code adds
+/// when the first column's tile starts before the extent does.
+bool takePipeline(Processors Who, int P, long NCols, PipelineNote &Out);
 
 /// The tile columns of one nest and their owners.
 struct ColumnAllocation {

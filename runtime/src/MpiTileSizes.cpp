@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Env.h"
 #include "Error.h"
+#include "ColumnAllocation.h"
 #include "MpiInternal.h"
 #include "ZareiModel.h"
 
@@ -250,6 +251,52 @@ int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
   return HETILE_OK;
 }
 
+/// The pipelined ring of ranks under the auto allocation: [AY98] with n = 1
+/// as for threads (hetile_tilesize_pipeline_solve), with the network's
+/// costs: beta the start-up c_d, tau_t the per-byte cost times the element's
+/// bytes, tau_a HETILE_ITERATION_SECONDS or rank 0's measured sweep
+/// (hetile_costs_point_seconds), broadcast so that every rank solves the
+/// same problem and keeps the same note for its allocation (the block
+/// width, ColumnAllocation.cpp).
+int pipelineSizes(hetile_mpi &M, int Depth, const long *Extents, int LongDim,
+                  long ElemBytes, long *Sizes) {
+  double Startup = 0, PerByte = 0;
+  if (int E = networkCosts(M, Startup, PerByte))
+    return E;
+  double TauA = 0;
+  if (int E = agree(M.Comm, M.Rank,
+                    M.Rank == 0 ? hetile_costs_point_seconds(&TauA) : 0))
+    return E;
+  if (int E = agree(M.Comm, M.Rank,
+                    check(MPI_Bcast(&TauA, 1, MPI_DOUBLE, 0, M.Comm),
+                          "MPI_Bcast")))
+    return E;
+  hetile_costs C = {Startup, PerByte * (double)ElemBytes, TauA, 1};
+  // Whether the band is skewed is not passed here: take it as skewed (at
+  // least 4 blocks per rank).
+  hetile_pipeline_problem Prob = {Depth, Extents, M.Size, LongDim, C,
+                                  HETILE_PIPELINE_SKEWED};
+  hetile_pipeline_choice Choice;
+  if (int E = agree(M.Comm, M.Rank,
+                    hetile_tilesize_pipeline_solve(&Prob, &Choice)))
+    return E;
+  std::copy(Choice.sizes, Choice.sizes + Depth, Sizes);
+  notePipeline(Processors::Ranks, M.Size, Depth, C, Choice);
+  if (M.Rank == 0) {
+    std::string Dims;
+    for (int I = 0; I < Depth; ++I)
+      Dims += (I ? "x" : "") + std::to_string(Sizes[I]);
+    char Line[512];
+    std::snprintf(Line, sizeof Line, "hetile: tile sizes [AY98] (ring of %d "
+                  "ranks): beta %g s, tau_t %g s/element, tau_a %g s: tiles "
+                  "%s (distributed dimension first), %s",
+                  M.Size, C.beta, C.tau_t, C.tau_a, Dims.c_str(),
+                  Choice.on_edge ? "one block per rank" : "facet");
+    ModelLine = Line;
+  }
+  return HETILE_OK;
+}
+
 } // namespace
 
 extern "C" int hetile_mpi_tile_sizes(int depth, const long *extents,
@@ -263,14 +310,16 @@ extern "C" int hetile_mpi_tile_sizes(int depth, const long *extents,
     if (extents[I] < 1)
       return fail(HETILE_ERR_INVALID, "hetile_mpi_tile_sizes: extent %d is "
                   "%ld", I, extents[I]);
-  if (depth != 3)
-    return hetile_tilesize_for(depth, extents, nprocs, long_dim, sizes_out);
   if (int E = ensureInit())
     return E;
   hetile_mpi M;
   if (int E = openSettings(M))
     return E;
-  if (M.Strategy != HETILE_ALLOC_CHUNK || M.Size < 2 || !everyRankGetsPoints(M, extents[0]))
+  if (M.Strategy == HETILE_ALLOC_AUTO && M.Size >= 2 && depth >= 2 &&
+      extents[0] >= M.Size)
+    return pipelineSizes(M, depth, extents, long_dim, elem_bytes, sizes_out);
+  if (depth != 3 || M.Strategy != HETILE_ALLOC_CHUNK || M.Size < 2 ||
+      !everyRankGetsPoints(M, extents[0]))
     return hetile_tilesize_for(depth, extents, nprocs, long_dim, sizes_out);
   return zareiSizes(M, extents, elem_bytes, sizes_out);
 }

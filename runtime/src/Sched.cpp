@@ -118,12 +118,6 @@ int finishCalibration(hetile_sched *S) {
 
 } // namespace
 
-// FIXME: with equal speeds, auto deals single columns (Proposition 1's
-// chunk), so every tile waits on the other thread's column and reads its
-// data from another core's cache. [BDRV98]'s model has no such per-tile
-// cost: on recurrence-3d with 7 us tiles, 2 threads ran 1.30 s under auto
-// against 0.75 s with block-cyclic:10 (docs/benchmarks.md). Keep the
-// proportions but deal blocks several columns wide when tiles are small.
 extern "C" int hetile_sched_allocate(hetile_sched *s) {
   if (!s)
     return fail(HETILE_ERR_INVALID, "sched: null schedule");

@@ -19,7 +19,15 @@
  *    T(A) is flat there (5e-7 A + 2e5/A + 5160 s), so only the bounds
  *    of the answer are checked.
  * The column size is an eighth of the slowest chunk, 500 / 8 = 62.
- * Without chunk, or with 2 dimensions, the sizes are hetile_tilesize_for's.
+ * With 2 dimensions under chunk, the sizes are hetile_tilesize_for's.
+ * Under auto the ring of 2 ranks takes [AY98] with n = 1 (docs/tile-sizes.md):
+ * beta = c_d = 1e-5, tau_t = 8e-9 per element, tau_a = 1e-9; the cache
+ * tile is 16^3; m_1 = 1000, m_2 = 1e6, W = 1e9: A = 2 beta W / P = 1e4,
+ * B = tau_a, v = sqrt(1e13) > u_1 = 500: the edge, and (15) x_2 =
+ * sqrt(2e4 / (2 x 500^2 x (8e-9 / 500 + 1e-9))) = 6274.6 -> 6275 points of
+ * row, 256 in the tile: the rows thicken by min(4, 6275 / 256) = 4, shared
+ * by the two row dimensions: 32 x 32. In 2D (1000 x 1000, dimension 1 long: 64 x 512), (15) gives
+ * sqrt(20 / 5.08e-4) = 198 < 512: hetile_tilesize_for's sizes.
  * hetile_mpi_tile_sizes_describe holds the model's line on rank 0 only.
  *
  * REQUIRES: mpi
@@ -29,7 +37,7 @@
  * RUN: env HETILE_ALLOC=chunk HETILE_PLATFORM=%t.fast.json HETILE_CACHE_BYTES=268000 HETILE_ITERATION_SECONDS=1e-9 HETILE_STATS=1 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefixes=SQUARE,ALL
  * RUN: env HETILE_ALLOC=chunk HETILE_PLATFORM=%t.slow.json HETILE_CACHE_BYTES=268000 HETILE_ITERATION_SECONDS=1e-9 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefixes=THIN,ALL
  * RUN: env HETILE_ALLOC=chunk HETILE_PLATFORM=%t.fast.json HETILE_CACHE_BYTES=8 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefixes=NOCACHE,ALL
- * RUN: env HETILE_ALLOC=auto HETILE_PLATFORM=%t.fast.json %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefixes=DEFAULT,ALL
+ * RUN: env HETILE_ALLOC=auto HETILE_PLATFORM=%t.fast.json HETILE_ITERATION_SECONDS=1e-9 HETILE_STATS=1 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefixes=DEFAULT,ALL
  * RUN: env HETILE_ALLOC=chunk HETILE_PLATFORM=%t.fast.json HETILE_CACHE_BYTES=1125899906842624 HETILE_ITERATION_SECONDS=1e-9 HETILE_STATS=1 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefixes=HUGE,ALL
  * RUN: env HETILE_ALLOC=chunk HETILE_CACHE_BYTES=2k not %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefix=BADCACHE
  * RUN: env HETILE_ALLOC=chunk HETILE_ITERATION_SECONDS=-1 not %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefix=BADITER
@@ -41,8 +49,10 @@
  * SQUARE-DAG: rank 1: 3D sizes 62 6 11
  * THIN-DAG: rank 0: 3D sizes 62 1 67
  * NOCACHE-DAG: rank 0: 3D sizes 62 1 1
- * DEFAULT-DAG: rank 0: 3D sizes equal hetile_tilesize_for's: yes
- * DEFAULT-DAG: rank 0: model line: no
+ * DEFAULT-DAG: hetile: tile sizes [AY98] (ring of 2 ranks): beta 1e-05 s, tau_t 8e-09 s/element, tau_a 1e-09 s: tiles 16x32x32 (distributed dimension first), one block per rank
+ * DEFAULT-DAG: rank 0: 3D sizes 16 32 32
+ * DEFAULT-DAG: rank 1: 3D sizes 16 32 32
+ * DEFAULT-DAG: rank 0: model line: yes
  * HUGE-DAG: rank 0: wide extents: 62, h1 and h2 in 1..100000: yes
  * ALL-DAG: 2D sizes equal hetile_tilesize_for's: yes
  * BADCACHE: error: HETILE_CACHE_BYTES: '2k' is not a number of bytes

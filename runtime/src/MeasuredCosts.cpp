@@ -1,0 +1,202 @@
+//===- MeasuredCosts.cpp - the costs of [AY98] measured on shared memory --===//
+//
+// Andonov & Yanev (1998), section 2.3, model a tile's transfer as
+// beta + v tau_t (3) and its computation as tau_a v. Between the threads
+// of one process, beta is the time from one thread's hetile_sched_post to
+// its neighbour's hetile_sched_wait returning, tau_t the time to move one
+// element from one core's cache to another's, and tau_a the time of one
+// loop body. They are measured once per process (hetile_costs_shared) by
+// two threads ping-ponging, within a fixed wall-time budget, and replaced
+// by fixed values under HETILE_CALIBRATE=0 so that runs are reproducible.
+//
+//===----------------------------------------------------------------------===//
+#include "Env.h"
+#include "Error.h"
+
+#include "hetile_models.h"
+#include "hetile_rt.h"
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <cmath>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+using namespace hetile::rt;
+
+namespace {
+
+/// The fixed costs (hetile_costs_fixed): a microsecond of start-up and a
+/// nanosecond per element, the order measured between two cores of a
+/// current x86 machine.
+const double FixedBeta = 1e-6;
+const double FixedTauT = 1e-9;
+
+/// Elements of the buffer the tau_t ping-pong moves: 64 KiB of doubles,
+/// larger than an L1 and smaller than an L2.
+const int BufferElements = 8192;
+
+/// A round trip of two threads through a two-column schedule: thread A
+/// posts column 0 row r and waits for column 1 row r; thread B waits for
+/// column 0 row r, then posts column 1 row r. With Buffer, each side
+/// rewrites the whole buffer before posting (so each round trip moves the
+/// buffer twice between the cores). Returns the median and the fastest
+/// round trip in seconds, or negative values if no round trip fit in Budget.
+struct Trip {
+  double Median = -1, Fastest = -1;
+};
+
+Trip pingPong(hetile_sched *S, int Rounds, double Budget,
+                std::vector<double> *Buffer) {
+  std::atomic<bool> Stop{false};
+  std::vector<double> Trips;
+  Trips.reserve(Rounds);
+  auto Touch = [&](double Add) {
+    if (!Buffer)
+      return;
+    for (double &X : *Buffer)
+      X = X * 0.5 + Add;
+  };
+  std::thread B([&] {
+    for (long R = 0; R < Rounds; ++R) {
+      hetile_sched_wait(S, 0, R);
+      if (Stop.load(std::memory_order_acquire))
+        return;
+      Touch(1.0);
+      hetile_sched_post(S, 1, R);
+    }
+  });
+  double Deadline = hetile_timer_now() + Budget;
+  for (long R = 0; R < Rounds; ++R) {
+    double T0 = hetile_timer_now();
+    if (T0 > Deadline) {
+      // Let B out of its wait: it sees Stop after the post.
+      Stop.store(true, std::memory_order_release);
+      hetile_sched_post(S, 0, LONG_MAX - 1);
+      break;
+    }
+    Touch(2.0);
+    hetile_sched_post(S, 0, R);
+    hetile_sched_wait(S, 1, R);
+    Trips.push_back(hetile_timer_now() - T0);
+  }
+  B.join();
+  Trip Out;
+  if (Trips.empty())
+    return Out;
+  std::sort(Trips.begin(), Trips.end());
+  Out.Median = Trips[Trips.size() / 2];
+  Out.Fastest = Trips.front();
+  return Out;
+}
+
+/// A 5-point Gauss-Seidel sweep on 64 x 64 doubles, in place: a stand-in for
+/// the body of a stencil nest. Seconds of thread CPU time per point, best of
+/// 3 runs of 16 sweeps.
+double stencilPointSeconds() {
+  const int N = 64, Sweeps = 16;
+  std::vector<double> A(N * N);
+  for (int I = 0; I < N * N; ++I)
+    A[I] = (I % 17) * 0.125;
+  double Best = INFINITY;
+  for (int Rep = 0; Rep < 3; ++Rep) {
+    double T0 = hetile_timer_thread_cpu();
+    for (int S = 0; S < Sweeps; ++S)
+      for (int I = 1; I < N - 1; ++I)
+        for (int J = 1; J < N - 1; ++J)
+          A[I * N + J] = 0.25 * (A[(I - 1) * N + J] + A[I * N + J - 1] +
+                                 A[(I + 1) * N + J] + A[I * N + J + 1]);
+    Best = std::min(Best, hetile_timer_thread_cpu() - T0);
+  }
+  volatile double Sink = A[N + 1];
+  (void)Sink;
+  double Points = (double)Sweeps * (N - 2) * (N - 2);
+  return Best > 0 ? Best / Points : 1e-9;
+}
+
+/// HETILE_ITERATION_SECONDS when set: Seconds, and true.
+bool iterationSeconds(double &Seconds) {
+  std::shared_ptr<const env::Snapshot> Env = env::get();
+  Seconds = Env->IterationSeconds.Value;
+  return Env->IterationSeconds.Set && !Env->IterationSeconds.Error;
+}
+
+} // namespace
+
+extern "C" int hetile_costs_fixed(hetile_costs *out) {
+  if (!out)
+    return fail(HETILE_ERR_INVALID, "costs: no output");
+  double TauA;
+  iterationSeconds(TauA);
+  *out = hetile_costs{FixedBeta, FixedTauT, TauA > 0 ? TauA : 1e-9, 0};
+  return HETILE_OK;
+}
+
+extern "C" int hetile_costs_measure(double budget_s, hetile_costs *out) {
+  if (!out || !(budget_s > 0) || budget_s > 10)
+    return fail(HETILE_ERR_INVALID, "costs: need an output and a budget in "
+                "(0, 10] seconds");
+  if (int E = hetile_costs_fixed(out))
+    return E;
+  double TauA;
+  out->tau_a = iterationSeconds(TauA) ? TauA : stencilPointSeconds();
+  hetile_sched *S = nullptr;
+  // Two columns of a schedule of two processors: the waits and posts the
+  // generated code makes (hetile_sched_create fails only on a malformed
+  // environment, whose error the nest reports itself: keep the fixed
+  // values then).
+  if (hetile_sched_create(2, 2, &S) != HETILE_OK)
+    return HETILE_OK;
+  std::vector<double> Buffer(BufferElements, 1.0);
+  Trip Empty = pingPong(S, 200, budget_s / 2, nullptr);
+  hetile_sched_destroy(S);
+  S = nullptr;
+  if (hetile_sched_create(2, 2, &S) != HETILE_OK)
+    return HETILE_OK;
+  Trip Full = pingPong(S, 50, budget_s / 2, &Buffer);
+  hetile_sched_destroy(S);
+  // The fastest trips: the latency between two threads that both run. On
+  // a loaded machine the median is the wait's spin timeout (the threads
+  // share a core for a while), a state of the moment that sized the rows
+  // of the whole nest for it and ran slower than one thread when the load
+  // went (bench/tile_sizes.py).
+  if (Empty.Fastest > 0) {
+    out->beta = Empty.Fastest / 2;
+    out->measured = 1;
+  }
+  if (Empty.Fastest > 0 && Full.Fastest > Empty.Fastest)
+    out->tau_t = (Full.Fastest - Empty.Fastest) / (2.0 * BufferElements);
+  return HETILE_OK;
+}
+
+extern "C" int hetile_costs_point_seconds(double *out) {
+  if (!out)
+    return fail(HETILE_ERR_INVALID, "costs: no output");
+  if (iterationSeconds(*out))
+    return HETILE_OK;
+  static std::once_flag Once;
+  static double Measured;
+  std::call_once(Once, [] { Measured = stencilPointSeconds(); });
+  *out = env::get()->CalibrateOff ? 1e-9 : Measured;
+  return HETILE_OK;
+}
+
+extern "C" int hetile_costs_shared(hetile_costs *out) {
+  if (!out)
+    return fail(HETILE_ERR_INVALID, "costs: no output");
+  if (env::get()->CalibrateOff)
+    return hetile_costs_fixed(out);
+  static std::mutex Lock;
+  static bool Done = false;
+  static hetile_costs Cached;
+  std::lock_guard<std::mutex> G(Lock);
+  if (!Done) {
+    if (int E = hetile_costs_measure(0.004, &Cached))
+      return E;
+    Done = true;
+  }
+  *out = Cached;
+  return HETILE_OK;
+}
