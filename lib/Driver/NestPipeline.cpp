@@ -3,6 +3,7 @@
 #include "hetile/Driver/NestPipeline.h"
 #include "hetile/Analysis/Privatization.h"
 #include "hetile/CodeGen/InnerBandsCodeGen.h"
+#include "hetile/CodeGen/StripsCodeGen.h"
 #include "hetile/Support/IslUtils.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -70,6 +71,7 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
     N.Deps.reset();
     N.Band.reset();
     N.Inner.reset();
+    N.Strips.reset();
     N.Reject = makeTooComplexReject(std::move(Err), N.Loc);
     return true;
   };
@@ -83,6 +85,9 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   N.S = std::move(Built.S);
   Budget.enter(IslStage::Dependences);
   N.Deps = computeDependences(*N.S);
+  if (OutOfBudget())
+    return N;
+  N.Strips = analyzeStrips(*N.S, *N.Deps, N.Loc);
   if (OutOfBudget())
     return N;
   Budget.enter(IslStage::Scheduling);
@@ -195,12 +200,25 @@ emitInnerBands(const AnalyzedNest &N, const TransformedNest &T,
 
 } // namespace
 
+bool usesStrips(const AnalyzedNest &N, const Options &O) {
+  return O.TargetBackend == Backend::Omp &&
+         O.OmpSchedKind == OmpSchedule::Strips && N.Strips &&
+         N.Strips->Plan && !N.Inner;
+}
+
 llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
                                      const TransformedNest &T,
                                      const Options &O,
                                      llvm::StringRef Original,
                                      IslBudget &Budget) {
   const Scop &S = *N.S;
+  if (usesStrips(N, O)) {
+    Budget.enter(IslStage::CodeGen);
+    return afterStage(generateStripsNest(S, *N.Strips->Plan,
+                                         T.Bands.front().Tiled, S.Exits,
+                                         &Budget),
+                      Budget);
+  }
   if (N.Inner) {
     auto Blocks = emitInnerBands(N, T, O, &Budget, /*Ast=*/false);
     if (!Blocks)
