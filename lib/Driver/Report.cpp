@@ -184,12 +184,12 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
   printBandText(OS, *N.Band);
   if (N.Inner)
     printInnerBandsText(OS, *N.Inner);
-  if (N.Strips)
-    printStripsText(OS, *N.Strips);
   if (N.Reject)
     OS << "  tilable: no [hetile-reject-" << getRejectName(N.Reject->Kind) << "]\n";
   else
     OS << "  tilable: yes\n";
+  if (N.Strips)
+    printStripsText(OS, *N.Strips);
 }
 
 namespace {
@@ -290,7 +290,7 @@ Value innerBandsToJson(const InnerBands &IB) {
 Value stripsToJson(const StripsAnalysis &A) {
   if (!A.Plan)
     return Object{{"applies", false},
-                  {"reject", Object{{"kind", getRejectName(A.Reject->Kind)},
+                  {"why", Object{{"kind", getRejectName(A.Reject->Kind)},
                                     {"message", A.Reject->Message},
                                     {"location", locToJson(A.Reject->Loc)}}}};
   Array Halos, Edges, Written;
