@@ -189,9 +189,11 @@ std::optional<RejectReason> findEdges(const Scop &S, const Dependences &D,
     StripsEdge Edge;
     Edge.Source = Src;
     Edge.Sink = Snk;
+    // The sink reads the source's row at a constant offset from its own
+    // (findRows): the distance is bounded; a failure here is isl's.
     Range Rows = rangeOf(Deltas, 1);
     if (!Rows.Known)
-      return reject(RejectKind::StripsUnboundedDistance, Loc,
+      return reject(RejectKind::StripsUnsupportedAccess, Loc,
                     "the " + What + " has row distances " +
                         toString(Deltas) + ", not bounded by constants");
     Edge.RowMin = Rows.Min;

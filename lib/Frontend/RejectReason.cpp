@@ -62,8 +62,6 @@ const char *getRejectName(RejectKind K) {
     return "strips-unsupported-access";
   case RejectKind::StripsSpaceRecurrence:
     return "strips-space-recurrence";
-  case RejectKind::StripsUnboundedDistance:
-    return "strips-unbounded-distance";
   }
   return "unknown";
 }

@@ -9,9 +9,9 @@
 // encloses every statement, whose statements each write array rows given
 // by one affine function of their iterators (the row of an instance: the
 // first subscript of what it writes; all its writes agree), read the
-// written arrays at a constant row offset from it, and whose flow
-// dependences have a bounded row distance and never run backwards or onto
-// the same statement within one time step (a recurrence along the rows,
+// written arrays at a constant row offset from it (so that every flow
+// dependence has a bounded row distance), and whose flow dependences never
+// run backwards or onto the same statement within one time step (a recurrence along the rows,
 // Gauss-Seidel, has no bounded halo). The strips split the rows.
 //
 // The halo is derived from the exact flow dependences (isl deltas), never

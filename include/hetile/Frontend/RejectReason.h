@@ -50,7 +50,6 @@ enum class RejectKind {
   StripsNoTimeLoop,         ///< no outer time loop, step 1, around everything
   StripsUnsupportedAccess,  ///< writes that strips cannot give rows to
   StripsSpaceRecurrence,    ///< a dependence along the rows within a step
-  StripsUnboundedDistance,  ///< a row distance not bounded by a constant
 };
 
 /// The name used in `[hetile-reject-<name>]` and in JSON output.
