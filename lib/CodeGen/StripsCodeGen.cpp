@@ -10,12 +10,14 @@
 //     calibrate; single: hetile_strips_prepare (width, heights)
 //     each thread: a private copy of every written array, indexed from row 0
 //     loop: single: next band (or leave)       -- barrier
-//           copy in the rows the band touches, shared -> private
+//           copy in the rows the band touches, shared -> private, but
+//             those the thread owned in the band before
 //           for each step of the band:
 //             the original statements on the private copies, each statement
 //             over the rows of its window (strip and halo at that step)
 //           barrier
-//           copy out the thread's own rows, private -> shared
+//           copy out the thread's own rows, private -> shared: those
+//             others may copy in next, all of them after the last band
 //
 // Each statement instance computed by a thread reads the values the
 // original reads (the halo closes the flow dependences backward over the
@@ -235,16 +237,20 @@ llvm::Error stepCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
   return E.checkBudget();
 }
 
-/// Copies of each written array between shared and private rows.
-std::string copies(const StripsPlan &P, bool In, const std::string &Lo,
-                   const std::string &Hi) {
+/// Copies of each written array between shared and private rows: the two
+/// ranges of \p Rows.
+std::string copies(const StripsPlan &P, bool In, const std::string &Rows) {
   std::string Out;
   for (const std::string &A : P.Written) {
     std::string Shared = "(void *)" + A, Private = copyName(A);
-    Out += "        hetile_strips_copy(" + (In ? Private : Shared) + ", " +
-           (In ? Shared : Private) + ", sizeof(" + A + "[0]),\n" +
-           "                           hetile_max(" + Lo + ", hetile_amin_" +
-           A + "), hetile_min(" + Hi + ", hetile_amax_" + A + "));\n";
+    for (const char *Part : {"0", "2"}) {
+      std::string Lo = Rows + "[" + Part + "]",
+                  Hi = Rows + "[" + Part + " + 1]";
+      Out += "        hetile_strips_copy(" + (In ? Private : Shared) + ", " +
+             (In ? Shared : Private) + ", sizeof(" + A + "[0]),\n" +
+             "                           hetile_max(" + Lo + ", hetile_amin_" +
+             A + "), hetile_min(" + Hi + ", hetile_amax_" + A + "));\n";
+    }
   }
   return Out;
 }
@@ -273,21 +279,18 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
          "          break;\n"
          "        /* what the band asks of this thread, read before the\n"
          "           next band replaces it */\n"
-         "        long hetile_t0, hetile_n, hetile_lo, hetile_hi, hetile_own0, "
-         "hetile_own1;\n"
+         "        long hetile_t0, hetile_n, hetile_in[4], hetile_out[4];\n"
          "        hetile_strips_band(hetile_s, &hetile_t0, &hetile_n);\n"
-         "        hetile_strips_reach(hetile_s, hetile_me, &hetile_lo, "
-         "&hetile_hi);\n"
-         "        hetile_strips_rows(hetile_s, hetile_me, &hetile_own0, "
-         "&hetile_own1);\n" +
-         copies(P, true, "hetile_lo", "hetile_hi") +
+         "        hetile_strips_fetch(hetile_s, hetile_me, hetile_in);\n"
+         "        hetile_strips_publish(hetile_s, hetile_me, hetile_out);\n" +
+         copies(P, true, "hetile_in") +
          "        for (long hetile_step = 0; hetile_step < hetile_n; "
          "hetile_step++) {\n";
   if (auto Err = stepCode(E, S, P, Out))
     return Err;
   Out += "        }\n"
          "#pragma omp barrier\n" +
-         copies(P, false, "hetile_own0", "hetile_own1") + "      }\n";
+         copies(P, false, "hetile_out") + "      }\n";
   for (const std::string &A : P.Written)
     Out += "      free(" + copyName(A) + ");\n";
   Out += "    }\n"

@@ -165,7 +165,8 @@ int hetile_tilesize_for(int depth, const long *extents, int nprocs,
  * sink - source min and max). Use: hetile_strips_create (one thread),
  * hetile_strips_calibrate (every thread, if needed), hetile_strips_prepare
  * (one thread), then per band hetile_strips_next_band (one thread, after a
- * barrier) and the queries (every thread), hetile_strips_destroy.
+ * barrier) and the queries (every thread, before the band's closing
+ * barrier: the next band replaces what they read), hetile_strips_destroy.
  * Width: HETILE_STRIP_WIDTH, else [RD02]'s model; heights from the cycle
  * times as hetile_sched_create finds them, redundant rows counted. */
 typedef struct hetile_strips hetile_strips;
@@ -180,15 +181,19 @@ int hetile_strips_prepare(hetile_strips *s);
 int hetile_strips_next_band(hetile_strips *s);
 /* The current band: its first time step and its number of steps. */
 void hetile_strips_band(const hetile_strips *s, long *t0, long *steps);
-/* Processor me's own rows [*lo, *hi] in the current band (*lo > *hi: none). */
-void hetile_strips_rows(const hetile_strips *s, int me, long *lo, long *hi);
 /* The rows of statement k that processor me computes at step `step` of the
  * current band (its rows and their halo), [*lo, *hi]. */
 void hetile_strips_window(const hetile_strips *s, int me, long step, int k,
                           long *lo, long *hi);
-/* The rows of the written arrays that processor me touches in the current
- * band (the rows it copies in). */
-void hetile_strips_reach(const hetile_strips *s, int me, long *lo, long *hi);
+/* The rows of the written arrays processor me copies in before the current
+ * band: those it touches, less those it owned in the band before (its
+ * copies hold them). rows receives two ranges [rows[0], rows[1]] and
+ * [rows[2], rows[3]] (lo > hi: empty). */
+void hetile_strips_fetch(const hetile_strips *s, int me, long *rows);
+/* The rows processor me copies out after the current band: those of its
+ * rows that another processor may fetch next, or all of them before a band
+ * with other strips and after the last. Two ranges, as above. */
+void hetile_strips_publish(const hetile_strips *s, int me, long *rows);
 /* Copies rows [lo, hi] (each row_bytes long) from src to dst, both indexed
  * from row 0; nothing when lo > hi. */
 void hetile_strips_copy(void *dst, const void *src, unsigned long row_bytes,

@@ -89,6 +89,10 @@ struct hetile_strips {
   std::string WidthSource;
   std::map<long, BandShape> Shapes;
   const BandShape *Current = nullptr;
+  /// The band after the current one (null: the current one is the last).
+  const BandShape *Next = nullptr;
+  /// The rows each processor owned in the band before the current one.
+  std::vector<long> PrevFirst, PrevLast;
   long NextStep = 0;
   long Bands = 0;
   std::string Description;
@@ -358,9 +362,18 @@ extern "C" int hetile_strips_prepare(hetile_strips *s) {
 extern "C" int hetile_strips_next_band(hetile_strips *s) {
   if (!s || s->THi < s->TLo || s->RHi < s->RLo || s->NextStep > s->THi)
     return 0;
+  if (s->Current) {
+    s->PrevFirst = s->Current->First;
+    s->PrevLast = s->Current->Last;
+  } else {
+    s->PrevFirst.assign(s->P, 0);
+    s->PrevLast.assign(s->P, -1);
+  }
   long Steps = std::min(s->Width, s->THi - s->NextStep + 1);
   s->Current = &shape(*s, Steps);
   s->NextStep += Steps;
+  long After = std::min(s->Width, s->THi - s->NextStep + 1);
+  s->Next = After > 0 ? &shape(*s, After) : nullptr;
   ++s->Bands;
   return 1;
 }
@@ -369,12 +382,6 @@ extern "C" void hetile_strips_band(const hetile_strips *s, long *t0,
                                    long *steps) {
   *steps = s->Current ? s->Current->Steps : 0;
   *t0 = s->NextStep - *steps;
-}
-
-extern "C" void hetile_strips_rows(const hetile_strips *s, int me, long *lo,
-                                   long *hi) {
-  *lo = s->Current->First[me];
-  *hi = s->Current->Last[me];
 }
 
 extern "C" void hetile_strips_window(const hetile_strips *s, int me,
@@ -389,15 +396,41 @@ extern "C" void hetile_strips_window(const hetile_strips *s, int me,
   *hi = B.Last[me] + B.High[P];
 }
 
-extern "C" void hetile_strips_reach(const hetile_strips *s, int me, long *lo,
-                                    long *hi) {
+/// The rows processor me touches in the current band, less those it owned
+/// in the band before (its copy holds their values): two ranges.
+extern "C" void hetile_strips_fetch(const hetile_strips *s, int me,
+                                    long *rows) {
   const BandShape &B = *s->Current;
-  if (B.Last[me] < B.First[me]) {
-    *lo = 1, *hi = 0;
+  rows[0] = rows[2] = 1, rows[1] = rows[3] = 0;
+  if (B.Last[me] < B.First[me])
+    return;
+  long Lo = B.First[me] - B.ReachLow, Hi = B.Last[me] + B.ReachHigh;
+  long Own0 = s->PrevFirst[me], Own1 = s->PrevLast[me];
+  if (Own1 < Own0 || Own1 < Lo || Own0 > Hi) {
+    rows[0] = Lo, rows[1] = Hi;
     return;
   }
-  *lo = B.First[me] - B.ReachLow;
-  *hi = B.Last[me] + B.ReachHigh;
+  rows[0] = Lo, rows[1] = Own0 - 1;
+  rows[2] = Own1 + 1, rows[3] = Hi;
+}
+
+/// The rows processor me owns that another may fetch in the next band:
+/// within the next band's reach of its strip's ends, or all of them when
+/// the next band has other strips or there is none. Two ranges.
+extern "C" void hetile_strips_publish(const hetile_strips *s, int me,
+                                      long *rows) {
+  const BandShape &B = *s->Current;
+  long First = B.First[me], Last = B.Last[me];
+  rows[0] = First, rows[1] = Last, rows[2] = 1, rows[3] = 0;
+  if (Last < First || !s->Next || s->Next != s->Current)
+    return;
+  // The strips below reach up to First - 1 + ReachHigh at most, those
+  // above down to Last + 1 - ReachLow.
+  long Up = First + s->Next->ReachHigh - 1, Down = Last - s->Next->ReachLow + 1;
+  if (Up + 1 >= Down)
+    return;
+  rows[1] = Up;
+  rows[2] = Down, rows[3] = Last;
 }
 
 extern "C" void hetile_strips_copy(void *dst, const void *src,
