@@ -167,7 +167,8 @@ int hetile_tilesize_for(int depth, const long *extents, int nprocs,
  * (one thread), then per band hetile_strips_next_band (one thread, after a
  * barrier) and the queries (every thread, before the band's closing
  * barrier: the next band replaces what they read), hetile_strips_destroy.
- * Width: HETILE_STRIP_WIDTH, else [RD02]'s model; heights from the cycle
+ * Width: HETILE_STRIP_WIDTH, else [RD02]'s model, checked against half
+ * and twice it on the first bands (section 4.6); heights from the cycle
  * times as hetile_sched_create finds them, redundant rows counted. */
 typedef struct hetile_strips hetile_strips;
 int hetile_strips_create(int p, int nstmts, const long *reach, int nedges,

@@ -28,8 +28,10 @@
 // whose time per step, (max_j t_j (rows_j(w) + copy_j(w)) + beta) / w, is
 // within 2% of the best; rows_j counts the rows processor j computes,
 // copy_j the rows it copies in and out (a quarter of a computed row each,
-// per row), beta one row (the two barriers). HETILE_STRIP_WIDTH
-// fixes it.
+// per row), beta one row (the two barriers). Then the fuzzy methodology
+// of section 4.6 at run time: the first bands run w/2, w and 2w, timed, and
+// the rest the smallest within 2% of the fastest. HETILE_STRIP_WIDTH fixes
+// the width.
 //
 //===----------------------------------------------------------------------===//
 #include "ColumnAllocation.h"
@@ -87,6 +89,11 @@ struct hetile_strips {
   bool Verbose = false;
   long Width = 1;
   std::string WidthSource;
+  /// The fuzzy choice ([RD02] section 4.6): candidate widths, each run on
+  /// one of the first bands, their measured seconds per step.
+  std::vector<long> Trials;
+  std::vector<double> TrialTimes;
+  double BandStart = 0;
   std::map<long, BandShape> Shapes;
   const BandShape *Current = nullptr;
   /// The band after the current one (null: the current one is the last).
@@ -248,6 +255,37 @@ long modelWidth(hetile_strips &S) {
   return 1;
 }
 
+/// The width of band \p B: a candidate while trying them, then Width.
+long widthOf(const hetile_strips &S, long B) {
+  return size_t(B) < S.Trials.size() ? S.Trials[B] : S.Width;
+}
+
+/// Section 4.6, Figure 9: the smallest candidate within 2% of the best
+/// measured time per step.
+long fuzzyWidth(const std::vector<long> &W, const std::vector<double> &T) {
+  double Best = *std::min_element(T.begin(), T.end());
+  long Choice = 0;
+  for (size_t K = 0; K < W.size(); ++K)
+    if (T[K] <= Best * 1.02 && (!Choice || W[K] < Choice))
+      Choice = W[K];
+  return Choice;
+}
+
+/// The candidates tried on the first bands around the model's width \p W:
+/// W / 2, W, 2 W (distinct), when they fill at most a quarter of the steps.
+std::vector<long> trials(long W, long Steps) {
+  std::vector<long> C;
+  for (long X : {std::max(1L, W / 2), W, 2 * W})
+    if (C.empty() || C.back() != X)
+      C.push_back(X);
+  long Sum = 0;
+  for (long X : C)
+    Sum += X;
+  if (C.size() < 2 || 4 * Sum > Steps)
+    return {};
+  return C;
+}
+
 std::string describe(const hetile_strips &S) {
   std::string D = "hetile: strips: " + std::to_string(S.P) +
                   " processors, cycle times";
@@ -260,6 +298,15 @@ std::string describe(const hetile_strips &S) {
        std::to_string(S.RHi) + ", steps " + std::to_string(S.TLo) + ".." +
        std::to_string(S.THi) + ", width " + std::to_string(S.Width) + " (" +
        S.WidthSource + "), " + std::to_string(S.Bands) + " bands";
+  if (!S.Trials.empty()) {
+    D += " (tried, seconds per step:";
+    for (size_t K = 0; K < S.Trials.size(); ++K) {
+      snprintf(Buf, sizeof Buf, " %ld: %.3g", S.Trials[K],
+               K < S.TrialTimes.size() ? S.TrialTimes[K] : NAN);
+      D += Buf;
+    }
+    D += ")";
+  }
   auto It = S.Shapes.find(S.Width);
   if (It == S.Shapes.end())
     return D;
@@ -354,13 +401,25 @@ extern "C" int hetile_strips_prepare(hetile_strips *s) {
   } else {
     s->Width = modelWidth(*s);
     s->WidthSource = "model";
+    s->Trials = trials(s->Width, s->THi - s->TLo + 1);
+    if (!s->Trials.empty())
+      s->WidthSource = "model, then the fastest trial within 2%";
   }
   shape(*s, std::min(s->Width, s->THi - s->TLo + 1));
   return HETILE_OK;
 }
 
 extern "C" int hetile_strips_next_band(hetile_strips *s) {
-  if (!s || s->THi < s->TLo || s->RHi < s->RLo || s->NextStep > s->THi)
+  if (!s || s->THi < s->TLo || s->RHi < s->RLo)
+    return 0;
+  double Now = hetile_timer_now();
+  long Done = s->Bands;
+  if (Done > 0 && size_t(Done) <= s->Trials.size() && s->Current)
+    s->TrialTimes.push_back((Now - s->BandStart) / double(s->Current->Steps));
+  if (!s->Trials.empty() && size_t(Done) == s->Trials.size() &&
+      s->TrialTimes.size() == s->Trials.size())
+    s->Width = fuzzyWidth(s->Trials, s->TrialTimes);
+  if (s->NextStep > s->THi)
     return 0;
   if (s->Current) {
     s->PrevFirst = s->Current->First;
@@ -369,12 +428,17 @@ extern "C" int hetile_strips_next_band(hetile_strips *s) {
     s->PrevFirst.assign(s->P, 0);
     s->PrevLast.assign(s->P, -1);
   }
-  long Steps = std::min(s->Width, s->THi - s->NextStep + 1);
+  long Steps = std::min(widthOf(*s, Done), s->THi - s->NextStep + 1);
   s->Current = &shape(*s, Steps);
   s->NextStep += Steps;
-  long After = std::min(s->Width, s->THi - s->NextStep + 1);
-  s->Next = After > 0 ? &shape(*s, After) : nullptr;
+  long After = std::min(widthOf(*s, Done + 1), s->THi - s->NextStep + 1);
+  // After the last trial the width is not known yet: no next shape, so the
+  // band publishes all its rows.
+  bool Known = s->Trials.empty() || size_t(Done + 1) < s->Trials.size() ||
+               size_t(Done + 1) > s->Trials.size();
+  s->Next = After > 0 && Known ? &shape(*s, After) : nullptr;
   ++s->Bands;
+  s->BandStart = hetile_timer_now();
   return 1;
 }
 

@@ -6,9 +6,10 @@
 // thinner than the halo of 8 with width 4), heterogeneous speeds; it checks
 // that every nest was rewritten as strips and that the strips ran
 // (HETILE_STATS). Sizes in (T, N) pairs: no steps, empty interiors, tiny,
-// one around 30.
+// one around 30, and 40 steps (the model's width, then widths tried on the
+// first bands).
 // RUN: %differential %s --work %t --backends=omp-strips
-//@ args 0 5 2 0 2 2 1 3 3 4 5 5 4 29 9 31
+//@ args 0 5 2 0 2 2 1 3 3 4 5 5 4 29 9 31 40 12
 #include "exec-common.h"
 
 void jacobi_1d(int T, int N, double A[restrict N], double B[restrict N]) {
