@@ -5,6 +5,7 @@
 #include "hetile/CodeGen/InnerBandsCodeGen.h"
 #include "hetile/CodeGen/StripsCodeGen.h"
 #include "hetile/Support/IslUtils.h"
+#include "hetile/Support/LineTags.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -240,6 +241,13 @@ llvm::Expected<std::string> printNestStage(const AnalyzedNest &N,
                                            const Options &O,
                                            llvm::StringRef Original,
                                            StagePrint What) {
+  if (What == StagePrint::Ast && usesStrips(N, O)) {
+    auto Block = generateStripsNest(*N.S, *N.Strips->Plan,
+                                    T.Bands.front().Tiled, N.S->Exits, nullptr);
+    if (!Block)
+      return Block.takeError();
+    return stripLineTags(*Block) + "\n";
+  }
   if (What == StagePrint::Ast && !N.Inner)
     return printTiledAst(*N.S, *N.Band, T.Bands.front().Tiled, O,
                          commOf(T.Bands.front()), Original);
