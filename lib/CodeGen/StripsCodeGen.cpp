@@ -271,7 +271,12 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
   for (const std::string &A : P.Written)
     Out += "      void *const " + copyName(A) +
            " = malloc((size_t)(hetile_amax_" + A + " + 1) * sizeof(" + A +
-           "[0]) + 1);\n";
+           "[0]) + 1);\n"
+           "      if (!" + copyName(A) + ") {\n"
+           "        fprintf(stderr, \"hetile: error: no memory for a copy of "
+           "'" + A + "'\\n\");\n"
+           "        exit(1);\n"
+           "      }\n";
   Out += "      for (;;) {\n"
          "#pragma omp single\n"
          "        hetile_more = hetile_strips_next_band(hetile_s);\n"
