@@ -29,8 +29,8 @@
 // within 2% of the best; rows_j counts the rows processor j computes,
 // copy_j the rows it copies in and out (a quarter of a computed row each,
 // per row), beta one row (the two barriers). Then the fuzzy methodology
-// of section 4.6 at run time: the first bands run w/2, w and 2w, timed, and
-// the rest the smallest within 2% of the fastest. HETILE_STRIP_WIDTH fixes
+// of section 4.6 at run time: after a first band of w, the next bands run
+// w/2, w and 2w, timed, and the rest the smallest within 2% of the fastest. HETILE_STRIP_WIDTH fixes
 // the width.
 //
 //===----------------------------------------------------------------------===//
@@ -93,6 +93,7 @@ struct hetile_strips {
   /// one of the first bands, their measured seconds per step.
   std::vector<long> Trials;
   std::vector<double> TrialTimes;
+  bool Chosen = false;
   double BandStart = 0;
   std::map<long, BandShape> Shapes;
   const BandShape *Current = nullptr;
@@ -255,9 +256,16 @@ long modelWidth(hetile_strips &S) {
   return 1;
 }
 
-/// The width of band \p B: a candidate while trying them, then Width.
+/// Whether band \p B runs a candidate width: bands 1 to the number of
+/// candidates (band 0, untimed, copies the strips in and touches the
+/// copies' pages first).
+bool isTrial(const hetile_strips &S, long B) {
+  return B >= 1 && size_t(B) <= S.Trials.size();
+}
+
+/// The width of band \p B: a candidate while trying them, else Width.
 long widthOf(const hetile_strips &S, long B) {
-  return size_t(B) < S.Trials.size() ? S.Trials[B] : S.Width;
+  return isTrial(S, B) ? S.Trials[B - 1] : S.Width;
 }
 
 /// Section 4.6, Figure 9: the smallest candidate within 2% of the best
@@ -272,13 +280,14 @@ long fuzzyWidth(const std::vector<long> &W, const std::vector<double> &T) {
 }
 
 /// The candidates tried on the first bands around the model's width \p W:
-/// W / 2, W, 2 W (distinct), when they fill at most a quarter of the steps.
+/// W / 2, W, 2 W (distinct), when they and a first band of W fill at most a
+/// quarter of the steps.
 std::vector<long> trials(long W, long Steps) {
   std::vector<long> C;
   for (long X : {std::max(1L, W / 2), W, 2 * W})
     if (C.empty() || C.back() != X)
       C.push_back(X);
-  long Sum = 0;
+  long Sum = W;
   for (long X : C)
     Sum += X;
   if (C.size() < 2 || 4 * Sum > Steps)
@@ -414,11 +423,13 @@ extern "C" int hetile_strips_next_band(hetile_strips *s) {
     return 0;
   double Now = hetile_timer_now();
   long Done = s->Bands;
-  if (Done > 0 && size_t(Done) <= s->Trials.size() && s->Current)
+  if (isTrial(*s, Done - 1))
     s->TrialTimes.push_back((Now - s->BandStart) / double(s->Current->Steps));
-  if (!s->Trials.empty() && size_t(Done) == s->Trials.size() &&
-      s->TrialTimes.size() == s->Trials.size())
+  if (!s->Trials.empty() && !s->Chosen &&
+      s->TrialTimes.size() == s->Trials.size()) {
     s->Width = fuzzyWidth(s->Trials, s->TrialTimes);
+    s->Chosen = true;
+  }
   if (s->NextStep > s->THi)
     return 0;
   if (s->Current) {
@@ -434,8 +445,7 @@ extern "C" int hetile_strips_next_band(hetile_strips *s) {
   long After = std::min(widthOf(*s, Done + 1), s->THi - s->NextStep + 1);
   // After the last trial the width is not known yet: no next shape, so the
   // band publishes all its rows.
-  bool Known = s->Trials.empty() || size_t(Done + 1) < s->Trials.size() ||
-               size_t(Done + 1) > s->Trials.size();
+  bool Known = !isTrial(*s, Done) || isTrial(*s, Done + 1);
   s->Next = After > 0 && Known ? &shape(*s, After) : nullptr;
   ++s->Bands;
   s->BandStart = hetile_timer_now();
