@@ -25,6 +25,26 @@ void emitRejectRemarks(DiagnosticsEngine &Diags,
 
 namespace {
 
+/// With --omp-schedule=strips: why a tiled nest runs the pipelined schedule
+/// instead.
+void emitStripsRemarks(DiagnosticsEngine &Diags, const Options &Opts,
+                       const std::vector<AnalyzedNest> &Nests) {
+  if (Opts.TargetBackend != Backend::Omp ||
+      Opts.OmpSchedKind != OmpSchedule::Strips)
+    return;
+  unsigned ID = Diags.getCustomDiagID(
+      DiagnosticsEngine::Remark,
+      "strips do not apply: %0; the nest runs the pipelined schedule "
+      "[hetile-reject-%1]");
+  for (const AnalyzedNest &N : Nests) {
+    if (N.Reject || !N.Strips || N.Strips->Plan)
+      continue;
+    const RejectReason &R = *N.Strips->Reject;
+    Diags.Report(SourceLocation::getFromRawEncoding(R.Loc.RawClangLoc), ID)
+        << R.Message << getRejectName(R.Kind);
+  }
+}
+
 class HetileConsumer : public ASTConsumer {
 public:
   HetileConsumer(const Options &Opts, isl_ctx *IslCtx, NestSink &Sink,
@@ -38,6 +58,7 @@ public:
     std::vector<AnalyzedNest> Nests =
         analyzeTranslationUnit(Ctx, PragmaLocs, IslCtx, Opts);
     emitRejectRemarks(Ctx.getDiagnostics(), Nests);
+    emitStripsRemarks(Ctx.getDiagnostics(), Opts, Nests);
     Sink.handleTranslationUnit(Ctx, Nests);
   }
 

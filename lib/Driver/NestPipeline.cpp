@@ -3,7 +3,9 @@
 #include "hetile/Driver/NestPipeline.h"
 #include "hetile/Analysis/Privatization.h"
 #include "hetile/CodeGen/InnerBandsCodeGen.h"
+#include "hetile/CodeGen/StripsCodeGen.h"
 #include "hetile/Support/IslUtils.h"
+#include "hetile/Support/LineTags.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -70,6 +72,7 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
     N.Deps.reset();
     N.Band.reset();
     N.Inner.reset();
+    N.Strips.reset();
     N.Reject = makeTooComplexReject(std::move(Err), N.Loc);
     return true;
   };
@@ -83,6 +86,9 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   N.S = std::move(Built.S);
   Budget.enter(IslStage::Dependences);
   N.Deps = computeDependences(*N.S);
+  if (OutOfBudget())
+    return N;
+  N.Strips = analyzeStrips(*N.S, *N.Deps, N.Loc);
   if (OutOfBudget())
     return N;
   Budget.enter(IslStage::Scheduling);
@@ -195,12 +201,25 @@ emitInnerBands(const AnalyzedNest &N, const TransformedNest &T,
 
 } // namespace
 
+bool usesStrips(const AnalyzedNest &N, const Options &O) {
+  return O.TargetBackend == Backend::Omp &&
+         O.OmpSchedKind == OmpSchedule::Strips && N.Strips &&
+         N.Strips->Plan && !N.Inner;
+}
+
 llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
                                      const TransformedNest &T,
                                      const Options &O,
                                      llvm::StringRef Original,
                                      IslBudget &Budget) {
   const Scop &S = *N.S;
+  if (usesStrips(N, O)) {
+    Budget.enter(IslStage::CodeGen);
+    return afterStage(generateStripsNest(S, *N.Strips->Plan,
+                                         T.Bands.front().Tiled, S.Exits,
+                                         &Budget),
+                      Budget);
+  }
   if (N.Inner) {
     auto Blocks = emitInnerBands(N, T, O, &Budget, /*Ast=*/false);
     if (!Blocks)
@@ -222,6 +241,13 @@ llvm::Expected<std::string> printNestStage(const AnalyzedNest &N,
                                            const Options &O,
                                            llvm::StringRef Original,
                                            StagePrint What) {
+  if (What == StagePrint::Ast && usesStrips(N, O)) {
+    auto Block = generateStripsNest(*N.S, *N.Strips->Plan,
+                                    T.Bands.front().Tiled, N.S->Exits, nullptr);
+    if (!Block)
+      return Block.takeError();
+    return stripLineTags(*Block) + "\n";
+  }
   if (What == StagePrint::Ast && !N.Inner)
     return printTiledAst(*N.S, *N.Band, T.Bands.front().Tiled, O,
                          commOf(T.Bands.front()), Original);

@@ -143,6 +143,30 @@ std::string aliasChecksText(const Scop &S) {
   return Out.empty() ? "none" : Out;
 }
 
+namespace {
+
+/// `strips: yes (halo ...)` or `strips: no: why [hetile-reject-...]`.
+void printStripsText(llvm::raw_ostream &OS, const StripsAnalysis &A) {
+  if (!A.Plan) {
+    OS << "  strips: no: " << A.Reject->Message << " [hetile-reject-"
+       << getRejectName(A.Reject->Kind) << "]\n";
+    return;
+  }
+  OS << "  strips: yes, rows split (halo per time step:";
+  const char *Sep = " ";
+  for (const StripsPlan::Halo &H : A.Plan->Halos) {
+    OS << Sep << H.Iterator << " -" << H.Below << " +" << H.Above;
+    Sep = ", ";
+  }
+  OS << "; " << A.Plan->Edges.size() << " flow dependences)\n";
+  for (const StripsEdge &E : A.Plan->Edges)
+    OS << "    S" << E.Source << " -> S" << E.Sink << ": time "
+       << E.TimeMin << ".." << (E.TimeMax < 0 ? "inf" : std::to_string(E.TimeMax))
+       << ", rows " << E.RowMin << ".." << E.RowMax << "\n";
+}
+
+} // namespace
+
 void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
   OS << "nest at " << formatLoc(N.Loc) << " in function '" << N.Function << "'";
   if (N.Reject && !N.S) {
@@ -164,6 +188,8 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
     OS << "  tilable: no [hetile-reject-" << getRejectName(N.Reject->Kind) << "]\n";
   else
     OS << "  tilable: yes\n";
+  if (N.Strips)
+    printStripsText(OS, *N.Strips);
 }
 
 namespace {
@@ -261,6 +287,33 @@ Value innerBandsToJson(const InnerBands &IB) {
                 {"bands", std::move(Bands)}};
 }
 
+Value stripsToJson(const StripsAnalysis &A) {
+  if (!A.Plan)
+    return Object{{"applies", false},
+                  {"why", Object{{"kind", getRejectName(A.Reject->Kind)},
+                                    {"message", A.Reject->Message},
+                                    {"location", locToJson(A.Reject->Loc)}}}};
+  Array Halos, Edges, Written;
+  for (const StripsPlan::Halo &H : A.Plan->Halos)
+    Halos.push_back(Object{{"iterator", H.Iterator},
+                           {"below", static_cast<int64_t>(H.Below)},
+                           {"above", static_cast<int64_t>(H.Above)}});
+  for (const StripsEdge &E : A.Plan->Edges)
+    Edges.push_back(Object{{"source", "S" + std::to_string(E.Source)},
+                           {"sink", "S" + std::to_string(E.Sink)},
+                           {"time_min", static_cast<int64_t>(E.TimeMin)},
+                           {"time_max", E.TimeMax < 0 ? Value(nullptr)
+                                                      : Value(static_cast<int64_t>(E.TimeMax))},
+                           {"row_min", static_cast<int64_t>(E.RowMin)},
+                           {"row_max", static_cast<int64_t>(E.RowMax)}});
+  for (const std::string &W : A.Plan->Written)
+    Written.push_back(W);
+  return Object{{"applies", true},
+                {"halo", std::move(Halos)},
+                {"flow_dependences", std::move(Edges)},
+                {"written_arrays", std::move(Written)}};
+}
+
 } // namespace
 
 Value nestToJson(const AnalyzedNest &N) {
@@ -292,6 +345,8 @@ Value nestToJson(const AnalyzedNest &N) {
   O["band"] = bandToJson(*N.Band);
   if (N.Inner)
     O["inner_bands"] = innerBandsToJson(*N.Inner);
+  if (N.Strips)
+    O["strips"] = stripsToJson(*N.Strips);
   return O;
 }
 

@@ -56,6 +56,12 @@ const char *getRejectName(RejectKind K) {
     return "codegen-failed";
   case RejectKind::TooComplex:
     return "too-complex";
+  case RejectKind::StripsNoTimeLoop:
+    return "strips-no-time-loop";
+  case RejectKind::StripsUnsupportedAccess:
+    return "strips-unsupported-access";
+  case RejectKind::StripsSpaceRecurrence:
+    return "strips-space-recurrence";
   }
   return "unknown";
 }

@@ -171,6 +171,60 @@ enum {
 int hetile_tilesize_pipeline(int depth, const long *extents, int nprocs,
                              int long_dim, int flags, long *sizes_out);
 
+/* ------------------------------- strips with redundant tasks [RD02] */
+/* The schedule of OpenMP code generated with --omp-schedule=strips
+ * (docs/strips.md): the rows [rlo, rhi] are split into one strip per
+ * processor, the time steps [tlo, thi] into bands; in a band each processor
+ * computes, on private copies of the written arrays, its rows plus the halo
+ * they need (the redundant tasks of [RD02] section 3.3). A nest has nstmts
+ * statements per time step; reach holds 2 longs per statement (the lowest
+ * and highest row offset of its accesses to written arrays, relative to the
+ * row it writes); edges holds 6 longs per flow dependence (source and sink
+ * statement, time distance min and max (max < 0: unbounded), row distance
+ * sink - source min and max). Use: hetile_strips_create (one thread),
+ * hetile_strips_calibrate (every thread, if needed), hetile_strips_prepare
+ * (one thread), then per band hetile_strips_next_band (one thread, after a
+ * barrier) and the queries (every thread, before the band's closing
+ * barrier: the next band replaces what they read), hetile_strips_destroy.
+ * Width: HETILE_STRIP_WIDTH, else [RD02]'s model, checked against half
+ * and twice it on the first bands (section 4.6); heights from the cycle
+ * times as hetile_sched_create finds them, redundant rows counted. */
+typedef struct hetile_strips hetile_strips;
+int hetile_strips_create(int p, int nstmts, const long *reach, int nedges,
+                         const long *edges, long rlo, long rhi, long tlo,
+                         long thi, hetile_strips **out);
+int hetile_strips_needs_calibration(const hetile_strips *s);
+int hetile_strips_calibrate(hetile_strips *s, int me);
+/* The width and the heights (one thread, after every calibration). */
+int hetile_strips_prepare(hetile_strips *s);
+/* The next band: 1, or 0 when none is left (one thread, between bands). */
+int hetile_strips_next_band(hetile_strips *s);
+/* The current band: its first time step and its number of steps. */
+void hetile_strips_band(const hetile_strips *s, long *t0, long *steps);
+/* The rows of statement k that processor me computes at step `step` of the
+ * current band (its rows and their halo), [*lo, *hi]. */
+void hetile_strips_window(const hetile_strips *s, int me, long step, int k,
+                          long *lo, long *hi);
+/* The rows of the written arrays processor me copies in before the current
+ * band: those it touches, less those it owned in the band before (its
+ * copies hold them). rows receives two ranges [rows[0], rows[1]] and
+ * [rows[2], rows[3]] (lo > hi: empty). */
+void hetile_strips_fetch(const hetile_strips *s, int me, long *rows);
+/* The rows processor me copies out after the current band: those of its
+ * rows that another processor may fetch next, or all of them before a band
+ * with other strips and after the last. Two ranges, as above. */
+void hetile_strips_publish(const hetile_strips *s, int me, long *rows);
+/* Copies rows [lo, hi] (each row_bytes long) from src to dst, both indexed
+ * from row 0; nothing when lo > hi. */
+void hetile_strips_copy(void *dst, const void *src, unsigned long row_bytes,
+                        long lo, long hi);
+/* 1 if HETILE_STATS is set: print hetile_strips_describe at the end. */
+int hetile_strips_verbose(const hetile_strips *s);
+/* One line: processors, cycle times, width (and how it was chosen),
+ * heights, redundant rows per band. */
+const char *hetile_strips_describe(const hetile_strips *s);
+void hetile_strips_destroy(hetile_strips *s);
+
 #ifdef __cplusplus
 }
 #endif

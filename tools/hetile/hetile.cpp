@@ -76,7 +76,11 @@ static cl::opt<OmpSchedule> OmpScheduleOpt(
                           "blocks of tile columns per thread, sized to the "
                           "threads' speeds, point-to-point waits (default)"),
                clEnumValN(OmpSchedule::Wavefront, "wavefront",
-                          "tile wavefronts, a barrier between them")),
+                          "tile wavefronts, a barrier between them"),
+               clEnumValN(OmpSchedule::Strips, "strips",
+                          "time-stepping nests: one strip of rows per "
+                          "thread, bands of time steps with redundant "
+                          "halos (the pipeline where strips do not apply)")),
     cl::init(OmpSchedule::Pipeline), cl::cat(RewriteCategory));
 static cl::opt<bool> LineDirectivesOpt(
     "line-directives",

@@ -22,6 +22,7 @@
 #include "hetile/Analysis/Dependences.h"
 #include "hetile/Analysis/InnerBands.h"
 #include "hetile/Analysis/Permutability.h"
+#include "hetile/Analysis/StripsLegality.h"
 #include "hetile/CodeGen/TiledCodeGen.h"
 #include "hetile/Frontend/NestFinder.h"
 #include "hetile/Support/IslBudget.h"
@@ -47,6 +48,8 @@ struct AnalyzedNest {
   /// outer loops instead.
   std::optional<InnerBands> Inner;
   std::optional<RejectReason> Reject; ///< set iff the nest is not tiled
+  /// Whether the strips schedule applies, and its plan (set with Deps).
+  std::optional<StripsAnalysis> Strips;
 
   bool isTilable() const { return !Reject; }
 };
@@ -90,8 +93,12 @@ llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
                                               const Options &O,
                                               IslBudget &Budget);
 
-/// The C block replacing tilable nest \p N, transformed as \p T: the stage
-/// CodeGen of \p Budget (entered anew for each inner band's block). \p Original: the nest's source text (the fallback
+/// Whether tilable nest \p N runs as strips under \p O: the omp backend with
+/// --omp-schedule=strips, a plan, one band.
+bool usesStrips(const AnalyzedNest &N, const Options &O);
+
+/// The C block replacing tilable nest \p N, transformed as \p T (or, where
+/// usesStrips, the strips' block): the stage CodeGen of \p Budget (entered anew for each inner band's block). \p Original: the nest's source text (the fallback
 /// of run-time guards). Lines that copy a statement carry line tags
 /// (Support/LineTags.h).
 llvm::Expected<std::string> emitNest(const AnalyzedNest &N,

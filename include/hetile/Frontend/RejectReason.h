@@ -45,6 +45,11 @@ enum class RejectKind {
   CodeGenFailed,        ///< the tiled code could not be generated or placed
   /// a stage ran out of its isl operation bound or of the nest's time budget
   TooComplex,
+  // Why the strips schedule (Analysis/StripsLegality.h) does not apply; the
+  // nest may still be tiled otherwise.
+  StripsNoTimeLoop,         ///< no outer time loop, step 1, around everything
+  StripsUnsupportedAccess,  ///< writes that strips cannot give rows to
+  StripsSpaceRecurrence,    ///< a dependence along the rows within a step
 };
 
 /// The name used in `[hetile-reject-<name>]` and in JSON output.

@@ -17,8 +17,10 @@ enum class Backend { Seq, Omp, Mpi, MpiOmp };
 /// "seq", "omp", "mpi", "mpi+omp": the spelling of --backend.
 const char *getBackendName(Backend B);
 /// How the omp backend orders tiles: the pipelined columnwise schedule of
-/// Boulet et al. (point-to-point waits), or a barrier per tile wavefront.
-enum class OmpSchedule { Pipeline, Wavefront };
+/// Boulet et al. (point-to-point waits), or a barrier per tile wavefront;
+/// or, where they apply, Rastello & Dauxois's strips with redundant tasks
+/// (Analysis/StripsLegality.h; the pipeline elsewhere).
+enum class OmpSchedule { Pipeline, Wavefront, Strips };
 enum class OutputFormat { Text, Json };
 
 struct Options {

@@ -79,6 +79,20 @@ MPI_RUNS = [
          "HETILE_CACHE_BYTES": "8"}),
 ]
 MPI_SIZES = ["1", "2,3", "7", None, "3,1,2", "1000", None, None]
+# (threads, extra environment) for the strips schedule (--backends=
+# omp-strips, kernels whose nests all take it): widths 1, 2, odd, larger
+# than every time extent and the model's; more threads than rows; strips
+# thinner than the halo; heterogeneous speeds.
+STRIPS_RUNS = [
+    (1, {"HETILE_STRIP_WIDTH": "1"}),
+    (2, {"HETILE_STRIP_WIDTH": "2"}),
+    (2, {"HETILE_STRIP_WIDTH": "3", "HETILE_SPEEDS": "1,3"}),
+    (3, {"HETILE_STRIP_WIDTH": "5", "HETILE_CALIBRATE": "0"}),
+    (4, {"HETILE_STRIP_WIDTH": "1000", "HETILE_SPEEDS": "1,2,4,8"}),
+    (7, {"HETILE_STRIP_WIDTH": "4", "HETILE_CALIBRATE": "0"}),
+    (2, {}),
+    (3, {"HETILE_SPEEDS": "3,1,2"}),
+]
 # (ranks, threads, extra environment) for the mpi+omp backend, with the
 # tile sizes beside: few runs (each is an mpirun), tile size 1 and
 # non-divisors, declared and emulated speeds, cyclic and block-cyclic.
@@ -95,6 +109,7 @@ BACKENDS = {
     "omp": (["--backend=omp"], ["-fopenmp"]),
     "omp-wavefront": (["--backend=omp", "--omp-schedule=wavefront"],
                       ["-fopenmp"]),
+    "omp-strips": (["--backend=omp", "--omp-schedule=strips"], ["-fopenmp"]),
     "mpi": (["--backend=mpi"], []),
     "mpi+omp": (["--backend=mpi+omp"], ["-fopenmp"]),
 }
@@ -177,6 +192,10 @@ class Kernel:
         if marks != self.nests:
             sys.exit("FAIL: %s: %d of %d marked nests tiled (see %s)" %
                      (name, marks, self.nests, out))
+        strips = text.count("/* hetile: strips with redundant tasks")
+        if name == "omp-strips" and strips != self.nests:
+            sys.exit("FAIL: %s: %d of %d marked nests run as strips (see %s)"
+                     % (name, strips, self.nests, out))
         self.rewritten.add(out)
         return out
 
@@ -249,9 +268,30 @@ class Kernel:
                                       "OMP_NUM_THREADS": "2"},
                        "--gather=root", root_only=True)
 
+    def strips_backend(self, name, cc, tag, want):
+        flags, cflags = BACKENDS[name]
+        src = self.rewrite(name, flags)
+        exe = self.path("%s-%s" % (name, tag))
+        self.compile(cc, src, exe,
+                     shlex.split(self.a.cflags) + cflags + self.abort)
+        for threads, extra in STRIPS_RUNS:
+            env = dict(extra, OMP_NUM_THREADS=str(threads))
+            self.check(exe, want, env, " ".join(
+                "%s=%s" % kv for kv in sorted(env.items())))
+        # The strips ran: each nest that ran says so under HETILE_STATS.
+        args = self.arg_sets[-1]
+        p = run([exe] + args, env=clean_env({"HETILE_STATS": "1",
+                                             "OMP_NUM_THREADS": "2",
+                                             "HETILE_STRIP_WIDTH": "2"}))
+        if "hetile: strips: 2 processors" not in p.stderr:
+            sys.exit("FAIL: %s %s: no strips line under HETILE_STATS:\n%s" %
+                     (exe, " ".join(args), p.stderr))
+
     def backend(self, name, cc, tag, want):
         if name.startswith("mpi"):
             return self.mpi_backend(name, cc, tag, want, tag == "cc0")
+        if name == "omp-strips":
+            return self.strips_backend(name, cc, tag, want)
         flags, cflags = BACKENDS[name]
         src = self.rewrite(name, flags)
         exe = self.path("%s-%s" % (name, tag))

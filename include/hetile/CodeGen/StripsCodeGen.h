@@ -1,0 +1,33 @@
+//===- StripsCodeGen.h - OpenMP code of the strips schedule -----*- C++ -*-===//
+//
+// The block that replaces a nest under `--backend=omp --omp-schedule=strips`
+// where Analysis/StripsLegality.h found a plan: Rastello & Dauxois's strips
+// with redundant tasks, run by the runtime's hetile_strips_* (hetile_rt.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_CODEGEN_STRIPSCODEGEN_H
+#define HETILE_CODEGEN_STRIPSCODEGEN_H
+
+#include "hetile/Analysis/StripsLegality.h"
+#include "hetile/Frontend/Scop.h"
+#include "hetile/Support/IslBudget.h"
+#include "hetile/Transform/Tiling.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace hetile {
+
+/// The C block running nest \p S with the strips of plan \p P, then giving
+/// the iterators of \p Exits their final values. \p T: the nest's tiled
+/// band (its parameters' context names the iterators' exit values).
+/// \p Budget: the bound of the isl work, or null.
+llvm::Expected<std::string>
+generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
+                   llvm::ArrayRef<LoopExit> Exits, IslBudget *Budget);
+
+} // namespace hetile
+
+#endif

@@ -1,0 +1,273 @@
+//===- StripsLegality.cpp - Where redundant-task strips apply -------------===//
+//
+// [RD02] Rastello & Dauxois, "Efficient tiling for an ODE discrete
+// integration program: redundant tasks instead of trapezoidal shaped-tiles",
+// IPDPS 2002, sections 3.2-3.3 (strips, redundant triangles).
+//
+//===----------------------------------------------------------------------===//
+
+#include "hetile/Analysis/StripsLegality.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace hetile {
+
+namespace {
+
+/// A lowest and highest value; Known false when unbounded (or empty).
+struct Range {
+  bool Known = false;
+  long Min = 0, Max = 0;
+};
+
+/// The range of dimension \p Pos of \p Set over every value of the
+/// parameters.
+Range rangeOf(isl::set Set, unsigned Pos) {
+  Range R;
+  if (Set.is_null() || !Set.is_empty().is_false())
+    return R;
+  Set = Set.project_out_all_params();
+  isl::val Lo = Set.dim_min_val(Pos), Hi = Set.dim_max_val(Pos);
+  if (Lo.is_null() || Hi.is_null() || !Lo.is_int() || !Hi.is_int())
+    return R;
+  R.Known = true;
+  R.Min = Lo.num_si();
+  R.Max = Hi.num_si();
+  return R;
+}
+
+isl::map anonymousRange(isl::map M) {
+  return isl::manage(isl_map_reset_tuple_id(M.release(), isl_dim_out));
+}
+
+/// { S[x] -> [e0] }: the first subscript of access \p A, on \p Domain.
+isl::map firstSubscript(const MemoryAccess &A, const isl::set &Domain) {
+  isl::map M = A.Relation.intersect_domain(Domain);
+  unsigned N = unsigned(M.range_tuple_dim().release());
+  return anonymousRange(M.project_out(isl::dim::out, 1, N - 1));
+}
+
+/// { S[x] -> [x0] } on the domain of \p Stmt.
+isl::map timeOf(const ScopStmt &Stmt) {
+  isl::map Id = isl::map::identity(Stmt.Domain.space().map_from_set())
+                    .intersect_domain(Stmt.Domain);
+  unsigned N = unsigned(Stmt.Domain.tuple_dim().release());
+  return anonymousRange(Id.project_out(isl::dim::out, 1, N - 1));
+}
+
+RejectReason reject(RejectKind K, const SourceLoc &Loc, std::string Msg) {
+  return {K, Loc, std::move(Msg)};
+}
+
+/// Every statement inside the outermost loop, which counts up by one.
+std::optional<RejectReason> checkTimeLoop(const Scop &S, const SourceLoc &Loc) {
+  if (S.Depth < 2 || S.Loops.empty())
+    return reject(RejectKind::StripsNoTimeLoop, Loc,
+                  "strips need a time loop around loops over space");
+  if (S.Loops.front().Step != 1)
+    return reject(RejectKind::StripsNoTimeLoop, S.Loops.front().Loc,
+                  "the time loop '" + S.Loops.front().Iterator +
+                      "' does not count up by one");
+  for (const ScopStmt &Stmt : S.Stmts)
+    if (Stmt.LoopIds.empty() || Stmt.LoopIds.front() != 0)
+      return reject(RejectKind::StripsNoTimeLoop, Stmt.Span.Begin,
+                    "a statement lies outside the time loop '" +
+                        S.Loops.front().Iterator + "'");
+  if (!S.AliasChecks.empty())
+    return reject(RejectKind::StripsUnsupportedAccess, Loc,
+                  "arrays may overlap (strips compute on copies of the "
+                  "written arrays, which needs them distinct)");
+  return std::nullopt;
+}
+
+/// The written arrays: each must be an array of known row size written by
+/// must-writes only.
+std::optional<RejectReason> findWritten(const Scop &S, StripsPlan &P) {
+  for (const ScopStmt &Stmt : S.Stmts)
+    for (const MemoryAccess &A : Stmt.Accesses) {
+      if (!A.isWrite())
+        continue;
+      const ScopArray *Arr = S.findArray(A.Array);
+      if (!Arr || Arr->Extents.empty())
+        return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                      "'" + A.Text + "' writes a scalar");
+      if (A.Kind == MemoryAccess::AccessKind::MayWrite)
+        return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                      "'" + A.Text + "' may or may not be written");
+      for (size_t K = 1; K < Arr->Extents.size(); ++K)
+        if (Arr->Extents[K].empty())
+          return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                        "the rows of '" + A.Array + "' have no known size");
+      if (!llvm::is_contained(P.Written, A.Array))
+        P.Written.push_back(A.Array);
+    }
+  std::sort(P.Written.begin(), P.Written.end());
+  return std::nullopt;
+}
+
+/// The row of each statement and how far from it its accesses to written
+/// arrays reach.
+std::optional<RejectReason> findRows(const Scop &S, StripsPlan &P) {
+  for (const ScopStmt &Stmt : S.Stmts) {
+    StripsStmt SS;
+    SS.Time = timeOf(Stmt);
+    for (const MemoryAccess &A : Stmt.Accesses) {
+      if (!A.isWrite())
+        continue;
+      isl::map Row = firstSubscript(A, Stmt.Domain);
+      if (Row.is_single_valued().is_false())
+        return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                      "the row '" + A.Text + "' writes is not one value");
+      if (!SS.Row.is_null() && !SS.Row.is_equal(Row).is_true())
+        return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                      "'" + A.Text + "' writes another row than the "
+                      "statement's other writes");
+      SS.Row = Row;
+    }
+    if (SS.Row.is_null())
+      return reject(RejectKind::StripsUnsupportedAccess, Stmt.Span.Begin,
+                    "a statement writes no array");
+    for (const MemoryAccess &A : Stmt.Accesses) {
+      if (!llvm::is_contained(P.Written, A.Array))
+        continue;
+      // { [r] -> [r'] } of each instance, the offset r' - r.
+      isl::set Offsets =
+          SS.Row.reverse().apply_range(firstSubscript(A, Stmt.Domain)).deltas();
+      Range R = rangeOf(Offsets, 0);
+      if (!R.Known)
+        return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                      "'" + A.Text + "' is not at a constant row distance "
+                      "from the row the statement writes");
+      SS.ReachLow = std::min(SS.ReachLow, R.Min);
+      SS.ReachHigh = std::max(SS.ReachHigh, R.Max);
+      // Copies are indexed from row 0: a row below it cannot be copied.
+      isl::set Touched =
+          firstSubscript(A, Stmt.Domain).range().intersect_params(S.Context);
+      isl::val Lowest = Touched.project_out_all_params().dim_min_val(0);
+      if (!Touched.is_empty().is_true() &&
+          (Lowest.is_null() || !Lowest.is_int() || Lowest.is_neg()))
+        return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                      "'" + A.Text + "' may reach a row below 0");
+    }
+    P.Stmts.push_back(std::move(SS));
+  }
+  return std::nullopt;
+}
+
+unsigned indexOf(const Scop &S, const std::string &Name) {
+  for (unsigned K = 0; K < S.Stmts.size(); ++K)
+    if (S.Stmts[K].Name == Name)
+      return K;
+  return ~0u;
+}
+
+/// The time and row distances of each flow dependence.
+std::optional<RejectReason> findEdges(const Scop &S, const Dependences &D,
+                                      const SourceLoc &Loc, StripsPlan &P) {
+  for (const DependenceEdge &E : D.Edges) {
+    if (E.Kind != DepKind::Flow)
+      continue;
+    unsigned Src = indexOf(S, E.Source), Snk = indexOf(S, E.Sink);
+    if (Src == ~0u || Snk == ~0u)
+      return reject(RejectKind::StripsUnsupportedAccess, Loc,
+                    "a dependence names an unknown statement");
+    auto TimeRow = [&](unsigned K) {
+      return P.Stmts[K].Time.flat_range_product(P.Stmts[K].Row);
+    };
+    isl::set Deltas =
+        E.Relation.apply_domain(TimeRow(Src)).apply_range(TimeRow(Snk)).deltas();
+    if (Deltas.is_null())
+      return reject(RejectKind::StripsUnsupportedAccess, Loc,
+                    "the distances of a dependence could not be computed");
+    if (Deltas.is_empty().is_true())
+      continue;
+    std::string What = std::string("flow dependence ") + E.Source + " -> " +
+                       E.Sink + " on '" + E.Array + "'";
+    StripsEdge Edge;
+    Edge.Source = Src;
+    Edge.Sink = Snk;
+    // The sink reads the source's row at a constant offset from its own
+    // (findRows): the distance is bounded; a failure here is isl's.
+    Range Rows = rangeOf(Deltas, 1);
+    if (!Rows.Known)
+      return reject(RejectKind::StripsUnsupportedAccess, Loc,
+                    "the " + What + " has row distances " +
+                        toString(Deltas) + ", not bounded by constants");
+    Edge.RowMin = Rows.Min;
+    Edge.RowMax = Rows.Max;
+    isl::set Times = Deltas.project_out_all_params();
+    isl::val TMin = Times.dim_min_val(0), TMax = Times.dim_max_val(0);
+    if (TMin.is_null() || !TMin.is_int() || TMax.is_null())
+      return reject(RejectKind::StripsUnsupportedAccess, Loc,
+                    "the time distances of the " + What + " are unknown");
+    Edge.TimeMin = TMin.num_si();
+    Edge.TimeMax = TMax.is_int() ? TMax.num_si() : -1;
+    // Within one step, a dependence must run to a later statement: onto
+    // the same one or back, it chains along the rows without bound.
+    if (Edge.TimeMin < 1 && Snk <= Src)
+      return reject(RejectKind::StripsSpaceRecurrence, Loc,
+                    "the " + What + " runs within one time step along the "
+                    "rows (a recurrence in space: no bounded halo)");
+    // Uniform dependences come one distance at a time: one edge per pair
+    // of statements and time range, its rows the union.
+    auto Same = llvm::find_if(P.Edges, [&](const StripsEdge &X) {
+      return X.Source == Src && X.Sink == Snk && X.TimeMin == Edge.TimeMin &&
+             X.TimeMax == Edge.TimeMax;
+    });
+    if (Same == P.Edges.end()) {
+      P.Edges.push_back(Edge);
+      continue;
+    }
+    Same->RowMin = std::min(Same->RowMin, Edge.RowMin);
+    Same->RowMax = std::max(Same->RowMax, Edge.RowMax);
+  }
+  return std::nullopt;
+}
+
+/// The halo widths per space loop, from the flow distances in each loop.
+void findHalos(const Scop &S, const Dependences &D, StripsPlan &P) {
+  const ScopStmt *Deepest = &S.Stmts.front();
+  for (const ScopStmt &Stmt : S.Stmts)
+    if (Stmt.Iterators.size() > Deepest->Iterators.size())
+      Deepest = &Stmt;
+  for (unsigned K = 1; K < Deepest->Iterators.size(); ++K)
+    P.Halos.push_back({Deepest->Iterators[K], 0, 0});
+  for (const DependenceEdge &E : D.Edges) {
+    if (E.Kind != DepKind::Flow)
+      continue;
+    for (unsigned K = 1; K < E.DistanceDepth && K <= P.Halos.size(); ++K) {
+      Range R = rangeOf(E.DistanceSet, K);
+      if (!R.Known)
+        continue;
+      P.Halos[K - 1].Below = std::max(P.Halos[K - 1].Below, R.Max);
+      P.Halos[K - 1].Above = std::max(P.Halos[K - 1].Above, -R.Min);
+    }
+  }
+}
+
+} // namespace
+
+StripsAnalysis analyzeStrips(const Scop &S, const Dependences &D,
+                             const SourceLoc &Loc) {
+  StripsAnalysis Result;
+  StripsPlan P;
+  std::optional<RejectReason> Why = checkTimeLoop(S, Loc);
+  if (!Why)
+    Why = findWritten(S, P);
+  if (!Why)
+    Why = findRows(S, P);
+  if (!Why)
+    Why = findEdges(S, D, Loc, P);
+  if (Why) {
+    Result.Reject = std::move(Why);
+    return Result;
+  }
+  findHalos(S, D, P);
+  Result.Plan = std::move(P);
+  return Result;
+}
+
+} // namespace hetile

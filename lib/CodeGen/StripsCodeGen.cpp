@@ -1,0 +1,337 @@
+//===- StripsCodeGen.cpp - OpenMP code of the strips schedule -------------===//
+//
+// [RD02] Rastello & Dauxois, IPDPS 2002, sections 3.2-3.3 and 5: the rows
+// split into one strip per thread, time into bands; within a band every
+// thread computes its strip and the halo its strip needs. The shape of the
+// generated block (docs/strips.md says why it is race-free):
+//
+//   plan = hetile_strips_create(...)          rows, steps, dependences
+//   parallel:
+//     calibrate; single: hetile_strips_prepare (width, heights)
+//     each thread: a private copy of every written array, indexed from row 0
+//     loop: single: next band (or leave)       -- barrier
+//           copy in the rows the band touches, shared -> private, but
+//             those the thread owned in the band before
+//           for each step of the band:
+//             the original statements on the private copies, each statement
+//             over the rows of its window (strip and halo at that step)
+//           barrier
+//           copy out the thread's own rows, private -> shared: those
+//             others may copy in next, all of them after the last band
+//
+// Each statement instance computed by a thread reads the values the
+// original reads (the halo closes the flow dependences backward over the
+// band), so the results are bit-identical.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NestEmitter.h"
+#include "PointLoopPrinter.h"
+
+#include "hetile/CodeGen/StripsCodeGen.h"
+
+#include <isl/ast.h>
+
+namespace hetile {
+
+namespace {
+
+const char *const ReportError =
+    "fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());";
+
+/// { [r] : Lo <= r <= Hi } over the parameters \p Lo and \p Hi.
+isl::set window(isl::ctx Ctx, const std::string &Lo, const std::string &Hi) {
+  isl::space Space = makeSetSpace(makeParamSpace(Ctx, {Lo, Hi}), "", {""});
+  isl::local_space LS(Space);
+  isl::set W = isl::set::universe(Space);
+  W = W.add_constraint(isl::constraint::alloc_inequality(LS)
+                           .set_coefficient_si(isl::dim::set, 0, 1)
+                           .set_coefficient_si(isl::dim::param, 0, -1));
+  return W.add_constraint(isl::constraint::alloc_inequality(LS)
+                              .set_coefficient_si(isl::dim::set, 0, -1)
+                              .set_coefficient_si(isl::dim::param, 1, 1));
+}
+
+/// { [t] : t = Now } over the parameter \p Now.
+isl::set fixedTo(isl::ctx Ctx, const std::string &Now) {
+  isl::space Space = makeSetSpace(makeParamSpace(Ctx, {Now}), "", {""});
+  return isl::set::universe(Space).add_constraint(
+      isl::constraint::alloc_equality(isl::local_space(Space))
+          .set_coefficient_si(isl::dim::set, 0, 1)
+          .set_coefficient_si(isl::dim::param, 0, -1));
+}
+
+std::string windowLo(unsigned K) { return "hetile_a" + std::to_string(K); }
+std::string windowHi(unsigned K) { return "hetile_b" + std::to_string(K); }
+
+/// The statements of one time step `hetile_t`, each over the rows of its
+/// window: their original schedule, restricted.
+isl::union_map stepSchedule(const Scop &S, const StripsPlan &P) {
+  isl::ctx Ctx = S.Context.ctx();
+  isl::union_map Result = isl::union_map::empty(Ctx);
+  isl::set Now = fixedTo(Ctx, "hetile_t");
+  for (unsigned K = 0; K < S.Stmts.size(); ++K) {
+    const ScopStmt &Stmt = S.Stmts[K];
+    isl::set Dom = Stmt.Domain
+                       .intersect(Now.apply(P.Stmts[K].Time.reverse()))
+                       .intersect(window(Ctx, windowLo(K), windowHi(K))
+                                      .apply(P.Stmts[K].Row.reverse()));
+    Result = Result.unite(isl::union_map(Stmt.Schedule.intersect_domain(Dom)));
+  }
+  return Result;
+}
+
+/// The union over the statements of \p F(k) (sets of one anonymous
+/// dimension).
+template <typename Fn> isl::set unionOf(const Scop &S, Fn F) {
+  isl::set U;
+  for (unsigned K = 0; K < S.Stmts.size(); ++K) {
+    isl::set X = F(K);
+    U = U.is_null() ? X : U.unite(X);
+  }
+  return U;
+}
+
+/// `const long Name = <lowest or highest of Set>;`, or \p Empty where Set
+/// is empty.
+llvm::Expected<std::string> bound(NestEmitter &E, const isl::ast_build &Build,
+                                  const isl::set &Set, bool Max,
+                                  const std::string &Name, long Empty) {
+  isl::pw_aff PA = Max ? Set.dim_max(0) : Set.dim_min(0);
+  isl::set Where = PA.domain();
+  auto Value = E.print(Build, PA, Name);
+  if (!Value)
+    return Value.takeError();
+  std::string Decl = "  const long " + Name + " = ";
+  if (Where.is_equal(E.Params.params()).is_true() ||
+      E.Params.is_subset(Where).is_true())
+    return Decl + *Value + ";\n";
+  isl::ast_expr Cond = Build.expr_from(Where);
+  if (Cond.is_null())
+    return makeCodeGenError("cannot test where " + Name + " is defined");
+  return Decl + "(" + E.Exprs.print(Cond) + ") ? " + *Value + " : " +
+         std::to_string(Empty) + ";\n";
+}
+
+/// `double (*const A)[N]` (with \p Name) or, with an empty name, the cast
+/// type `double (*)[N]`.
+std::string rowPointer(const ScopArray &A, const std::string &Name) {
+  std::string Rows;
+  for (size_t K = 1; K < A.Extents.size(); ++K)
+    Rows += "[" + A.Extents[K] + "]";
+  if (Rows.empty())
+    return A.ElementType + (Name.empty() ? " *" : " *const " + Name);
+  return A.ElementType + " (*" + (Name.empty() ? "" : "const " + Name) + ")" +
+         Rows;
+}
+
+std::string copyName(const std::string &Array) {
+  return "hetile_copy_" + Array;
+}
+
+/// The lowest and highest row of each written array the nest touches.
+llvm::Expected<std::string> arrayRows(NestEmitter &E, const isl::ast_build &B,
+                                      const Scop &S, const StripsPlan &P) {
+  std::string Out;
+  for (const std::string &Array : P.Written) {
+    isl::set Rows;
+    for (const ScopStmt &Stmt : S.Stmts)
+      for (const MemoryAccess &A : Stmt.Accesses) {
+        if (A.Array != Array)
+          continue;
+        isl::map M = A.Relation.intersect_domain(Stmt.Domain);
+        unsigned N = unsigned(M.range_tuple_dim().release());
+        isl::set R = M.project_out(isl::dim::out, 1, N - 1).range();
+        R = isl::manage(isl_set_reset_tuple_id(R.release()));
+        Rows = Rows.is_null() ? R : Rows.unite(R);
+      }
+    for (bool Max : {false, true}) {
+      auto D = bound(E, B, Rows, Max,
+                     (Max ? "hetile_amax_" : "hetile_amin_") + Array,
+                     Max ? -1 : 0);
+      if (!D)
+        return D.takeError();
+      Out += *D;
+    }
+  }
+  return Out;
+}
+
+/// The nest's rows and steps and the plan's tables, then the runtime's plan.
+llvm::Expected<std::string> planCode(NestEmitter &E, const Scop &S,
+                                     const StripsPlan &P) {
+  isl::ast_build B = isl::ast_build::from_context(E.Params);
+  isl::set Steps = unionOf(S, [&](unsigned K) {
+    return S.Stmts[K].Domain.apply(P.Stmts[K].Time);
+  });
+  isl::set Rows = unionOf(S, [&](unsigned K) {
+    return S.Stmts[K].Domain.apply(P.Stmts[K].Row);
+  });
+  std::string Out;
+  for (auto [Set, Max, Name, Empty] :
+       {std::tuple(Steps, false, "hetile_tlo", 0L),
+        std::tuple(Steps, true, "hetile_thi", -1L),
+        std::tuple(Rows, false, "hetile_rlo", 0L),
+        std::tuple(Rows, true, "hetile_rhi", -1L)}) {
+    auto D = bound(E, B, Set, Max, Name, Empty);
+    if (!D)
+      return D.takeError();
+    Out += *D;
+  }
+  auto Arrays = arrayRows(E, B, S, P);
+  if (!Arrays)
+    return Arrays.takeError();
+  Out += *Arrays;
+  Out += "  static const long hetile_reach[] = {";
+  for (unsigned K = 0; K < P.Stmts.size(); ++K)
+    Out += (K ? ", " : "") + std::to_string(P.Stmts[K].ReachLow) + ", " +
+           std::to_string(P.Stmts[K].ReachHigh);
+  Out += "};\n  static const long hetile_edges[] = {";
+  for (unsigned K = 0; K < P.Edges.size(); ++K) {
+    const StripsEdge &Ed = P.Edges[K];
+    Out += std::string(K ? ",\n      " : "") + std::to_string(Ed.Source) +
+           ", " + std::to_string(Ed.Sink) + ", " + std::to_string(Ed.TimeMin) +
+           ", " + std::to_string(Ed.TimeMax) + ", " + std::to_string(Ed.RowMin) +
+           ", " + std::to_string(Ed.RowMax);
+  }
+  if (P.Edges.empty())
+    Out += "0";
+  Out += "};\n";
+  Out += ompQuery(2, "const int hetile_p", "omp_get_max_threads()", "1");
+  Out += "  hetile_strips *hetile_s = 0;\n"
+         "  int hetile_err = hetile_strips_create(hetile_p, " +
+         std::to_string(S.Stmts.size()) + ", hetile_reach, " +
+         std::to_string(P.Edges.size()) +
+         ", hetile_edges,\n"
+         "      hetile_rlo, hetile_rhi, hetile_tlo, hetile_thi, &hetile_s);\n"
+         "  if (hetile_err < 0) {\n    " + ReportError +
+         "\n    exit(1);\n  }\n";
+  return Out;
+}
+
+/// One time step of the band on the private copies.
+llvm::Error stepCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
+                     std::string &Out) {
+  const std::string In(12, ' ');
+  Out += In + "const long hetile_t = hetile_t0 + hetile_step;\n";
+  for (unsigned K = 0; K < S.Stmts.size(); ++K)
+    Out += In + "long " + windowLo(K) + ", " + windowHi(K) + ";\n" + In +
+           "hetile_strips_window(hetile_s, hetile_me, hetile_step, " +
+           std::to_string(K) + ", &" + windowLo(K) + ", &" + windowHi(K) +
+           ");\n";
+  Out += In + "{\n";
+  for (const std::string &Array : P.Written) {
+    const ScopArray *A = S.findArray(Array);
+    Out += In + "  " + rowPointer(*A, Array) + " = (" + rowPointer(*A, "") +
+           ")" + copyName(Array) + ";\n";
+  }
+  isl::ast_build Build = isl::ast_build::from_context(E.Params);
+  isl::ast_node Node = Build.node_from_schedule_map(stepSchedule(S, P));
+  if (Node.is_null())
+    return makeCodeGenError("isl failed to generate the loops of a step");
+  Out += In + "  /* hetile: tile loops */\n";
+  std::set<std::string> Taken = E.takenNames();
+  PointLoopPrinter Printer(S, E.Exprs, Taken);
+  Printer.print(Node, 14, Out);
+  Out += In + "}\n";
+  return E.checkBudget();
+}
+
+/// Copies of each written array between shared and private rows: the two
+/// ranges of \p Rows.
+std::string copies(const StripsPlan &P, bool In, const std::string &Rows) {
+  std::string Out;
+  for (const std::string &A : P.Written) {
+    std::string Shared = "(void *)" + A, Private = copyName(A);
+    for (const char *Part : {"0", "2"}) {
+      std::string Lo = Rows + "[" + Part + "]",
+                  Hi = Rows + "[" + Part + " + 1]";
+      Out += "        hetile_strips_copy(" + (In ? Private : Shared) + ", " +
+             (In ? Shared : Private) + ", sizeof(" + A + "[0]),\n" +
+             "                           hetile_max(" + Lo + ", hetile_amin_" +
+             A + "), hetile_min(" + Hi + ", hetile_amax_" + A + "));\n";
+    }
+  }
+  return Out;
+}
+
+llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
+                       std::string &Out) {
+  Out += "  int hetile_more = 0;\n"
+         "#pragma omp parallel num_threads(hetile_p)\n"
+         "  {\n" +
+         ompQuery(4, "const int hetile_me", "omp_get_thread_num()", "0") +
+         "    if (hetile_strips_needs_calibration(hetile_s))\n"
+         "      (void)hetile_strips_calibrate(hetile_s, hetile_me);\n"
+         "#pragma omp barrier\n"
+         "#pragma omp single\n"
+         "    if ((hetile_err = hetile_strips_prepare(hetile_s)) < 0)\n"
+         "      " + ReportError + "\n"
+         "    if (hetile_err == 0) {\n";
+  for (const std::string &A : P.Written)
+    Out += "      void *const " + copyName(A) +
+           " = malloc((size_t)(hetile_amax_" + A + " + 1) * sizeof(" + A +
+           "[0]) + 1);\n"
+           "      if (!" + copyName(A) + ") {\n"
+           "        fprintf(stderr, \"hetile: error: no memory for a copy of "
+           "'" + A + "'\\n\");\n"
+           "        exit(1);\n"
+           "      }\n";
+  Out += "      for (;;) {\n"
+         "#pragma omp single\n"
+         "        hetile_more = hetile_strips_next_band(hetile_s);\n"
+         "        if (!hetile_more)\n"
+         "          break;\n"
+         "        /* what the band asks of this thread, read before the\n"
+         "           next band replaces it */\n"
+         "        long hetile_t0, hetile_n, hetile_in[4], hetile_out[4];\n"
+         "        hetile_strips_band(hetile_s, &hetile_t0, &hetile_n);\n"
+         "        hetile_strips_fetch(hetile_s, hetile_me, hetile_in);\n"
+         "        hetile_strips_publish(hetile_s, hetile_me, hetile_out);\n" +
+         copies(P, true, "hetile_in") +
+         "        for (long hetile_step = 0; hetile_step < hetile_n; "
+         "hetile_step++) {\n";
+  if (auto Err = stepCode(E, S, P, Out))
+    return Err;
+  Out += "        }\n"
+         "#pragma omp barrier\n" +
+         copies(P, false, "hetile_out") + "      }\n";
+  for (const std::string &A : P.Written)
+    Out += "      free(" + copyName(A) + ");\n";
+  Out += "    }\n"
+         "  }\n"
+         "  if (hetile_err < 0)\n"
+         "    exit(1);\n"
+         "  if (hetile_strips_verbose(hetile_s))\n"
+         "    fprintf(stderr, \"%s\\n\", hetile_strips_describe(hetile_s));\n"
+         "  hetile_strips_destroy(hetile_s);\n";
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Expected<std::string>
+generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
+                   llvm::ArrayRef<LoopExit> Exits, IslBudget *Budget) {
+  NestEmitter E(S, T);
+  E.Budget = Budget;
+  for (const std::string &A : P.Written)
+    if (!S.findArray(A))
+      return makeCodeGenError("no declaration for '" + A + "'");
+  std::string Out = std::string("{\n") + HelperMacros +
+                    "  /* hetile: strips with redundant tasks ([RD02]): rows "
+                    "split among the threads, bands of time steps */\n";
+  auto Plan = planCode(E, S, P);
+  if (!Plan)
+    return Plan.takeError();
+  Out += *Plan;
+  if (auto Err = regionCode(E, S, P, Out))
+    return std::move(Err);
+  if (auto Err = E.exitValues(Exits, Out))
+    return std::move(Err);
+  if (auto Err = E.checkBudget())
+    return std::move(Err);
+  return Out + "}";
+}
+
+} // namespace hetile

@@ -1,0 +1,62 @@
+// `hetile analyze` says for each nest whether the strips schedule applies,
+// the halo per space loop (the largest flow distance per time step, below
+// and above) and each flow dependence between statements as a time range
+// and a row range (sink row - source row), all from isl's exact
+// dependences.
+// RUN: %hetile analyze %s -- -std=c11 | FileCheck %s
+// RUN: %hetile analyze %s --format=json -- -std=c11 | FileCheck %s --check-prefix=JSON
+
+void jacobi_1d(int T, int N, double A[restrict N], double B[restrict N]) {
+#pragma hetile
+  for (int t = 0; t < T; t++) {
+    for (int i = 1; i < N - 1; i++)
+      B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);
+    for (int i = 1; i < N - 1; i++)
+      A[i] = B[i];
+  }
+}
+// CHECK-LABEL: nest at {{.*}}strips.c:11:3 in function 'jacobi_1d'
+// CHECK:       tilable: yes
+// CHECK-NEXT:  strips: yes, rows split (halo per time step: i -1 +1; 2 flow dependences)
+// CHECK-NEXT:    S0 -> S1: time 0..0, rows 0..0
+// CHECK-NEXT:    S1 -> S0: time 1..1, rows -1..1
+
+// Two rows away, and one statement reading the other's result a step
+// later: the halos add up along the dependences.
+void wide(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
+#pragma hetile
+  for (int t = 0; t < T; t++) {
+    for (int i = 2; i < N - 2; i++)
+      for (int j = 1; j < N - 1; j++)
+        B[i][j] = A[i - 2][j] + A[i + 2][j] + A[i][j - 1];
+    for (int i = 0; i < N; i++)
+      for (int j = 0; j < N; j++)
+        A[i][j] = 0.5 * B[i][j];
+  }
+}
+// CHECK-LABEL: nest at {{.*}}strips.c:28:3 in function 'wide'
+// CHECK:       strips: yes, rows split (halo per time step: i -2 +2, j -1 +0; 2 flow dependences)
+// CHECK-NEXT:    S0 -> S1: time 0..0, rows 0..0
+// CHECK-NEXT:    S1 -> S0: time 1..1, rows -2..2
+
+// JSON:      "strips": {
+// JSON-NEXT:   "applies": true,
+// JSON-NEXT:   "flow_dependences": [
+// JSON-NEXT:     {
+// JSON-NEXT:       "row_max": 0,
+// JSON-NEXT:       "row_min": 0,
+// JSON-NEXT:       "sink": "S1",
+// JSON-NEXT:       "source": "S0",
+// JSON-NEXT:       "time_max": 0,
+// JSON-NEXT:       "time_min": 0
+// JSON-NEXT:     },
+// JSON:        "halo": [
+// JSON-NEXT:     {
+// JSON-NEXT:       "above": 1,
+// JSON-NEXT:       "below": 1,
+// JSON-NEXT:       "iterator": "i"
+// JSON-NEXT:     }
+// JSON-NEXT:   ],
+// JSON-NEXT:   "written_arrays": [
+// JSON-NEXT:     "A",
+// JSON-NEXT:     "B"

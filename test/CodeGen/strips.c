@@ -1,0 +1,48 @@
+// The shape of the strips block (--omp-schedule=strips, --print=ast): the
+// runtime's plan, private copies of the written arrays shadowing them, per
+// band the rows copied in, each step's statements over their windows of
+// rows with inner loops free of guards (vectorizable), a barrier, the rows
+// copied out.
+// RUN: %hetile rewrite %s --backend=omp --omp-schedule=strips --print=ast -- -std=c11 | FileCheck %s
+
+void jacobi_2d(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
+#pragma hetile
+  for (int t = 0; t < T; t++) {
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 1; j < N - 1; j++)
+        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);
+  }
+}
+// CHECK-LABEL: nest at {{.*}}strips.c:10:3 in function 'jacobi_2d'
+// CHECK:       /* hetile: strips with redundant tasks ([RD02]): rows split among the threads, bands of time steps */
+// CHECK:       static const long hetile_reach[] = {-1, 1, -1, 1};
+// CHECK-NEXT:  static const long hetile_edges[] = {0, 1, 0, 0, -1, 1,
+// CHECK-NEXT:      1, 0, 1, 1, -1, 1};
+// CHECK:       hetile_strips_create(hetile_p, 2, hetile_reach, 2, hetile_edges,
+// CHECK:       #pragma omp parallel num_threads(hetile_p)
+// CHECK:       void *const hetile_copy_A = malloc(
+// CHECK:       void *const hetile_copy_B = malloc(
+// CHECK:       hetile_more = hetile_strips_next_band(hetile_s);
+// CHECK:       hetile_strips_fetch(hetile_s, hetile_me, hetile_in);
+// CHECK-NEXT:  hetile_strips_publish(hetile_s, hetile_me, hetile_out);
+// CHECK-NEXT:  hetile_strips_copy(hetile_copy_A, (void *)A, sizeof(A[0]),
+// CHECK:       hetile_strips_window(hetile_s, hetile_me, hetile_step, 0, &hetile_a0, &hetile_b0);
+// CHECK:       hetile_strips_window(hetile_s, hetile_me, hetile_step, 1, &hetile_a1, &hetile_b1);
+// CHECK:       double (*const A)[N] = (double (*)[N])hetile_copy_A;
+// CHECK-NEXT:  double (*const B)[N] = (double (*)[N])hetile_copy_B;
+// CHECK-NEXT:  /* hetile: tile loops */
+// CHECK-NEXT:  if ((long)T >= hetile_t + 1 && hetile_t >= 0) {
+// CHECK-NEXT:    for (int i = hetile_max(1, hetile_a0);
+// CHECK-NEXT:         i <= hetile_min((long)N - 2, hetile_b0); i++)
+// CHECK-NEXT:      for (int j = 1; j < (long)N - 1; j++)
+// CHECK-NEXT:        B[i][j] = 0.2 *
+// CHECK-NEXT:    for (int i = hetile_max(1, hetile_a1);
+// CHECK-NEXT:         i <= hetile_min(hetile_b1, (long)N - 2); i++)
+// CHECK-NEXT:      for (int j = 1; j < (long)N - 1; j++)
+// CHECK-NEXT:        A[i][j] = 0.2 *
+// CHECK:       #pragma omp barrier
+// CHECK-NEXT:  hetile_strips_copy((void *)A, hetile_copy_A, sizeof(A[0]),
+// CHECK:       hetile_strips_destroy(hetile_s);
