@@ -13,6 +13,8 @@
 namespace hetile {
 
 const char *const ColumnOriginParam = "hetile_dc";
+const char *const BlockLowParam = "hetile_blo";
+const char *const BlockHighParam = "hetile_bhi";
 
 namespace {
 
@@ -79,6 +81,23 @@ isl::union_set columnInstances(const Scop &S, const PermutableBand &B,
       .domain();
 }
 
+/// The instances whose band dimension \p C lies in [hetile_blo,
+/// hetile_bhi]: a block of tile columns.
+isl::union_set blockInstances(const Scop &S, const PermutableBand &B,
+                              const TiledNest &N) {
+  unsigned C = N.ColumnDim;
+  std::ostringstream OS;
+  OS << "[" << BlockLowParam << ", " << BlockHighParam << "] -> { [";
+  for (unsigned M = 0; M < N.Dims.size(); ++M)
+    OS << (M ? ", " : "") << "b" << M;
+  OS << "] : " << BlockLowParam << " <= b" << C << " <= " << BlockHighParam
+     << " }";
+  isl::set Block(S.Stmts.front().Domain.ctx(), OS.str());
+  return B.BandSchedule.intersect_domain(S.getDomains())
+      .intersect_range(isl::union_set(Block))
+      .domain();
+}
+
 /// The one set of \p U (elements of one array); empty in \p Space's array
 /// when \p U has none.
 isl::set onlySet(const isl::union_set &U, const isl::set &EmptyLike) {
@@ -140,10 +159,11 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
   if (S.Stmts.empty() || N.Dims.empty() || N.InTile.is_null())
     return makeError("no tiled band");
   for (const std::string &P : S.Params)
-    if (P == ColumnOriginParam)
+    if (P == ColumnOriginParam || P == BlockLowParam || P == BlockHighParam)
       return makeError("parameter '" + P + "' clashes with a generated name");
   Communication Result;
   isl::union_set InCol = columnInstances(S, B, N);
+  isl::union_set InBlock = blockInstances(S, B, N);
   for (const ScopArray &A : S.Arrays) {
     if (!A.Written)
       continue;
@@ -187,6 +207,9 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
                        "'");
     T.LiveOut =
         onlySet(LIt->second.intersect_domain(N.InTile).range(), EmptyLike);
+    // Null if isl fails: the exchange then falls back to LiveOut.
+    T.BlockLiveOut =
+        onlySet(LIt->second.intersect_domain(InBlock).range(), EmptyLike);
     if (T.FlowOut.is_null() || T.LiveOut.is_null())
       return makeError("isl failed on the traffic of array '" + A.Name + "'");
     Result.Arrays.push_back(std::move(T));

@@ -196,17 +196,36 @@ int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
                       int root_only, const void **all_out,
                       size_t *offsets_out);
 
+/* Final values that lie in runs of consecutive bytes (a block of columns of
+ * a row-major array: one run per row, or one for whole rows), moved in
+ * place, without packing. Every rank first lists the runs of each rank that
+ * it sends or receives: hetile_mpi_run(m, q, addr, bytes) says that rank q
+ * holds the final values of the `bytes` bytes at addr (in every process's
+ * own copy of the arrays; runs of different ranks must not overlap). Then
+ * hetile_mpi_exchange (collective) moves them: each rank's runs to every
+ * other rank (root_only == 0) or to rank 0 only (the other ranks need list
+ * only their own runs then), with one derived datatype
+ * (MPI_Type_create_hindexed) per rank and non-blocking point-to-point
+ * messages. The ranks that arrive first wait politely for the others, under
+ * the watchdog; the runs listed are then forgotten. */
+int hetile_mpi_run(hetile_mpi *m, int rank, void *addr, size_t bytes);
+int hetile_mpi_exchange(hetile_mpi *m, int root_only);
+
 /* One line describing the allocation ("hetile: 4 ranks, cycle times
  * 1,1,2,4 (HETILE_SPEEDS), allocation auto, 20 tile columns; columns per
  * rank: 8,8,4,0"). Valid until hetile_mpi_end. */
 const char *hetile_mpi_describe(const hetile_mpi *m);
 /* One line of statistics for this rank ("hetile: rank 1/4: 12 tiles, 40
  * messages, 81920 bytes sent, compute 0.5213 s, wait 0.1002 s, communicate
- * 0.0125 s"): compute = inside compute_begin/end (emulated slowdown
+ * 0.0125 s; final exchange 409600 bytes received, 102400 bytes sent,
+ * 0.0310 s"): compute = inside compute_begin/end (emulated slowdown
  * included; summed over the threads); wait = until a receive's message
- * arrived, and until every rank reached hetile_mpi_gather; communicate =
- * the rest of the time in sends, receives and gathers. Valid until the
- * next call on m. */
+ * arrived, and until every rank reached hetile_mpi_gather or
+ * hetile_mpi_exchange; communicate = the rest of the time in the
+ * pipeline's sends and receives (its messages and bytes are those counted
+ * before); final exchange = the final values that hetile_mpi_exchange and
+ * hetile_mpi_gather moved, and the rest of the time in them. Valid until
+ * the next call on m. */
 const char *hetile_mpi_stats(const hetile_mpi *m);
 /* 1 if HETILE_STATS is set and not 0. */
 int hetile_mpi_verbose(const hetile_mpi *m);

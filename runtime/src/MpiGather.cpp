@@ -1,7 +1,13 @@
 //===- MpiGather.cpp - final values of a nest to every rank or to rank 0 ----===//
 //
-// After the nest, each rank holds the final values of the columns it owns;
-// the generated code packs them, and hetile_mpi_gather concatenates every
+// After the nest, each rank holds the final values of the columns it owns.
+// Where they are runs of consecutive elements (a block of columns of a
+// row-major array), the generated code lists every rank's runs
+// (hetile_mpi_run) and hetile_mpi_exchange moves them in place: one
+// MPI_Type_create_hindexed per rank over its runs, a non-blocking send of
+// mine to every rank that receives and a receive of each other rank's,
+// no copy by the program. Otherwise the generated code packs the values,
+// and hetile_mpi_gather concatenates every
 // rank's bytes in rank order, on every rank (MPI_Allgatherv) or on rank 0
 // (MPI_Gatherv), so that the code after the nest runs unchanged (issue #5,
 // "Data"). Counts and displacements of those calls are ints: when the total
@@ -16,6 +22,7 @@
 #include <cstring>
 #include <mutex>
 #include <new>
+#include <thread>
 
 using namespace hetile::rt;
 using namespace hetile::rt::mpi;
@@ -186,11 +193,15 @@ extern "C" int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
     E = gatherSmall(*m, mine, bytes, root_only, All.Data.get(), Offsets);
   else
     E = gatherLarge(*m, mine, bytes, root_only, All.Data.get(), Offsets);
-  m->Communicate += hetile_timer_now() - T0;
+  m->Final += hetile_timer_now() - T0;
   if (E) {
     reuseBuffer(std::move(All));
     return E;
   }
+  if (Receives)
+    m->FinalReceived += Total - bytes;
+  m->FinalSent += root_only ? (m->Rank == 0 ? 0 : bytes)
+                            : bytes * (unsigned long long)(m->Size - 1);
   std::copy(Offsets.begin(), Offsets.end(), offsets_out);
   if (Receives) {
     *all_out = All.Data.get();
@@ -212,4 +223,148 @@ extern "C" void *hetile_mpi_gather_buffer(hetile_mpi *m, size_t bytes) {
   }
   m->Contributions.push_back(std::move(B));
   return m->Contributions.back().Data.get();
+}
+
+extern "C" int hetile_mpi_run(hetile_mpi *m, int rank, void *addr,
+                              size_t bytes) {
+  if (!m || rank < 0 || rank >= m->Size || (!addr && bytes > 0))
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_run: null nest or address, "
+                "or rank %d out of range", rank);
+  if (bytes == 0)
+    return HETILE_OK;
+  if (m->Runs.size() != (size_t)m->Size)
+    m->Runs.resize(m->Size);
+  MPI_Aint Addr;
+  if (int E = check(MPI_Get_address(addr, &Addr), "MPI_Get_address"))
+    return E;
+  std::vector<Run> &V = m->Runs[rank];
+  // Consecutive rows of a block that spans whole rows are one run.
+  if (!V.empty() && MPI_Aint_add(V.back().Addr, (MPI_Aint)V.back().Bytes) ==
+                        Addr)
+    V.back().Bytes += bytes;
+  else
+    V.push_back({Addr, bytes});
+  return HETILE_OK;
+}
+
+namespace {
+
+/// Completes Requests, testing them without sleeping in between: every
+/// rank is past the barrier, and MPI moves the data of a shared-memory
+/// transport only inside its calls, on both sides. HETILE_ERR_TIMEOUT (no
+/// message set) after Watchdog seconds (0: never).
+int waitAll(std::vector<MPI_Request> &Requests, double Watchdog) {
+  double Start = hetile_timer_now();
+  for (;;) {
+    int Done = 0;
+    if (int E = check(MPI_Testall((int)Requests.size(), Requests.data(), &Done,
+                                  MPI_STATUSES_IGNORE),
+                      "MPI_Testall"))
+      return E;
+    if (Done)
+      return HETILE_OK;
+    if (Watchdog > 0 && hetile_timer_now() - Start > Watchdog)
+      return HETILE_ERR_TIMEOUT;
+    std::this_thread::yield();
+  }
+}
+
+/// One datatype over Runs (absolute addresses, to use with MPI_BOTTOM),
+/// each run cut in pieces of at most MaxCount bytes; *Bytes their total.
+int runsType(const std::vector<Run> &Runs, long MaxCount, MPI_Datatype &Type,
+             unsigned long long &Bytes) {
+  std::vector<int> Lengths;
+  std::vector<MPI_Aint> Displs;
+  Bytes = 0;
+  for (const Run &R : Runs) {
+    Bytes += R.Bytes;
+    for (size_t Done = 0; Done < R.Bytes;) {
+      size_t Piece = std::min(R.Bytes - Done, (size_t)MaxCount);
+      Lengths.push_back((int)Piece);
+      Displs.push_back(MPI_Aint_add(R.Addr, (MPI_Aint)Done));
+      Done += Piece;
+    }
+  }
+  if (Lengths.size() > (size_t)INT_MAX)
+    return fail(HETILE_ERR_OVERFLOW, "hetile_mpi_exchange: %zu runs",
+                Lengths.size());
+  if (int E = check(MPI_Type_create_hindexed((int)Lengths.size(),
+                                             Lengths.data(), Displs.data(),
+                                             MPI_BYTE, &Type),
+                    "MPI_Type_create_hindexed"))
+    return E;
+  return check(MPI_Type_commit(&Type), "MPI_Type_commit");
+}
+
+} // namespace
+
+extern "C" int hetile_mpi_exchange(hetile_mpi *m, int root_only) {
+  if (!m)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_exchange: null nest");
+  std::vector<std::vector<Run>> Runs;
+  Runs.swap(m->Runs);
+  Runs.resize(m->Size);
+  if (int E = payEmulation(*m))
+    return E;
+  // The ranks that finished first wait for the others here (counted as
+  // waiting), politely and under the watchdog.
+  double T0 = hetile_timer_now();
+  MPI_Request Barrier;
+  if (int E = check(MPI_Ibarrier(m->Comm, &Barrier), "MPI_Ibarrier"))
+    return E;
+  int E = waitRequest(Barrier, m->Watchdog);
+  m->Wait += hetile_timer_now() - T0;
+  if (E == HETILE_ERR_TIMEOUT)
+    return fail(E, "rank %d: not every rank reached hetile_mpi_exchange after "
+                "%g s (HETILE_WATCHDOG): a rank failed or the program "
+                "deadlocked (if it is only slow, raise HETILE_WATCHDOG)",
+                m->Rank, m->Watchdog);
+  if (E)
+    return E;
+  T0 = hetile_timer_now();
+  bool Sends = !root_only || m->Rank != 0;
+  bool Receives = !root_only || m->Rank == 0;
+  std::vector<MPI_Datatype> Types(m->Size, MPI_DATATYPE_NULL);
+  std::vector<unsigned long long> Bytes(m->Size, 0);
+  for (int Q = 0; Q < m->Size && !E; ++Q)
+    if (!Runs[Q].empty() && (Q == m->Rank ? Sends : Receives))
+      E = runsType(Runs[Q], m->MaxCount, Types[Q], Bytes[Q]);
+  // A rank that could not build its types must not leave the others
+  // waiting for its messages.
+  if ((E = agree(m->Comm, m->Rank, E))) {
+    for (MPI_Datatype &T : Types)
+      if (T != MPI_DATATYPE_NULL)
+        MPI_Type_free(&T);
+    return E;
+  }
+  std::vector<MPI_Request> Requests;
+  for (int Q = 0; Q < m->Size && !E; ++Q) {
+    if (Q == m->Rank)
+      continue;
+    MPI_Request R;
+    if (Types[Q] != MPI_DATATYPE_NULL) {
+      E = check(MPI_Irecv(MPI_BOTTOM, 1, Types[Q], Q, m->TagUb, m->Comm, &R),
+                "MPI_Irecv");
+      if (!E)
+        Requests.push_back(R);
+      m->FinalReceived += Bytes[Q];
+    }
+    if (Types[m->Rank] != MPI_DATATYPE_NULL && (!root_only || Q == 0)) {
+      if (!E)
+        E = check(MPI_Isend(MPI_BOTTOM, 1, Types[m->Rank], Q, m->TagUb,
+                            m->Comm, &R),
+                  "MPI_Isend");
+      if (!E)
+        Requests.push_back(R);
+      m->FinalSent += Bytes[m->Rank];
+    }
+  }
+  if (!E && (E = waitAll(Requests, m->Watchdog)) == HETILE_ERR_TIMEOUT)
+    E = fail(E, "rank %d: the final exchange did not complete after %g s "
+             "(HETILE_WATCHDOG)", m->Rank, m->Watchdog);
+  for (MPI_Datatype &T : Types)
+    if (T != MPI_DATATYPE_NULL)
+      MPI_Type_free(&T);
+  m->Final += hetile_timer_now() - T0;
+  return E;
 }
