@@ -126,30 +126,6 @@ struct MpiEmitter {
     return Cheap;
   }
 
-  /// Whether \p B is a box: no existentially quantified variable, and each
-  /// constraint bounds at most one subscript, with a unit coefficient.
-  static bool isBox(const isl::basic_set &B) {
-    if (isl_basic_set_dim(B.get(), isl_dim_div) > 0)
-      return false;
-    unsigned Dims = unsigned(B.tuple_dim().release());
-    bool Box = Dims > 0;
-    ScanNest::forEachConstraint(B, [&](isl_constraint *C) {
-      unsigned Involved = 0;
-      for (unsigned K = 0; K < Dims; ++K) {
-        isl::val V = isl::manage(
-            isl_constraint_get_coefficient_val(C, isl_dim_set, K));
-        if (V.is_zero())
-          continue;
-        ++Involved;
-        if (!V.abs().is_one())
-          Box = false;
-      }
-      if (Involved > 1)
-        Box = false;
-    });
-    return Box;
-  }
-
   /// The arrays whose BlockLiveOut is a union of disjoint boxes, with their
   /// runs (RunArrays).
   llvm::Error findRuns();

@@ -1,6 +1,7 @@
 //===- Report.cpp - What `hetile analyze` prints ---------------------------===//
 
 #include "hetile/Driver/Report.h"
+#include "hetile/Transform/Communication.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -164,6 +165,13 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
     OS << "  tilable: no [hetile-reject-" << getRejectName(N.Reject->Kind) << "]\n";
   else
     OS << "  tilable: yes\n";
+  if (!N.Reject && !N.Inner) {
+    std::string Bytes = finalValuesBytes(S);
+    if (!Bytes.empty())
+      OS << "  final exchange (mpi backends): " << Bytes
+         << " bytes of final values; each rank receives those of the other "
+            "ranks' tile columns (rank 0 only with --gather=root)\n";
+  }
 }
 
 namespace {
@@ -292,6 +300,8 @@ Value nestToJson(const AnalyzedNest &N) {
   O["band"] = bandToJson(*N.Band);
   if (N.Inner)
     O["inner_bands"] = innerBandsToJson(*N.Inner);
+  else if (!N.Reject)
+    O["final_exchange_bytes"] = finalValuesBytes(*N.S);
   return O;
 }
 

@@ -110,6 +110,18 @@ struct Communication {
   isl::pw_aff MaxColumnDistance;
 };
 
+/// Whether \p B is a box: no existentially quantified variable, at least
+/// one subscript, and each constraint bounds at most one subscript, with a
+/// unit coefficient.
+bool isBox(const isl::basic_set &B);
+
+/// The bytes of the final values of nest \p S, the elements its statements
+/// write (what the MPI backends' final exchange moves in all), as isl's
+/// text of a piecewise quasi-polynomial in the parameters. An array whose
+/// written elements are not a union of boxes counts its bounding box, and
+/// the text starts with "at most ". Empty when isl fails.
+std::string finalValuesBytes(const Scop &S);
+
 /// Computes the traffic of tiled nest \p N of \p S (\p D: its dependences;
 /// with may-writes, those of the update model are computed here). Fails on
 /// name clashes and when isl fails.
