@@ -61,8 +61,8 @@ MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to",
 STATS_RE = re.compile(
     r"^hetile: rank (\d+)/(\d+): (\d+) tiles, (\d+) messages, (\d+) bytes "
     r"sent, compute ([\d.]+) s, wait ([\d.]+) s, communicate ([\d.]+) s"
-    r"(?:; final exchange (\d+) bytes received, (\d+) bytes sent, "
-    r"([\d.]+) s)?", re.M)
+    r"(?:; final exchange (\d+) bytes received, (\d+) bytes sent in \d+ "
+    r"messages, ([\d.]+) s)?", re.M)
 
 
 def die(msg):

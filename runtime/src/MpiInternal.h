@@ -133,9 +133,9 @@ struct Buffer {
   size_t Capacity = 0;
 };
 
-/// Bytes of consecutive final values at an address (MPI_Get_address).
+/// Bytes of consecutive final values at an address.
 struct Run {
-  MPI_Aint Addr;
+  char *At;
   size_t Bytes;
 };
 
@@ -236,6 +236,8 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   /// The final exchange (hetile_mpi_exchange, hetile_mpi_gather): bytes
   /// received and sent, and its time past the wait for the last rank.
   unsigned long long FinalReceived = 0, FinalSent = 0;
+  long FinalMessages = 0; ///< sent
+
   double Final = 0;
   mutable std::string StatsLine;
 

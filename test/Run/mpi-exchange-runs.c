@@ -20,16 +20,18 @@
 // RUN: %mpicc -std=c99 -O2 -Wall -Werror %rt_cflags -I %S/../Exec/Inputs %t.mpi.c -o %t.mpi %rt_mpi_libs
 // RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1,1000 HETILE_TILE_SIZES=2,3,5 %mpirun -np 3 %t.mpi 20 4 2>&1 | FileCheck %s --check-prefix=STATS
 // STATS-DAG: columns per rank: {{[0-9]+}},{{[0-9]+}},0
-// STATS-DAG: hetile: rank 2/3: 0 tiles, 0 messages, 0 bytes sent, {{.*}}; final exchange 14480 bytes received, 0 bytes sent,
+// STATS-DAG: hetile: rank 2/3: 0 tiles, 0 messages, 0 bytes sent, {{.*}}; final exchange 14480 bytes received, 0 bytes sent in 0 messages,
 //
-// With --gather=root, rank 0 receives what ranks 1 and 2 hold, and rank 2
+// With --gather=root, rank 0 receives what ranks 1 and 2 hold: rank 1's
+// tile columns j = 5..9 and 15..19 (allocation 01010), 890 doubles or 7120
+// bytes, in one message of B's and C's runs and one of L's elements; rank 2
 // neither sends nor receives.
 // RUN: %hetile rewrite --backend=mpi --gather=root %s -o %t.root.c -- -I %S/../Exec/Inputs
 // RUN: %mpicc -std=c99 -O2 -Wall -Werror %rt_cflags -I %S/../Exec/Inputs %t.root.c -o %t.root %rt_mpi_libs
 // RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1,1000 HETILE_TILE_SIZES=2,3,5 %mpirun -np 3 %t.root 20 4 2>&1 | FileCheck %s --check-prefix=ROOT
-// ROOT-DAG: hetile: rank 2/3: 0 tiles, {{.*}}; final exchange 0 bytes received, 0 bytes sent,
-// ROOT-DAG: hetile: rank 1/3: {{.*}}; final exchange 0 bytes received, {{[1-9][0-9]*}} bytes sent,
-// ROOT-DAG: hetile: rank 0/3: {{.*}}; final exchange {{[1-9][0-9]*}} bytes received, 0 bytes sent,
+// ROOT-DAG: hetile: rank 2/3: 0 tiles, {{.*}}; final exchange 0 bytes received, 0 bytes sent in 0 messages,
+// ROOT-DAG: hetile: rank 1/3: {{.*}}; final exchange 0 bytes received, {{[1-9][0-9]*}} bytes sent in 2 messages,
+// ROOT-DAG: hetile: rank 0/3: {{.*}}; final exchange 7120 bytes received, 0 bytes sent in 0 messages,
 //@ args 0 3 | 1 2 | 20 4 | 13 5
 //@ mpi-runs 3:1,1,1 2:2,3,5 4:1,2,7
 //@ gather-root
