@@ -16,13 +16,15 @@
  *         buf = hetile_mpi_send_buffer(m, bytes); ...pack...;
  *         hetile_mpi_send(m, owner(last + 1), tag, buf, bytes);
  *       }
- *   hetile_mpi_gather(m, ...) per array written in the nest;
+ *   the final values: hetile_mpi_run(m, rank, addr, bytes) per run of
+ *   consecutive ones of each rank, then hetile_mpi_exchange(m, ...); or
+ *   packed element by element, hetile_mpi_gather(m, ...);
  *   hetile_mpi_end(m);
  *
  * Blocks are maximal runs of consecutive columns with the same owner, so the
  * column left of a block always belongs to another rank. Every rank must call
- * hetile_mpi_begin, hetile_mpi_gather and hetile_mpi_end (collectives), and
- * from one thread.
+ * hetile_mpi_begin, hetile_mpi_exchange, hetile_mpi_gather and hetile_mpi_end
+ * (collectives), from one thread.
  *
  * With OpenMP threads inside each rank (`--backend=mpi+omp`), see "Threads"
  * below: a rank's columns are split among its threads, which run the
