@@ -416,8 +416,8 @@ llvm::Error MpiEmitter::findRuns() {
 /// After the nest: the final values to every rank (or rank 0). The arrays
 /// whose final values per block of columns are boxes (RunArrays) move in
 /// place: every rank lists the runs of consecutive elements of each rank's
-/// blocks (hetile_mpi_run), and hetile_mpi_exchange moves them with one
-/// derived datatype per pair of ranks. The other arrays: each rank packs
+/// blocks (hetile_mpi_run), and hetile_mpi_exchange moves them as
+/// contiguous messages. The other arrays: each rank packs
 /// what it owns of LiveOut into a buffer of the runtime (reused by later
 /// nests, as is the result), and unpacks the others' parts.
 llvm::Error MpiEmitter::gather(std::string &Out) {
@@ -446,8 +446,9 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
            "          const long " + std::string(BlockHighParam) +
            " = hetile_col0 + hetile_last * " + C.Size + " + " + C.Size +
            " - 1;\n";
-    for (const Runs &R : RunArrays)
-      for (size_t K = 0; K < R.Starts.size(); ++K) {
+    for (size_t I = 0; I < RunArrays.size(); ++I)
+      for (size_t K = 0; K < RunArrays[I].Starts.size(); ++K) {
+        const Runs &R = RunArrays[I];
         isl::ast_build Build = isl::ast_build::from_context(
             isl::set::universe(R.Low[K].domain().space().params()));
         auto Lo = E.print(Build, R.Low[K], "the runs of '" + R.A->Array + "'");
@@ -465,8 +466,9 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
                "            const long hetile_rn = " + *Hi + " - (" + *Lo +
                ") + 1;\n";
         auto Err = elements(*R.A, R.Starts[K], 12, Out,
-                            [](const std::string &L) {
-                              return "hetile_mpi_run(hetile_m, hetile_q, &" + L +
+                            [I](const std::string &L) {
+                              return "hetile_mpi_run(hetile_m, hetile_q, " +
+                                     std::to_string(I) + ", &" + L +
                                      ", (size_t)hetile_rn * sizeof " + L + ");";
                             }, true);
         if (Err)

@@ -16,7 +16,7 @@
  *         buf = hetile_mpi_send_buffer(m, bytes); ...pack...;
  *         hetile_mpi_send(m, owner(last + 1), tag, buf, bytes);
  *       }
- *   the final values: hetile_mpi_run(m, rank, addr, bytes) per run of
+ *   the final values: hetile_mpi_run(m, rank, array, addr, bytes) per run of
  *   consecutive ones of each rank, then hetile_mpi_exchange(m, ...); or
  *   packed element by element, hetile_mpi_gather(m, ...);
  *   hetile_mpi_end(m);
@@ -201,9 +201,12 @@ int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
 /* Final values that lie in runs of consecutive bytes (a block of columns of
  * a row-major array: one run per row, or one for whole rows), moved in
  * place, without packing. Every rank first lists the runs of each rank that
- * it sends or receives: hetile_mpi_run(m, q, addr, bytes) says that rank q
- * holds the final values of the `bytes` bytes at addr (in every process's
- * own copy of the arrays; runs of different ranks must not overlap). Then
+ * it sends or receives: hetile_mpi_run(m, q, array, addr, bytes) says that
+ * rank q holds the final values of the `bytes` bytes at addr (in every
+ * process's own copy of the arrays; runs of different ranks must not
+ * overlap), in the array numbered `array` (>= 0; adjacent runs of one
+ * array merge, those of two arrays never do: the arrays' addresses differ
+ * between processes, and every rank must see the same runs). Then
  * hetile_mpi_exchange (collective) moves them: each rank's runs to every
  * other rank (root_only == 0) or to rank 0 only (the other ranks need list
  * only their own runs then), as non-blocking point-to-point messages:
@@ -211,9 +214,11 @@ int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
  * (at most 64) and large (256 KiB on average), else copied into one
  * contiguous message (memcpy per run) and out of it at the receiver (Open
  * MPI moves contiguous messages within a node with one copy, derived
- * datatypes of many runs at a third of that speed). The ranks that arrive first wait politely for the others, under
- * the watchdog; the runs listed are then forgotten. */
-int hetile_mpi_run(hetile_mpi *m, int rank, void *addr, size_t bytes);
+ * datatypes of many runs at a third of that speed). The ranks that arrive
+ * first wait politely for the others, under the watchdog; the runs listed
+ * are then forgotten. */
+int hetile_mpi_run(hetile_mpi *m, int rank, int array, void *addr,
+                   size_t bytes);
 int hetile_mpi_exchange(hetile_mpi *m, int root_only);
 
 /* One line describing the allocation ("hetile: 4 ranks, cycle times

@@ -227,22 +227,24 @@ extern "C" void *hetile_mpi_gather_buffer(hetile_mpi *m, size_t bytes) {
   return m->Contributions.back().Data.get();
 }
 
-extern "C" int hetile_mpi_run(hetile_mpi *m, int rank, void *addr,
+extern "C" int hetile_mpi_run(hetile_mpi *m, int rank, int array, void *addr,
                               size_t bytes) {
-  if (!m || rank < 0 || rank >= m->Size || (!addr && bytes > 0))
+  if (!m || rank < 0 || rank >= m->Size || array < 0 || (!addr && bytes > 0))
     return fail(HETILE_ERR_INVALID, "hetile_mpi_run: null nest or address, "
-                "or rank %d out of range", rank);
+                "rank %d out of range or array %d", rank, array);
   if (bytes == 0)
     return HETILE_OK;
   if (m->Runs.size() != (size_t)m->Size)
     m->Runs.resize(m->Size);
   std::vector<Run> &V = m->Runs[rank];
   char *At = static_cast<char *>(addr);
-  // Consecutive rows of a block that spans whole rows are one run.
-  if (!V.empty() && V.back().At + V.back().Bytes == At)
+  // Consecutive rows of a block that spans whole rows are one run; two
+  // arrays adjacent in one process may not be in another.
+  if (!V.empty() && V.back().Array == array &&
+      V.back().At + V.back().Bytes == At)
     V.back().Bytes += bytes;
   else
-    V.push_back({At, bytes});
+    V.push_back({At, bytes, array});
   return HETILE_OK;
 }
 

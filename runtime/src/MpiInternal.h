@@ -137,6 +137,7 @@ struct Buffer {
 struct Run {
   char *At;
   size_t Bytes;
+  int Array; ///< runs of one array only merge
 };
 
 /// A send in flight: its buffer stays alive until the request completes.

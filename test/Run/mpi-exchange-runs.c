@@ -8,9 +8,9 @@
 // The generated code lists the runs of B and C, and packs L's elements:
 // RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -I %S/../Exec/Inputs
 // RUN: FileCheck %s --check-prefix=CODE < %t.mpi.c
-// CODE: hetile_mpi_{{run}}(hetile_m, hetile_q, &B[
-// CODE: hetile_mpi_{{run}}(hetile_m, hetile_q, &C[
-// CODE-NOT: hetile_mpi_{{run}}(hetile_m, hetile_q, &L[
+// CODE: hetile_mpi_{{run}}(hetile_m, hetile_q, 0, &B[
+// CODE: hetile_mpi_{{run}}(hetile_m, hetile_q, 1, &C[
+// CODE-NOT: hetile_mpi_{{run}}(hetile_m, hetile_q, {{[0-9]+}}, &L[
 // CODE: hetile_mpi_{{exchange}}(hetile_m, 0)
 // CODE: {{memcpy}}(hetile_buf + hetile_pos, &L[
 // CODE: hetile_mpi_{{gather}}(
