@@ -9,9 +9,12 @@
 // theirs; after it, it sends (non-blocking) to the owners of the K columns
 // to its right what they read of it (Transform/Communication: FlowOut, K
 // from the largest column distance of a dependence). After the nest, every
-// rank contributes the final values its tiles wrote (LiveOut) and receives
-// everybody else's (hetile_mpi_gather), so the code after the nest runs
-// unchanged.
+// rank receives the final values that the other ranks' tiles wrote, so the
+// code after the nest runs unchanged: where an array's final values per
+// block of columns (BlockLiveOut) are boxes, as runs of consecutive
+// elements moved in place (hetile_mpi_run, hetile_mpi_exchange); otherwise
+// each rank packs what its tiles wrote last (LiveOut) element by element
+// and receives everybody else's (hetile_mpi_gather).
 //
 // --backend=mpi+omp adds a level inside each rank ([BRR99]'s hierarchical
 // allocation: the rank is a cluster of equal processors, its threads): in
@@ -50,6 +53,7 @@
 #include "hetile/Transform/Communication.h"
 
 #include <map>
+#include <set>
 
 namespace hetile {
 
@@ -81,6 +85,17 @@ struct MpiEmitter {
     std::vector<ScanNest> Scans;
   };
   std::map<const isl_set *, Enumeration> Enumerations;
+  /// An array whose final values move as runs of consecutive elements: per
+  /// box of its BlockLiveOut (disjoint), the first element of each run (a
+  /// row of the box) and the box's bounds along the last subscript.
+  struct Runs {
+    const ArrayTraffic *A;
+    std::vector<isl::set> Starts;
+    std::vector<isl::pw_aff> Low, High;
+  };
+  std::vector<Runs> RunArrays;
+  /// The arrays of RunArrays (the others move element by element).
+  std::set<std::string> InRuns;
 
   const TiledNest &N() const { return E.N; }
   const TileDim &col() const { return E.N.Dims[E.N.ColumnDim]; }
@@ -111,16 +126,30 @@ struct MpiEmitter {
     return Cheap;
   }
 
+  /// The arrays whose BlockLiveOut is a union of disjoint boxes, with their
+  /// runs (RunArrays).
+  llvm::Error findRuns();
+
   /// Loops over the elements of \p Set (params: the origins as printed by
   /// E.Exprs, hetile_dc) with \p Stmt per element.
+  /// \p OfBlock: the set names no tile origin (the context's facts about
+  /// them are left out).
   template <typename Fn>
   llvm::Error elements(const ArrayTraffic &A, const isl::set &Set,
-                       unsigned Indent, std::string &Out, Fn Stmt) {
+                       unsigned Indent, std::string &Out, Fn Stmt,
+                       bool OfBlock = false) {
     if (Set.is_empty().is_true())
       return llvm::Error::success();
     Enumeration &En = Enumerations[Set.get()];
     if (En.Ast.is_null() && En.Scans.empty()) {
       isl::set Ctx = E.Params.intersect(N().BoxInside);
+      if (OfBlock)
+        for (const TileDim &D : N().Dims) {
+          int Pos = isl_set_find_dim_by_name(Ctx.get(), isl_dim_param,
+                                             D.Origin.c_str());
+          if (Pos >= 0)
+            Ctx = Ctx.project_out(isl::dim::param, Pos, 1);
+        }
       // The context goes into the set, not into the build: libLLVM 19's isl
       // drops elements of a set built under a context of several disjuncts
       // (test/Run/mpi-imperfect-siblings.c lost A elements of its flow-out
@@ -166,6 +195,8 @@ struct MpiEmitter {
   enum class Mode { Count, Pack, Unpack };
   llvm::Error traffic(bool Live, Mode M, unsigned Indent, std::string &Out) {
     for (const ArrayTraffic &A : Comm.Arrays) {
+      if (Live && InRuns.count(A.Array))
+        continue;
       const isl::set &Set = Live ? A.LiveOut : A.FlowOut;
       auto Err = elements(A, Set, Indent, Out, [M](const std::string &L) {
         std::string Size = "sizeof " + L;
@@ -333,16 +364,132 @@ llvm::Error MpiEmitter::tiles(std::string &Out) {
   return llvm::Error::success();
 }
 
-/// After the nest: the final values to every rank (or rank 0). Each rank
-/// packs what it owns of LiveOut into a buffer of the runtime (reused by
-/// later nests, as is the result), and unpacks the others' parts.
-// FIXME: no copies at all would need MPI datatypes of each rank's LiveOut
-// elements in place (runs of contiguous elements, MPI_Alltoallw).
+llvm::Error MpiEmitter::findRuns() {
+  for (const ArrayTraffic &A : Comm.Arrays) {
+    if (A.Dims == 0 || A.BlockLiveOut.is_null())
+      continue;
+    // Disjoint boxes: a run is received once (MPI forbids overlapping
+    // receive buffers).
+    isl::set Set = isl::manage(isl_set_make_disjoint(
+        A.BlockLiveOut.coalesce().release()));
+    if (Set.is_null())
+      return makeCodeGenError("isl failed on the final values of '" +
+                              A.Array + "'");
+    bool Boxes = true;
+    Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+      Boxes &= isBox(B);
+      return isl::stat::ok();
+    });
+    if (!Boxes)
+      continue;
+    Runs R{&A, {}, {}, {}};
+    bool Failed = false;
+    Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+      isl::set Box(B);
+      int Last = int(A.Dims) - 1;
+      // The box moved one element along the last subscript: the elements
+      // of the box not in it start the runs, one per row.
+      isl_multi_aff *Shift = isl_multi_aff_identity(
+          isl_space_map_from_set(isl_set_get_space(Box.get())));
+      isl_aff *Prev = isl_multi_aff_get_aff(Shift, Last);
+      Shift = isl_multi_aff_set_aff(Shift, Last,
+                                    isl_aff_add_constant_si(Prev, -1));
+      isl::set Moved = isl::manage(isl_set_preimage_multi_aff(Box.copy(), Shift));
+      isl::set Starts = Box.subtract(Moved).coalesce();
+      isl::pw_aff Low = Box.dim_min(Last), High = Box.dim_max(Last);
+      Failed |= Starts.is_null() || Low.is_null() || High.is_null();
+      R.Starts.push_back(Starts);
+      R.Low.push_back(Low);
+      R.High.push_back(High);
+      return isl::stat::ok();
+    });
+    if (Failed)
+      return makeCodeGenError("isl failed on the runs of '" + A.Array + "'");
+    if (auto Err = E.checkBudget())
+      return Err;
+    InRuns.insert(A.Array);
+    RunArrays.push_back(std::move(R));
+  }
+  return llvm::Error::success();
+}
+
+/// After the nest: the final values to every rank (or rank 0). The arrays
+/// whose final values per block of columns are boxes (RunArrays) move in
+/// place: every rank lists the runs of consecutive elements of each rank's
+/// blocks (hetile_mpi_run), and hetile_mpi_exchange moves them as
+/// contiguous messages. The other arrays: each rank packs
+/// what it owns of LiveOut into a buffer of the runtime (reused by later
+/// nests, as is the result), and unpacks the others' parts.
 llvm::Error MpiEmitter::gather(std::string &Out) {
+  if (auto Err = findRuns())
+    return Err;
+  const std::string Root = O.GatherRoot ? "1" : "0";
   Out += "    /* hetile: final values of the arrays written, to " +
          std::string(O.GatherRoot ? "rank 0" : "every rank") +
          " (one rank has them all) */\n"
-         "    if (hetile_mpi_size(hetile_m) > 1) {\n"
+         "    if (hetile_mpi_size(hetile_m) > 1) {\n";
+  if (!RunArrays.empty()) {
+    const TileDim &C = col();
+    Out += "      /* hetile: runs of consecutive final values, block by "
+           "block */\n"
+           "      for (int hetile_q = 0; hetile_q < hetile_mpi_size(hetile_m); "
+           "hetile_q++) {\n";
+    if (O.GatherRoot)
+      Out += "        if (hetile_me != 0 && hetile_q != hetile_me)\n"
+             "          continue;\n";
+    Out += "        for (long hetile_b = 0; hetile_mpi_block(hetile_m, "
+           "hetile_q, hetile_b, &hetile_first,\n"
+           "                                                  &hetile_last); "
+           "hetile_b++) {\n"
+           "          const long " + std::string(BlockLowParam) +
+           " = hetile_col0 + hetile_first * " + C.Size + ";\n"
+           "          const long " + std::string(BlockHighParam) +
+           " = hetile_col0 + hetile_last * " + C.Size + " + " + C.Size +
+           " - 1;\n";
+    for (size_t I = 0; I < RunArrays.size(); ++I)
+      for (size_t K = 0; K < RunArrays[I].Starts.size(); ++K) {
+        const Runs &R = RunArrays[I];
+        isl::ast_build Build = isl::ast_build::from_context(
+            isl::set::universe(R.Low[K].domain().space().params()));
+        auto Lo = E.print(Build, R.Low[K], "the runs of '" + R.A->Array + "'");
+        if (!Lo)
+          return Lo.takeError();
+        Build = isl::ast_build::from_context(
+            isl::set::universe(R.High[K].domain().space().params()));
+        auto Hi = E.print(Build, R.High[K], "the runs of '" + R.A->Array + "'",
+                          true);
+        if (!Hi)
+          return Hi.takeError();
+        Out += "          {\n"
+               "            /* hetile: '" + R.A->Array + "', box " +
+               std::to_string(K) + " */\n"
+               "            const long hetile_rn = " + *Hi + " - (" + *Lo +
+               ") + 1;\n";
+        auto Err = elements(*R.A, R.Starts[K], 12, Out,
+                            [I](const std::string &L) {
+                              return "hetile_mpi_run(hetile_m, hetile_q, " +
+                                     std::to_string(I) + ", &" + L +
+                                     ", (size_t)hetile_rn * sizeof " + L + ");";
+                            }, true);
+        if (Err)
+          return Err;
+        Out += "            (void)hetile_rn;\n"
+               "          }\n";
+      }
+    Out += "          (void)" + std::string(BlockLowParam) + ";\n"
+           "          (void)" + std::string(BlockHighParam) + ";\n"
+           "        }\n"
+           "      }\n"
+           "      if (hetile_mpi_exchange(hetile_m, " + Root + ") < 0) {\n"
+           "        " + MpiFail +
+           "        hetile_mpi_abort(hetile_m, 1);\n"
+           "      }\n";
+  }
+  if (InRuns.size() == Comm.Arrays.size()) {
+    Out += "    }\n";
+    return llvm::Error::success();
+  }
+  Out += "      /* hetile: the other final values, element by element */\n"
          "      size_t hetile_bytes = 0, hetile_pos = 0;\n";
   auto Count = [&](unsigned I, std::string &O2) {
     return traffic(true, Mode::Count, I, O2);
@@ -364,8 +511,8 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
   };
   if (auto Err = eachTile("hetile_me", 6, Out, Pack))
     return Err;
-  Out += std::string("      if (hetile_mpi_gather(hetile_m, hetile_buf, hetile_bytes, ") +
-         (O.GatherRoot ? "1" : "0") + ", &hetile_all,\n"
+  Out += "      if (hetile_mpi_gather(hetile_m, hetile_buf, hetile_bytes, " +
+         Root + ", &hetile_all,\n"
          "                            hetile_off) < 0) {\n"
          "        " + MpiFail +
          "        hetile_mpi_abort(hetile_m, 1);\n"
@@ -452,7 +599,7 @@ std::string mpiNumProcs(bool Threaded) {
 
 llvm::Error emitMpiLoops(NestEmitter &E, const Communication &Comm,
                          const Options &O, std::string &Out) {
-  MpiEmitter M{E, Comm, O, O.TargetBackend == Backend::MpiOmp, {}, {}, {}, {},
+  MpiEmitter M{E, Comm, O, O.TargetBackend == Backend::MpiOmp, {}, {}, {}, {}, {}, {},
                {}};
   isl::ast_build Build = E.buildInside(0);
   for (const TileDim &Dim : E.N.Dims) {

@@ -1,6 +1,7 @@
 //===- Report.cpp - What `hetile analyze` prints ---------------------------===//
 
 #include "hetile/Driver/Report.h"
+#include "hetile/Transform/Communication.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -190,6 +191,13 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
     OS << "  tilable: yes\n";
   if (N.Strips)
     printStripsText(OS, *N.Strips);
+  if (!N.Reject && !N.Inner) {
+    std::string Bytes = finalValuesBytes(S);
+    if (!Bytes.empty())
+      OS << "  final exchange (mpi backends): " << Bytes
+         << " bytes of final values; each rank receives those of the other "
+            "ranks' tile columns (rank 0 only with --gather=root)\n";
+  }
 }
 
 namespace {
@@ -345,6 +353,8 @@ Value nestToJson(const AnalyzedNest &N) {
   O["band"] = bandToJson(*N.Band);
   if (N.Inner)
     O["inner_bands"] = innerBandsToJson(*N.Inner);
+  else if (!N.Reject)
+    O["final_exchange_bytes"] = finalValuesBytes(*N.S);
   if (N.Strips)
     O["strips"] = stripsToJson(*N.Strips);
   return O;

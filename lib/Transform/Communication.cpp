@@ -7,12 +7,17 @@
 
 #include "hetile/Transform/Communication.h"
 
+#include <isl/constraint.h>
+#include <isl/polynomial.h>
+
 #include <optional>
 #include <sstream>
 
 namespace hetile {
 
 const char *const ColumnOriginParam = "hetile_dc";
+const char *const BlockLowParam = "hetile_blo";
+const char *const BlockHighParam = "hetile_bhi";
 
 namespace {
 
@@ -79,6 +84,23 @@ isl::union_set columnInstances(const Scop &S, const PermutableBand &B,
       .domain();
 }
 
+/// The instances whose band dimension \p C lies in [hetile_blo,
+/// hetile_bhi]: a block of tile columns.
+isl::union_set blockInstances(const Scop &S, const PermutableBand &B,
+                              const TiledNest &N) {
+  unsigned C = N.ColumnDim;
+  std::ostringstream OS;
+  OS << "[" << BlockLowParam << ", " << BlockHighParam << "] -> { [";
+  for (unsigned M = 0; M < N.Dims.size(); ++M)
+    OS << (M ? ", " : "") << "b" << M;
+  OS << "] : " << BlockLowParam << " <= b" << C << " <= " << BlockHighParam
+     << " }";
+  isl::set Block(S.Stmts.front().Domain.ctx(), OS.str());
+  return B.BandSchedule.intersect_domain(S.getDomains())
+      .intersect_range(isl::union_set(Block))
+      .domain();
+}
+
 /// The one set of \p U (elements of one array); empty in \p Space's array
 /// when \p U has none.
 isl::set onlySet(const isl::union_set &U, const isl::set &EmptyLike) {
@@ -124,6 +146,118 @@ isl::pw_aff maxColumnDistance(const Scop &S, const PermutableBand &B,
 
 } // namespace
 
+bool isBox(const isl::basic_set &B) {
+  if (B.is_null() || isl_basic_set_dim(B.get(), isl_dim_div) > 0)
+    return false;
+  struct State {
+    unsigned Dims;
+    bool Box;
+  } St{unsigned(B.tuple_dim().release()), true};
+  St.Box = St.Dims > 0;
+  auto Check = [](isl_constraint *C, void *User) -> isl_stat {
+    State &St = *static_cast<State *>(User);
+    unsigned Involved = 0;
+    for (unsigned K = 0; K < St.Dims; ++K) {
+      isl::val V =
+          isl::manage(isl_constraint_get_coefficient_val(C, isl_dim_set, K));
+      if (V.is_zero())
+        continue;
+      ++Involved;
+      if (!V.abs().is_one())
+        St.Box = false;
+    }
+    if (Involved > 1)
+      St.Box = false;
+    isl_constraint_free(C);
+    return isl_stat_ok;
+  };
+  isl_basic_set_foreach_constraint(B.get(), Check, &St);
+  return St.Box;
+}
+
+std::string finalValuesBytes(const Scop &S) {
+  if (S.Stmts.empty())
+    return "";
+  isl_ctx *Ctx = S.Stmts.front().Domain.ctx().get();
+  isl::set Context = S.Context;
+  isl_pw_qpolynomial *Total = nullptr;
+  bool Bound = false, Failed = false;
+  // The product over the subscripts of the box's extents, 0 where empty.
+  auto BoxCard = [&](const isl::set &Box) -> isl_pw_qpolynomial * {
+    isl_pw_qpolynomial *Card = nullptr;
+    for (int D = 0, E = int(Box.tuple_dim().release()); D < E; ++D) {
+      isl::pw_aff Extent = Box.dim_max(D).sub(Box.dim_min(D)).add_constant(1);
+      if (Extent.is_null())
+        return nullptr;
+      isl_pw_qpolynomial *P = isl_pw_qpolynomial_from_pw_aff(Extent.release());
+      Card = Card ? isl_pw_qpolynomial_mul(Card, P) : P;
+    }
+    return Card;
+  };
+  for (const ScopArray &A : S.Arrays) {
+    if (!A.Written)
+      continue;
+    isl::union_map W = accessesOf(S, A.Name, true);
+    if (W.is_null() || W.is_empty().is_true())
+      continue;
+    isl::set Elements;
+    W.range().foreach_set([&](isl::set Set) -> isl::stat {
+      Elements = Set;
+      return isl::stat::ok();
+    });
+    // A scalar: one element.
+    if (!Elements.is_null() && Elements.tuple_dim().release() == 0)
+      Elements = isl::set();
+    isl_pw_qpolynomial *Card = nullptr;
+    if (Elements.is_null()) {
+      Card = isl_pw_qpolynomial_from_pw_aff(
+          isl_pw_aff_val_on_domain(Context.copy(), isl_val_one(Ctx)));
+    } else {
+      isl::set Set = isl::manage(isl_set_make_disjoint(
+          Elements.intersect_params(Context).coalesce().release()));
+      bool Boxes = !Set.is_null();
+      if (Boxes)
+        Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+          Boxes &= isBox(B);
+          return isl::stat::ok();
+        });
+      if (!Boxes) {
+        Bound = true;
+        Set = Elements.intersect_params(Context).coalesce();
+        Card = BoxCard(Set);
+      } else {
+        Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+          isl_pw_qpolynomial *P = BoxCard(isl::set(B));
+          if (!P)
+            Failed = true;
+          else
+            Card = Card ? isl_pw_qpolynomial_add(Card, P) : P;
+          return isl::stat::ok();
+        });
+      }
+    }
+    if (!Card || Failed) {
+      isl_pw_qpolynomial_free(Card);
+      isl_pw_qpolynomial_free(Total);
+      return "";
+    }
+    Card = isl_pw_qpolynomial_scale_val(
+        Card, isl_val_int_from_ui(Ctx, A.ElementBytes ? A.ElementBytes : 1));
+    Total = Total ? isl_pw_qpolynomial_add(Total, Card) : Card;
+  }
+  if (!Total)
+    return "0";
+  Total = isl_pw_qpolynomial_gist_params(Total, Context.release());
+  Total = isl_pw_qpolynomial_coalesce(Total);
+  char *Text = Total ? isl_pw_qpolynomial_to_str(Total) : nullptr;
+  isl_pw_qpolynomial_free(Total);
+  if (!Text)
+    return "";
+  std::string Result = (Bound ? "at most " : "") + std::string(Text);
+  free(Text);
+  return Result;
+}
+
 llvm::Expected<Communication>
 computeCommunication(const Scop &Original, const PermutableBand &B,
                      const TiledNest &N, const Dependences &OriginalDeps) {
@@ -140,10 +274,11 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
   if (S.Stmts.empty() || N.Dims.empty() || N.InTile.is_null())
     return makeError("no tiled band");
   for (const std::string &P : S.Params)
-    if (P == ColumnOriginParam)
+    if (P == ColumnOriginParam || P == BlockLowParam || P == BlockHighParam)
       return makeError("parameter '" + P + "' clashes with a generated name");
   Communication Result;
   isl::union_set InCol = columnInstances(S, B, N);
+  isl::union_set InBlock = blockInstances(S, B, N);
   for (const ScopArray &A : S.Arrays) {
     if (!A.Written)
       continue;
@@ -187,6 +322,9 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
                        "'");
     T.LiveOut =
         onlySet(LIt->second.intersect_domain(N.InTile).range(), EmptyLike);
+    // Null if isl fails: the exchange then falls back to LiveOut.
+    T.BlockLiveOut =
+        onlySet(LIt->second.intersect_domain(InBlock).range(), EmptyLike);
     if (T.FlowOut.is_null() || T.LiveOut.is_null())
       return makeError("isl failed on the traffic of array '" + A.Name + "'");
     Result.Arrays.push_back(std::move(T));

@@ -16,13 +16,15 @@
  *         buf = hetile_mpi_send_buffer(m, bytes); ...pack...;
  *         hetile_mpi_send(m, owner(last + 1), tag, buf, bytes);
  *       }
- *   hetile_mpi_gather(m, ...) per array written in the nest;
+ *   the final values: hetile_mpi_run(m, rank, array, addr, bytes) per run of
+ *   consecutive ones of each rank, then hetile_mpi_exchange(m, ...); or
+ *   packed element by element, hetile_mpi_gather(m, ...);
  *   hetile_mpi_end(m);
  *
  * Blocks are maximal runs of consecutive columns with the same owner, so the
  * column left of a block always belongs to another rank. Every rank must call
- * hetile_mpi_begin, hetile_mpi_gather and hetile_mpi_end (collectives), and
- * from one thread.
+ * hetile_mpi_begin, hetile_mpi_exchange, hetile_mpi_gather and hetile_mpi_end
+ * (collectives), from one thread.
  *
  * With OpenMP threads inside each rank (`--backend=mpi+omp`), see "Threads"
  * below: a rank's columns are split among its threads, which run the
@@ -196,17 +198,44 @@ int hetile_mpi_gather(hetile_mpi *m, const void *mine, size_t bytes,
                       int root_only, const void **all_out,
                       size_t *offsets_out);
 
+/* Final values that lie in runs of consecutive bytes (a block of columns of
+ * a row-major array: one run per row, or one for whole rows), moved in
+ * place, without packing. Every rank first lists the runs of each rank that
+ * it sends or receives: hetile_mpi_run(m, q, array, addr, bytes) says that
+ * rank q holds the final values of the `bytes` bytes at addr (in every
+ * process's own copy of the arrays; runs of different ranks must not
+ * overlap), in the array numbered `array` (>= 0; adjacent runs of one
+ * array merge, those of two arrays never do: the arrays' addresses differ
+ * between processes, and every rank must see the same runs). Then
+ * hetile_mpi_exchange (collective) moves them: each rank's runs to every
+ * other rank (root_only == 0) or to rank 0 only (the other ranks need list
+ * only their own runs then), as non-blocking point-to-point messages:
+ * a rank's runs each as a message of its own, in place, when they are few
+ * (at most 64) and large (256 KiB on average), else copied into one
+ * contiguous message (memcpy per run) and out of it at the receiver (Open
+ * MPI moves contiguous messages within a node with one copy, derived
+ * datatypes of many runs at a third of that speed). The ranks that arrive
+ * first wait politely for the others, under the watchdog; the runs listed
+ * are then forgotten. */
+int hetile_mpi_run(hetile_mpi *m, int rank, int array, void *addr,
+                   size_t bytes);
+int hetile_mpi_exchange(hetile_mpi *m, int root_only);
+
 /* One line describing the allocation ("hetile: 4 ranks, cycle times
  * 1,1,2,4 (HETILE_SPEEDS), allocation auto, 20 tile columns; columns per
  * rank: 8,8,4,0"). Valid until hetile_mpi_end. */
 const char *hetile_mpi_describe(const hetile_mpi *m);
 /* One line of statistics for this rank ("hetile: rank 1/4: 12 tiles, 40
  * messages, 81920 bytes sent, compute 0.5213 s, wait 0.1002 s, communicate
- * 0.0125 s"): compute = inside compute_begin/end (emulated slowdown
+ * 0.0125 s; final exchange 409600 bytes received, 102400 bytes sent in 3
+ * messages, 0.0310 s"): compute = inside compute_begin/end (emulated slowdown
  * included; summed over the threads); wait = until a receive's message
- * arrived, and until every rank reached hetile_mpi_gather; communicate =
- * the rest of the time in sends, receives and gathers. Valid until the
- * next call on m. */
+ * arrived, and until every rank reached hetile_mpi_gather or
+ * hetile_mpi_exchange; communicate = the rest of the time in the
+ * pipeline's sends and receives (its messages and bytes are those counted
+ * before); final exchange = the final values that hetile_mpi_exchange and
+ * hetile_mpi_gather moved, and the rest of the time in them. Valid until
+ * the next call on m. */
 const char *hetile_mpi_stats(const hetile_mpi *m);
 /* 1 if HETILE_STATS is set and not 0. */
 int hetile_mpi_verbose(const hetile_mpi *m);

@@ -133,6 +133,13 @@ struct Buffer {
   size_t Capacity = 0;
 };
 
+/// Bytes of consecutive final values at an address.
+struct Run {
+  char *At;
+  size_t Bytes;
+  int Array; ///< runs of one array only merge
+};
+
 /// A send in flight: its buffer stays alive until the request completes.
 struct Outgoing {
   Buffer Buf;
@@ -218,12 +225,21 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   /// back to the process's spare buffers (reuseBuffer).
   std::vector<hetile::rt::mpi::Buffer> Gathered;
   std::vector<hetile::rt::mpi::Buffer> Contributions;
+  /// Runs[q]: the runs of final values rank q owns (hetile_mpi_run), in
+  /// this process's memory, until hetile_mpi_exchange.
+  std::vector<std::vector<hetile::rt::mpi::Run>> Runs;
 
   // Statistics.
   long Tiles = 0;
   long Messages = 0;
   unsigned long long BytesSent = 0;
   double Compute = 0, Wait = 0, Communicate = 0;
+  /// The final exchange (hetile_mpi_exchange, hetile_mpi_gather): bytes
+  /// received and sent, and its time past the wait for the last rank.
+  unsigned long long FinalReceived = 0, FinalSent = 0;
+  long FinalMessages = 0; ///< sent
+
+  double Final = 0;
   mutable std::string StatsLine;
 
   ~hetile_mpi();

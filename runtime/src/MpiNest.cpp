@@ -199,11 +199,13 @@ extern "C" const char *hetile_mpi_describe(const hetile_mpi *m) {
 extern "C" const char *hetile_mpi_stats(const hetile_mpi *m) {
   if (!m)
     return "";
-  char Buf[256];
+  char Buf[384];
   std::snprintf(Buf, sizeof Buf, "hetile: rank %d/%d: %ld tiles, %ld messages, "
                 "%llu bytes sent, compute %.4f s, wait %.4f s, communicate "
-                "%.4f s", m->Rank, m->Size, m->Tiles, m->Messages, m->BytesSent,
-                m->Compute, m->Wait, m->Communicate);
+                "%.4f s; final exchange %llu bytes received, %llu bytes sent in %ld "
+                "messages, %.4f s", m->Rank, m->Size, m->Tiles, m->Messages,
+                m->BytesSent, m->Compute, m->Wait, m->Communicate,
+                m->FinalReceived, m->FinalSent, m->FinalMessages, m->Final);
   m->StatsLine = Buf;
   return m->StatsLine.c_str();
 }

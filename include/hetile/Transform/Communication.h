@@ -18,7 +18,16 @@
 //                        is an instance in tile(o) }
 //
 // with the tile origins o_m, the sizes T_m and the column origin hetile_dc
-// as isl parameters. Sender and receiver enumerate the same set with the
+// as isl parameters. The final exchange moves a block of consecutive tile
+// columns at a time, whose band values along the column dimension span
+// [hetile_blo, hetile_bhi]:
+//
+//   BlockLiveOut_A(blo, bhi) = { e | the last write of e is an instance
+//                                whose column band value is in [blo, bhi] }
+//
+// the union of LiveOut_A over the tiles of those columns (the rows cover
+// every instance); for the usual nests a box of the array per block.
+// Sender and receiver enumerate the same set with the
 // same parameter values, so a message is just the values, in order.
 //
 // LiveOut is per element, not per instance: an instance that writes two
@@ -78,12 +87,18 @@ namespace hetile {
 
 /// The isl parameter (and C variable) naming the receiving column's origin.
 extern const char *const ColumnOriginParam;
+/// The isl parameters (and C variables) naming the first and last column
+/// band values of a block of tile columns (BlockLiveOut).
+extern const char *const BlockLowParam, *const BlockHighParam;
 
 struct ArrayTraffic {
   std::string Array; ///< the C name
   unsigned Dims = 0; ///< number of subscripts (0: a scalar)
   isl::set FlowOut;  ///< elements, params o_m, T_m, hetile_dc
   isl::set LiveOut;  ///< elements, params o_m, T_m
+  /// Elements, params hetile_blo, hetile_bhi (and the nest's); null when
+  /// isl could not compute it (the exchange then uses LiveOut).
+  isl::set BlockLiveOut;
 };
 
 struct Communication {
@@ -94,6 +109,18 @@ struct Communication {
   /// read a tile's values).
   isl::pw_aff MaxColumnDistance;
 };
+
+/// Whether \p B is a box: no existentially quantified variable, at least
+/// one subscript, and each constraint bounds at most one subscript, with a
+/// unit coefficient.
+bool isBox(const isl::basic_set &B);
+
+/// The bytes of the final values of nest \p S, the elements its statements
+/// write (what the MPI backends' final exchange moves in all), as isl's
+/// text of a piecewise quasi-polynomial in the parameters. An array whose
+/// written elements are not a union of boxes counts its bounding box, and
+/// the text starts with "at most ". Empty when isl fails.
+std::string finalValuesBytes(const Scop &S);
 
 /// Computes the traffic of tiled nest \p N of \p S (\p D: its dependences;
 /// with may-writes, those of the update model are computed here). Fails on

@@ -1,0 +1,56 @@
+// Differential execution: final values that are whole rows of the array
+// (the tile columns run along A's first subscript), so that a block of
+// columns is one run of consecutive elements. Large runs travel as
+// messages of their own, in place; many short ones are packed into one
+// message per rank (runtime/src/MpiGather.cpp).
+// RUN: %differential %s --work %t
+//
+// RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -I %S/../Exec/Inputs
+// RUN: %mpicc -std=c99 -O2 -Wall -Werror %rt_cflags -I %S/../Exec/Inputs %t.mpi.c -o %t.mpi %rt_mpi_libs
+// RUN: %gcc -std=c99 -O2 -Wall -Werror -Wno-unknown-pragmas -I %S/../Exec/Inputs %s -o %t.orig
+// RUN: %t.orig 400 > %t.expected
+//
+// Rows of 400 doubles (3200 bytes; row 0 is not written), tile columns of
+// 100 rows dealt cyclically to 2 ranks: rank 0 holds rows 1..99 and
+// 200..299 (636800 bytes), rank 1 rows 100..199 and 300..399 (640000),
+// two runs of over 256 KiB each, sent as 2 messages.
+// RUN: env HETILE_STATS=1 HETILE_ALLOC=cyclic HETILE_CALIBRATE=0 HETILE_TILE_SIZES=64,100 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 400 2> %t.err
+// RUN: FileCheck %s --check-prefix=DIRECT < %t.err
+// RUN: diff %t.expected %t.out.0
+// RUN: diff %t.expected %t.out.1
+// DIRECT-DAG: hetile: rank 0/2: {{.*}}; final exchange 640000 bytes received, 636800 bytes sent in 2 messages,
+// DIRECT-DAG: hetile: rank 1/2: {{.*}}; final exchange 636800 bytes received, 640000 bytes sent in 2 messages,
+//
+// Tile columns of 10 rows: 20 runs of at most 32000 bytes per rank, packed
+// into one message.
+// RUN: env HETILE_STATS=1 HETILE_ALLOC=cyclic HETILE_CALIBRATE=0 HETILE_TILE_SIZES=64,10 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 400 2> %t.err
+// RUN: FileCheck %s --check-prefix=PACKED < %t.err
+// RUN: diff %t.expected %t.out.0
+// RUN: diff %t.expected %t.out.1
+// PACKED-DAG: hetile: rank 0/2: {{.*}}; final exchange 640000 bytes received, 636800 bytes sent in 1 messages,
+// PACKED-DAG: hetile: rank 1/2: {{.*}}; final exchange 636800 bytes received, 640000 bytes sent in 1 messages,
+//@ args 0 | 1 | 7 | 40
+#include "exec-common.h"
+
+static void rows(int N, double A[restrict N][N], const double *restrict c) {
+#pragma hetile
+  for (int j = 0; j < N; j++)
+    for (int i = 1; i < N; i++)
+      A[i][j] = 0.5 * A[i - 1][j] + c[j];
+}
+
+int main(int argc, char **argv) {
+  int N = argc > 1 ? atoi(argv[1]) : 10;
+  size_t Count = (size_t)N * (size_t)N;
+  double *A = malloc(sizeof(double) * (Count ? Count : 1));
+  double *c = malloc(sizeof(double) * (size_t)(N ? N : 1));
+  for (size_t k = 0; k < Count; k++)
+    A[k] = hetile_exec_init((long)k, 0, 0);
+  for (int j = 0; j < N; j++)
+    c[j] = hetile_exec_init(j, 1, 0);
+  rows(N, (double (*)[N])A, c);
+  hetile_exec_dump("A", A, Count);
+  free(A);
+  free(c);
+  return 0;
+}
