@@ -336,7 +336,7 @@ isl::union_map lastWrites(const ArrayAccesses &Acc,
 ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
                            const isl::union_map &AccessSched,
                            const isl::union_map &InstanceSched,
-                           bool Reference) {
+                           bool Reference, bool WithFlowElements) {
   isl::ctx Ctx = AccessSched.ctx();
   FlowSchedule Sched = flowSchedule(AccessSched, Reference);
   isl::union_map Writes =
@@ -360,7 +360,7 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
     return {};
   // Null when isl fails: the backends that need them refuse the nest.
   D.LastWrite = lastWrites(Acc, InstanceSched);
-  if (Acc.SeveralWritesInOneStmt)
+  if (Acc.SeveralWritesInOneStmt && WithFlowElements)
     D.FlowElements = flowElements(S, Acc, AccessSched, Reference);
   D.Output = D.Output.subtract(SameInstance);
   D.Anti = D.Anti.subtract(SameInstance);
@@ -530,9 +530,10 @@ void restrictToContext(const Scop &S, ArrayDeps &D) {
 void checkAgainstReference(const Scop &S, const std::string &Array,
                            const ArrayAccesses &Acc, const ArrayDeps &D,
                            const isl::union_map &Sched,
-                           const isl::union_map &InstanceSched) {
+                           const isl::union_map &InstanceSched,
+                           bool WithFlowElements) {
   ArrayDeps R = arrayDependences(S, Acc, Sched, InstanceSched,
-                                 /*Reference=*/true);
+                                 /*Reference=*/true, WithFlowElements);
   llvm::errs() << "hetile: dependences check: " << S.Stmts.front().Name
                << ".." << S.Stmts.back().Name << " " << Array << ":";
   if (R.Flow.is_null()) {
@@ -558,7 +559,7 @@ void checkAgainstReference(const Scop &S, const std::string &Array,
 
 } // namespace
 
-Dependences computeDependences(const Scop &S) {
+Dependences computeDependences(const Scop &S, bool WithFlowElements) {
   Dependences Result;
   if (S.Stmts.empty())
     return Result;
@@ -572,18 +573,19 @@ Dependences computeDependences(const Scop &S) {
   static const bool Check = std::getenv("HETILE_CHECK_DEPENDENCES") != nullptr;
   for (const auto &[Array, Acc] : collectAccesses(S)) {
     ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched,
-                                   /*Reference=*/false);
+                                   /*Reference=*/false, WithFlowElements);
     if (D.Flow.is_null())
       continue;
     restrictToContext(S, D);
     if (Check)
-      checkAgainstReference(S, Array, Acc, D, Sched, InstanceSched);
+      checkAgainstReference(S, Array, Acc, D, Sched, InstanceSched,
+                            WithFlowElements);
     Result.FlowByArray[Array] = D.Flow;
     Result.OutputByArray[Array] = D.Output;
     Result.AntiByArray[Array] = D.Anti;
     Result.LiveInByArray[Array] = D.LiveIn;
     Result.LastWriteByArray[Array] = D.LastWrite;
-    if (Acc.SeveralWritesInOneStmt)
+    if (Acc.SeveralWritesInOneStmt && WithFlowElements)
       Result.FlowElementsByArray[Array] = D.FlowElements;
     Result.Flow = Result.Flow.unite(D.Flow);
     Result.Anti = Result.Anti.unite(D.Anti);

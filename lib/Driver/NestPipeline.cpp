@@ -78,8 +78,11 @@ void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
     return;
   }
   N.S = std::move(Built.S);
+  // Only the MPI backends' communication reads the element-tagged flow.
+  bool Mpi = Opts.TargetBackend == Backend::Mpi ||
+             Opts.TargetBackend == Backend::MpiOmp;
   Budget.enter(IslStage::Dependences);
-  N.Deps = computeDependences(*N.S);
+  N.Deps = computeDependences(*N.S, /*WithFlowElements=*/Mpi);
   if (OutOfBudget())
     return;
   Budget.enter(IslStage::Scheduling);
@@ -88,7 +91,7 @@ void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
     return;
   if (N.Band->Depth >= 2)
     return;
-  N.Inner = findInnerBands(*N.S, Opts.AllowSkew);
+  N.Inner = findInnerBands(*N.S, Opts.AllowSkew, /*WithFlowElements=*/Mpi);
   if (OutOfBudget())
     return;
   if (!N.Inner)
