@@ -526,7 +526,8 @@ void restrictToContext(const Scop &S, ArrayDeps &D) {
 /// prints on stderr, for each kind, whether \p D holds the same relation
 /// (isl_union_map_is_equal):
 ///   hetile: dependences check: S0..S3 A: flow=equal anti=equal ...
-/// or "reference-failed" when isl could not finish the reference.
+/// or "reference-failed" when isl could not finish the reference, and
+/// "unknown" for a comparison that isl could not finish.
 void checkAgainstReference(const Scop &S, const std::string &Array,
                            const ArrayAccesses &Acc, const ArrayDeps &D,
                            const isl::union_map &Sched,
@@ -546,7 +547,10 @@ void checkAgainstReference(const Scop &S, const std::string &Array,
       return "equal";
     if (New.is_null() || Ref.is_null())
       return "DIFFER";
-    return New.is_equal(Ref).is_true() ? "equal" : "DIFFER";
+    isl::boolean Equal = New.is_equal(Ref);
+    if (Equal.is_error()) // the nest's bound ran out during the comparison
+      return "unknown";
+    return Equal.is_true() ? "equal" : "DIFFER";
   };
   llvm::errs() << " flow=" << Compare(D.Flow, R.Flow)
                << " anti=" << Compare(D.Anti, R.Anti)
