@@ -22,7 +22,8 @@ llvm::Expected<llvm::StringRef> originalText(llvm::StringRef Buffer,
 }
 
 /// Runs the stages after analysis on tilable nest \p N, under what is left
-/// of its bound after the analysis, and hands the emitted block (or, with \p Print, the stage's text) on.
+/// of its bound after the analysis, and hands the emitted block (or, with
+/// \p Print, the stage's text) on.
 llvm::Expected<std::string> runStages(llvm::StringRef Buffer,
                                       const AnalyzedNest &N,
                                       const Options &Opts,
