@@ -4,7 +4,11 @@
 // (isl_union_access_info_compute_flow) on an access-level schedule: the 2d+1
 // schedule padded to one space, plus one last dimension that puts the reads of
 // a statement instance (0) before its writes (1). Reads enter the analysis
-// under their own tuple name "<Stmt>__read" so they can carry that 0.
+// under their own tuple name "<Stmt>__read" so they can carry that 0. isl
+// gets that schedule as a tree (a sequence where the dimension is a
+// position, a band where it is an iterator), on which it splits the analysis
+// at each sequence instead of taking lexicographic maxima over every
+// dimension.
 //
 //  - Flow:   sink = reads, must sources = must-writes, may sources =
 //            may-writes; the may-dependence (exact where everything is must).
@@ -20,7 +24,13 @@
 // no edge to w2, because the edge to w1 plus the output edge w1 -> w2 already
 // order it. This keeps e.g. matmul's reduction uniform, (0,0,1), and loses no
 // ordering constraint. Pairs within one statement instance are never edges:
-// the statement text keeps its own order.
+// the statement text keeps its own order. So a read of an element that its
+// own instance must-write (`A[e] = f(A[e])`) is no anti source: its one
+// nearest write is its own instance's.
+//
+// HETILE_CHECK_DEPENDENCES=1 in the environment also computes every relation
+// the reference way (the flat schedule map, every read an anti source) and
+// prints on stderr whether each is equal (see checkAgainstReference).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +38,12 @@
 
 #include "ScheduleSpace.h"
 
+#include "llvm/Support/raw_ostream.h"
+
+#include <isl/map.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <tuple>
 
@@ -75,6 +90,9 @@ struct ArrayAccesses {
   isl::union_map Reads;      ///< S0__read[i] -> A[...]
   isl::union_map MustWrites; ///< S0[i] -> A[...]
   isl::union_map MayWrites;  ///< may-writes that are not must-writes
+  /// The reads that can be the source of an anti dependence between two
+  /// statement instances: Reads less those of overwrittenByOwnInstance.
+  isl::union_map AntiReads;
   /// Some statement writes the array through two accesses or more.
   bool SeveralWritesInOneStmt = false;
 };
@@ -83,10 +101,30 @@ isl::union_map addTo(const isl::union_map &Acc, isl::map M) {
   return Acc.is_null() ? isl::union_map(M) : Acc.unite(M);
 }
 
+/// Whether every element that \p Read (S[i] -> A[...], on the domain)
+/// reads is must-written by the same instance (\p OwnMustWrites, the
+/// statement's must-writes of the array). Such a read, at (i, 0) in the
+/// access-level schedule, has the instance's own must-write at (i, 1) as its
+/// nearest later write; any other write of the element comes after that one,
+/// so the only anti dependence from the read is within the instance.
+bool overwrittenByOwnInstance(const isl::map &Read,
+                              const isl::union_map &OwnMustWrites) {
+  if (OwnMustWrites.is_null())
+    return false;
+  return isl::union_map(Read).is_subset(OwnMustWrites).is_true();
+}
+
 /// Groups the accesses of \p S by array (sorted by name).
 std::map<std::string, ArrayAccesses> collectAccesses(const Scop &S) {
   std::map<std::string, ArrayAccesses> Result;
   for (const ScopStmt &Stmt : S.Stmts) {
+    std::map<std::string, isl::union_map> OwnMustWrites;
+    for (const MemoryAccess &A : Stmt.Accesses)
+      if (A.Kind == MemoryAccess::AccessKind::MustWrite &&
+          !A.Relation.is_null())
+        OwnMustWrites[A.Array] =
+            addTo(OwnMustWrites[A.Array],
+                  A.Relation.intersect_domain(Stmt.Domain));
     std::map<std::string, unsigned> Writes;
     for (const MemoryAccess &A : Stmt.Accesses) {
       if (A.isWrite() && !A.Relation.is_null() && ++Writes[A.Array] == 2)
@@ -96,10 +134,15 @@ std::map<std::string, ArrayAccesses> collectAccesses(const Scop &S) {
       isl::map Rel = A.Relation.intersect_domain(Stmt.Domain);
       ArrayAccesses &Acc = Result[A.Array];
       switch (A.Kind) {
-      case MemoryAccess::AccessKind::Read:
+      case MemoryAccess::AccessKind::Read: {
+        bool Overwritten =
+            overwrittenByOwnInstance(Rel, OwnMustWrites[A.Array]);
         Rel = Rel.set_tuple_id(isl::dim::in, readTupleName(Stmt.Name));
         Acc.Reads = addTo(Acc.Reads, Rel);
+        if (!Overwritten)
+          Acc.AntiReads = addTo(Acc.AntiReads, Rel);
         break;
+      }
       case MemoryAccess::AccessKind::MustWrite:
         Acc.MustWrites = addTo(Acc.MustWrites, Rel);
         break;
@@ -130,6 +173,65 @@ isl::union_map accessSchedule(const Scop &S) {
   return Result;
 }
 
+/// The schedule tree of \p Maps (one map per tuple, all with \p N output
+/// dimensions), from output dimension \p Level on: where every map fixes
+/// the dimension, a sequence ordered by its values; elsewhere a band of it.
+/// The same order as the maps' lexicographic one, but the tree lets isl's
+/// dataflow analysis split at each sequence (a sink and a source in
+/// different children are ordered by the sequence alone).
+isl::schedule treeFrom(const std::vector<isl::map> &Maps, unsigned Level,
+                       unsigned N) {
+  isl::union_set Domain = isl::union_set::empty(Maps.front().ctx());
+  for (const isl::map &M : Maps)
+    Domain = Domain.unite(isl::union_set(M.domain()));
+  if (Level == N)
+    return isl::schedule::from_domain(Domain);
+  std::map<long, std::vector<isl::map>> ByValue;
+  bool Fixed = true;
+  for (const isl::map &M : Maps) {
+    isl::val V = isl::manage(
+        isl_map_plain_get_val_if_fixed(M.get(), isl_dim_out, Level));
+    if (V.is_null() || !V.is_int().is_true()) {
+      Fixed = false;
+      break;
+    }
+    ByValue[V.get_num_si()].push_back(M);
+  }
+  if (Fixed) {
+    isl::schedule Result;
+    for (const auto &[Value, Group] : ByValue) {
+      isl::schedule Child = treeFrom(Group, Level + 1, N);
+      Result = Result.is_null() ? Child : Result.sequence(Child);
+    }
+    return Result;
+  }
+  isl::union_map Dim = isl::union_map::empty(Maps.front().ctx());
+  for (const isl::map &M : Maps)
+    Dim = Dim.unite(isl::union_map(
+        M.project_out(isl::dim::out, Level + 1, N - Level - 1)
+            .project_out(isl::dim::out, 0, Level)));
+  return treeFrom(Maps, Level + 1, N)
+      .insert_partial_schedule(isl::multi_union_pw_aff::from_union_map(Dim));
+}
+
+/// A schedule for isl's dataflow analysis: the union map, and the same
+/// order as a tree (null for the reference computation, which uses the map).
+struct FlowSchedule {
+  isl::union_map Map;
+  isl::schedule Tree;
+};
+
+FlowSchedule flowSchedule(const isl::union_map &Map, bool Reference) {
+  FlowSchedule Result{Map, {}};
+  std::vector<isl::map> Maps = analysis::toMaps(Map);
+  if (Reference || Maps.empty())
+    return Result;
+  isl_size N = Maps.front().range_tuple_dim().release();
+  if (N >= 0)
+    Result.Tree = treeFrom(Maps, 0, unsigned(N));
+  return Result;
+}
+
 isl::union_map orEmpty(const isl::union_map &M, isl::ctx Ctx) {
   return M.is_null() ? isl::union_map::empty(Ctx) : M;
 }
@@ -139,19 +241,20 @@ isl::union_map orEmpty(const isl::union_map &M, isl::ctx Ctx) {
 isl::union_map mayDependences(const isl::union_map &Sink,
                               const isl::union_map &Must,
                               const isl::union_map &May,
-                              const isl::union_map &Sched,
+                              const FlowSchedule &Sched,
                               isl::union_map *NoSource = nullptr) {
-  isl::ctx Ctx = Sched.ctx();
+  isl::ctx Ctx = Sched.Map.ctx();
   if (Sink.is_null()) {
     if (NoSource)
       *NoSource = isl::union_map::empty(Ctx);
     return isl::union_map::empty(Ctx);
   }
-  isl::union_flow Flow = isl::union_access_info(Sink)
-                             .set_must_source(orEmpty(Must, Ctx))
-                             .set_may_source(orEmpty(May, Ctx))
-                             .set_schedule_map(Sched)
-                             .compute_flow();
+  isl::union_access_info Info = isl::union_access_info(Sink)
+                                    .set_must_source(orEmpty(Must, Ctx))
+                                    .set_may_source(orEmpty(May, Ctx));
+  isl::union_flow Flow = Sched.Tree.is_null()
+                             ? Info.set_schedule_map(Sched.Map).compute_flow()
+                             : Info.set_schedule(Sched.Tree).compute_flow();
   if (Flow.is_null())
     return {};
   if (NoSource)
@@ -195,7 +298,7 @@ struct ArrayDeps {
 /// each read instance tagged with its element, [S[i] -> A[e]], scheduled
 /// as the read.
 isl::union_map flowElements(const Scop &S, const ArrayAccesses &Acc,
-                            const isl::union_map &Sched) {
+                            const isl::union_map &Sched, bool Reference) {
   isl::ctx Ctx = Sched.ctx();
   if (Acc.Reads.is_null())
     return isl::union_map::empty(Ctx);
@@ -207,7 +310,7 @@ isl::union_map flowElements(const Scop &S, const ArrayAccesses &Acc,
   isl::union_map TagSched = Reads.domain_map().apply_range(ReadSched);
   isl::union_map WriteSched = Sched.subtract_domain(Acc.Reads.domain());
   return mayDependences(Reads.range_map(), Acc.MustWrites, Acc.MayWrites,
-                        WriteSched.unite(TagSched));
+                        flowSchedule(WriteSched.unite(TagSched), Reference));
 }
 
 /// The last write of each element of one array (Dependences::LastWrite-
@@ -228,10 +331,14 @@ isl::union_map lastWrites(const ArrayAccesses &Acc,
   return Last.is_null() ? Last : Last.reverse();
 }
 
+/// The dependences through one array. \p Reference: the reference
+/// computation (see checkAgainstReference).
 ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
-                           const isl::union_map &Sched,
-                           const isl::union_map &InstanceSched) {
-  isl::ctx Ctx = Sched.ctx();
+                           const isl::union_map &AccessSched,
+                           const isl::union_map &InstanceSched,
+                           bool Reference, bool WithFlowElements) {
+  isl::ctx Ctx = AccessSched.ctx();
+  FlowSchedule Sched = flowSchedule(AccessSched, Reference);
   isl::union_map Writes =
       orEmpty(Acc.MustWrites, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
   isl::union_map SameInstance = S.getDomains().identity();
@@ -244,7 +351,8 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
                                 : restoreTuples(NoSource, S, false);
   D.Output = mayDependences(Writes, Acc.MustWrites, Acc.MayWrites, Sched);
   isl::union_map ReadsOrMay =
-      orEmpty(Acc.Reads, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
+      orEmpty(Reference ? Acc.Reads : Acc.AntiReads, Ctx)
+          .unite(orEmpty(Acc.MayWrites, Ctx));
   D.Anti = restoreTuples(
       mayDependences(Writes, Acc.MustWrites, ReadsOrMay, Sched), S, true);
   if (D.Output.is_null() || D.Anti.is_null() || D.Flow.is_null() ||
@@ -252,8 +360,8 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
     return {};
   // Null when isl fails: the backends that need them refuse the nest.
   D.LastWrite = lastWrites(Acc, InstanceSched);
-  if (Acc.SeveralWritesInOneStmt)
-    D.FlowElements = flowElements(S, Acc, Sched);
+  if (Acc.SeveralWritesInOneStmt && WithFlowElements)
+    D.FlowElements = flowElements(S, Acc, AccessSched, Reference);
   D.Output = D.Output.subtract(SameInstance);
   D.Anti = D.Anti.subtract(SameInstance);
   return D;
@@ -401,7 +509,61 @@ std::string formatDistance(const std::vector<long> &V) {
   return S + ")";
 }
 
-Dependences computeDependences(const Scop &S) {
+namespace {
+
+/// \p D with the parameters restricted to the Scop's context.
+void restrictToContext(const Scop &S, ArrayDeps &D) {
+  if (S.Context.is_null())
+    return;
+  for (isl::union_map *M : {&D.Flow, &D.Anti, &D.Output, &D.LiveIn,
+                            &D.LastWrite, &D.FlowElements})
+    if (!M->is_null())
+      *M = M->intersect_params(S.Context);
+}
+
+/// HETILE_CHECK_DEPENDENCES: computes the relations of \p Array the
+/// reference way (the flat schedule map, every read an anti source) and
+/// prints on stderr, for each kind, whether \p D holds the same relation
+/// (isl_union_map_is_equal):
+///   hetile: dependences check: S0..S3 A: flow=equal anti=equal ...
+/// or "reference-failed" when isl could not finish the reference, and
+/// "unknown" for a comparison that isl could not finish.
+void checkAgainstReference(const Scop &S, const std::string &Array,
+                           const ArrayAccesses &Acc, const ArrayDeps &D,
+                           const isl::union_map &Sched,
+                           const isl::union_map &InstanceSched,
+                           bool WithFlowElements) {
+  ArrayDeps R = arrayDependences(S, Acc, Sched, InstanceSched,
+                                 /*Reference=*/true, WithFlowElements);
+  llvm::errs() << "hetile: dependences check: " << S.Stmts.front().Name
+               << ".." << S.Stmts.back().Name << " " << Array << ":";
+  if (R.Flow.is_null()) {
+    llvm::errs() << " reference-failed\n";
+    return;
+  }
+  restrictToContext(S, R);
+  auto Compare = [](const isl::union_map &New, const isl::union_map &Ref) {
+    if (New.is_null() && Ref.is_null())
+      return "equal";
+    if (New.is_null() || Ref.is_null())
+      return "DIFFER";
+    isl::boolean Equal = New.is_equal(Ref);
+    if (Equal.is_error()) // the nest's bound ran out during the comparison
+      return "unknown";
+    return Equal.is_true() ? "equal" : "DIFFER";
+  };
+  llvm::errs() << " flow=" << Compare(D.Flow, R.Flow)
+               << " anti=" << Compare(D.Anti, R.Anti)
+               << " output=" << Compare(D.Output, R.Output)
+               << " live-in=" << Compare(D.LiveIn, R.LiveIn)
+               << " last-write=" << Compare(D.LastWrite, R.LastWrite)
+               << " flow-elements=" << Compare(D.FlowElements, R.FlowElements)
+               << "\n";
+}
+
+} // namespace
+
+Dependences computeDependences(const Scop &S, bool WithFlowElements) {
   Dependences Result;
   if (S.Stmts.empty())
     return Result;
@@ -412,28 +574,23 @@ Dependences computeDependences(const Scop &S) {
   if (Sched.is_null() || InstanceSched.is_null())
     return Result;
   std::vector<DependenceEdge> Edges;
+  static const bool Check = std::getenv("HETILE_CHECK_DEPENDENCES") != nullptr;
   for (const auto &[Array, Acc] : collectAccesses(S)) {
-    ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched);
+    ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched,
+                                   /*Reference=*/false, WithFlowElements);
     if (D.Flow.is_null())
       continue;
-    if (!S.Context.is_null()) {
-      D.Flow = D.Flow.intersect_params(S.Context);
-      D.Anti = D.Anti.intersect_params(S.Context);
-      D.Output = D.Output.intersect_params(S.Context);
-      D.LiveIn = D.LiveIn.intersect_params(S.Context);
-      if (!D.LastWrite.is_null())
-        D.LastWrite = D.LastWrite.intersect_params(S.Context);
-    }
+    restrictToContext(S, D);
+    if (Check)
+      checkAgainstReference(S, Array, Acc, D, Sched, InstanceSched,
+                            WithFlowElements);
     Result.FlowByArray[Array] = D.Flow;
     Result.OutputByArray[Array] = D.Output;
     Result.AntiByArray[Array] = D.Anti;
     Result.LiveInByArray[Array] = D.LiveIn;
     Result.LastWriteByArray[Array] = D.LastWrite;
-    if (Acc.SeveralWritesInOneStmt)
-      Result.FlowElementsByArray[Array] =
-          D.FlowElements.is_null() || S.Context.is_null()
-              ? D.FlowElements
-              : D.FlowElements.intersect_params(S.Context);
+    if (Acc.SeveralWritesInOneStmt && WithFlowElements)
+      Result.FlowElementsByArray[Array] = D.FlowElements;
     Result.Flow = Result.Flow.unite(D.Flow);
     Result.Anti = Result.Anti.unite(D.Anti);
     Result.Output = Result.Output.unite(D.Output);

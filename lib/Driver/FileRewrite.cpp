@@ -21,8 +21,9 @@ llvm::Expected<llvm::StringRef> originalText(llvm::StringRef Buffer,
   return Buffer.substr(Begin, End - Begin);
 }
 
-/// Runs the stages after analysis on tilable nest \p N, under one bound,
-/// and hands the emitted block (or, with \p Print, the stage's text) on.
+/// Runs the stages after analysis on tilable nest \p N, under what is left
+/// of its bound after the analysis, and hands the emitted block (or, with
+/// \p Print, the stage's text) on.
 llvm::Expected<std::string> runStages(llvm::StringRef Buffer,
                                       const AnalyzedNest &N,
                                       const Options &Opts,
@@ -30,7 +31,7 @@ llvm::Expected<std::string> runStages(llvm::StringRef Buffer,
   auto Original = originalText(Buffer, *N.S);
   if (!Original)
     return Original.takeError();
-  IslBudget Budget(N.S->Context.ctx().get(), Opts);
+  IslBudget Budget(N.S->Context.ctx().get(), Opts, N.SpentSeconds);
   auto T = transformNest(N, Opts, Budget);
   if (!T)
     return T.takeError();

@@ -54,16 +54,13 @@ RejectReason makeTooComplexReject(llvm::Error Err, const SourceLoc &Loc) {
   return {RejectKind::TooComplex, Loc, "the nest is too complex: " + Message};
 }
 
-AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
-                         isl_ctx *IslCtx, const Options &Opts) {
-  AnalyzedNest N;
-  N.Function = C.Function->getNameAsString();
-  N.Loc = makeSourceLoc(Ctx.getSourceManager(), C.Loop->getBeginLoc());
-  N.Marked = C.PragmaLoc.isValid();
-  if (N.Marked)
-    N.PragmaLoc = makeSourceLoc(Ctx.getSourceManager(), C.PragmaLoc);
+namespace {
+
+/// The stages of analyzeNest, under \p Budget.
+void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
+                   isl_ctx *IslCtx, const Options &Opts, IslBudget &Budget,
+                   AnalyzedNest &N) {
   // Each stage under the bound; one that runs out leaves the nest as it is.
-  IslBudget Budget(IslCtx, Opts);
   auto OutOfBudget = [&] {
     llvm::Error Err = Budget.check();
     if (!Err)
@@ -78,30 +75,48 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   };
   ScopBuildResult Built = buildScop(Ctx, C, IslCtx, Opts);
   if (OutOfBudget())
-    return N;
+    return;
   if (Built.Reject) {
     N.Reject = std::move(Built.Reject);
-    return N;
+    return;
   }
   N.S = std::move(Built.S);
+  // Only the MPI backends' communication reads the element-tagged flow.
+  bool Mpi = Opts.TargetBackend == Backend::Mpi ||
+             Opts.TargetBackend == Backend::MpiOmp;
   Budget.enter(IslStage::Dependences);
-  N.Deps = computeDependences(*N.S);
+  N.Deps = computeDependences(*N.S, /*WithFlowElements=*/Mpi);
   if (OutOfBudget())
-    return N;
+    return;
   N.Strips = analyzeStrips(*N.S, *N.Deps, N.Loc);
   if (OutOfBudget())
-    return N;
+    return;
   Budget.enter(IslStage::Scheduling);
   N.Band = findBandWithPrivatization(*N.S, *N.Deps, Opts.AllowSkew);
   if (OutOfBudget())
-    return N;
+    return;
   if (N.Band->Depth >= 2)
-    return N;
-  N.Inner = findInnerBands(*N.S, Opts.AllowSkew);
+    return;
+  N.Inner = findInnerBands(*N.S, Opts.AllowSkew, /*WithFlowElements=*/Mpi);
   if (OutOfBudget())
-    return N;
+    return;
   if (!N.Inner)
     N.Reject = makeBandReject(*N.S, *N.Deps, N.Loc);
+}
+
+} // namespace
+
+AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
+                         isl_ctx *IslCtx, const Options &Opts) {
+  AnalyzedNest N;
+  N.Function = C.Function->getNameAsString();
+  N.Loc = makeSourceLoc(Ctx.getSourceManager(), C.Loop->getBeginLoc());
+  N.Marked = C.PragmaLoc.isValid();
+  if (N.Marked)
+    N.PragmaLoc = makeSourceLoc(Ctx.getSourceManager(), C.PragmaLoc);
+  IslBudget Budget(IslCtx, Opts);
+  analyzeStages(Ctx, C, IslCtx, Opts, Budget, N);
+  N.SpentSeconds = Budget.spentSeconds();
   return N;
 }
 

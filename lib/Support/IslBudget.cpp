@@ -3,6 +3,9 @@
 #include "hetile/Support/IslBudget.h"
 
 #include <isl/set.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <pthread.h>
 #include <time.h>
 
@@ -54,36 +57,54 @@ const char *getIslStageName(IslStage S) {
 }
 
 std::string TooComplexError::message() const {
-  if (Time)
+  if (Time) {
+    char Budget[32];
+    snprintf(Budget, sizeof(Budget), "%g", Seconds);
     return std::string("the ") + getIslStageName(Stage) +
-           " stage ran past the time budget of a nest (--nest-time-budget)";
+           " stage ran past the time budget of the nest (" + Budget +
+           " s of CPU for all its stages, --nest-time-budget)";
+  }
   return std::string("the ") + getIslStageName(Stage) +
          " stage exceeded its isl operation bound (--isl-max-operations)";
 }
 
-IslBudget::IslBudget(isl_ctx *Ctx, const Options &Opts)
-    : Ctx(Ctx), MaxOps(Opts.IslMaxOperations) {
+IslBudget::IslBudget(isl_ctx *Ctx, const Options &Opts, double SpentSeconds)
+    : Ctx(Ctx), MaxOps(Opts.IslMaxOperations),
+      Seconds(std::max(Opts.NestTimeBudgetSeconds, 0.0)),
+      SpentBefore(SpentSeconds) {
   isl_ctx_resume(Ctx);
   isl_ctx_reset_error(Ctx);
   enter(IslStage::Model);
-  if (Opts.NestTimeBudgetSeconds <= 0)
-    return;
   // The CPU time of the calling thread, not the wall clock: a loaded
   // machine must not turn a nest into a rejection.
-  clockid_t Clock;
-  if (pthread_getcpuclockid(pthread_self(), &Clock) != 0)
+  HasClock = pthread_getcpuclockid(pthread_self(), &Clock) == 0;
+  if (!HasClock)
     return;
-  double Limit = cpuSeconds(Clock) + Opts.NestTimeBudgetSeconds;
-  Watchdog = std::thread([this, Clock, Limit] {
+  StartCpu = cpuSeconds(Clock);
+  if (Seconds <= 0)
+    return;
+  // One deadline for the whole nest: what an earlier part of its work spent
+  // is taken off.
+  double Limit = StartCpu + Seconds - SpentBefore;
+  Watchdog = std::thread([this, Limit] {
     std::unique_lock<std::mutex> L(Lock);
-    while (!Done.wait_for(L, std::chrono::milliseconds(20),
-                          [this] { return Finished; }))
+    // Checked before the first wait: a nest whose analysis spent the budget
+    // fails its first operation here.
+    for (;;) {
       if (cpuSeconds(Clock) > Limit) {
         TimedOut = true;
         isl_ctx_abort(this->Ctx);
         return;
       }
+      if (Done.wait_for(L, std::chrono::milliseconds(20),
+                        [this] { return Finished; }))
+        return;
+    }
   });
+}
+
+double IslBudget::spentSeconds() const {
+  return SpentBefore + (HasClock ? cpuSeconds(Clock) - StartCpu : 0);
 }
 
 IslBudget::~IslBudget() {
@@ -130,7 +151,7 @@ llvm::Error IslBudget::check() {
   // Past the deadline every later stage fails at once; past the quota only
   // this one (enter() starts a new count).
   isl_ctx_reset_error(Ctx);
-  return llvm::make_error<TooComplexError>(Stage, Time);
+  return llvm::make_error<TooComplexError>(Stage, Time, Seconds);
 }
 
 } // namespace hetile

@@ -1,7 +1,7 @@
 // A nest whose isl work runs past its bound is left as it is, with a remark
 // naming the stage that ran out, and the other nests of the file are still
 // tiled (hang_mpi's mpi code is generated within the time bound,
-// hang_tiling's tiling runs past it). The bounds are set tiny here (--isl-max-operations,
+// hang_tiling's tiling runs past it: the remark names the stage). The bounds are set tiny here (--isl-max-operations,
 // --nest-time-budget) so that the check does not depend on the machine's
 // speed.
 // RUN: %hetile analyze %s --isl-max-operations=1 -- -std=c11 2>&1 | FileCheck %s --check-prefix=MODEL
@@ -24,7 +24,7 @@ void hang_mpi(int n, int m, double A[restrict 64][64]) {
         A[y + z][z] = 0.5 * A[y + z - 1][z] + 1.0;
 }
 
-// TIME: too-complex.c:[[@LINE+4]]:3: remark: nest not tiled: the nest is too complex: the {{.*}} stage ran past the time budget of a nest (--nest-time-budget) [hetile-reject-too-complex]
+// TIME: too-complex.c:[[@LINE+4]]:3: remark: nest not tiled: the nest is too complex: the tiling stage ran past the time budget of the nest (0.5 s of CPU for all its stages, --nest-time-budget) [hetile-reject-too-complex]
 // OPS: too-complex.c:[[@LINE+3]]:3: remark: nest not tiled: the nest is too complex: the {{[a-z ]+}} stage exceeded its isl operation bound (--isl-max-operations) [hetile-reject-too-complex]
 void hang_tiling(int n, int m, double C[restrict 64][64]) {
 #pragma hetile

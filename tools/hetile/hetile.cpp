@@ -44,9 +44,9 @@ static cl::opt<unsigned long> IslMaxOpsOpt(
     cl::init(Options().IslMaxOperations), cl::cat(HetileCategory));
 static cl::opt<double> NestTimeBudgetOpt(
     "nest-time-budget",
-    cl::desc("CPU seconds the analysis, and then the code generation, of "
-             "one nest may take before it is left as it is (too-complex); "
-             "0 = unbounded (default 30)"),
+    cl::desc("CPU seconds all the stages of one nest together (analysis, "
+             "transformation, code generation) may take before it is left as "
+             "it is (too-complex); 0 = unbounded (default 30)"),
     cl::value_desc("seconds"), cl::init(Options().NestTimeBudgetSeconds),
     cl::cat(HetileCategory));
 

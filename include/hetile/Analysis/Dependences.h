@@ -103,8 +103,10 @@ std::string formatDistance(const std::vector<long> &V);
 
 /// Computes the dependences of \p S. Never fails on a valid Scop; an empty
 /// Scop gives null relations and no edges; accesses with a null relation are
-/// skipped.
-Dependences computeDependences(const Scop &S);
+/// skipped. Without \p WithFlowElements, FlowElementsByArray stays empty
+/// (only the MPI backends' communication reads it, and it costs a third
+/// dataflow analysis per array).
+Dependences computeDependences(const Scop &S, bool WithFlowElements = true);
 
 } // namespace hetile
 

@@ -50,6 +50,9 @@ struct AnalyzedNest {
   std::optional<RejectReason> Reject; ///< set iff the nest is not tiled
   /// Whether the strips schedule applies, and its plan (set with Deps).
   std::optional<StripsAnalysis> Strips;
+  /// The CPU seconds the analysis spent of the nest's time budget: the
+  /// later stages get the rest (Support/IslBudget.h).
+  double SpentSeconds = 0;
 
   bool isTilable() const { return !Reject; }
 };
@@ -59,7 +62,8 @@ struct AnalyzedNest {
 RejectReason makeTooComplexReject(llvm::Error Err, const SourceLoc &Loc);
 
 /// Runs frontend and analysis on \p C, each stage under the bound of
-/// Support/IslBudget.h (a stage that runs out: a TooComplex rejection).
+/// Support/IslBudget.h (a stage that runs out: a TooComplex rejection), and
+/// records the seconds spent in AnalyzedNest::SpentSeconds.
 AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
                          isl_ctx *IslCtx, const Options &Opts);
 
@@ -87,8 +91,9 @@ struct TransformedNest {
 
 /// Tiles the band of tilable nest \p N (or each inner band) with the sizes
 /// of Options::TileSizes and, for the MPI backends, computes what the tiles
-/// exchange: the stages Tiling and Communication of \p Budget. A stage that
-/// runs out of its bound fails with its TooComplexError.
+/// exchange: the stages Tiling and Communication of \p Budget (constructed
+/// with N.SpentSeconds: the nest's deadline). A stage that runs out of its
+/// bound fails with its TooComplexError.
 llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
                                               const Options &O,
                                               IslBudget &Budget);

@@ -34,8 +34,8 @@ struct Options {
   /// The isl operations each stage of a nest may spend (Support/IslBudget.h);
   /// 0 = unbounded. A nest past it is left as it is (too-complex).
   unsigned long IslMaxOperations = 20000000;
-  /// The CPU seconds the analysis of a nest may take, and again its code
-  /// generation; 0 = unbounded.
+  /// The CPU seconds all the stages of a nest together (analysis,
+  /// transformation, code generation) may take; 0 = unbounded.
   double NestTimeBudgetSeconds = 30;
 
   // Rewrite options (used by later stages).
