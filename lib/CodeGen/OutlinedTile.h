@@ -1,4 +1,4 @@
-//===- OutlinedTile.h - The point loops as a function of their own -*- C++ -*-===//
+//===- OutlinedTile.h - Point loops in a function of their own --*- C++ -*-===//
 //
 // Private to CodeGen. Inside an OpenMP parallel region the compilers see the
 // arrays as fields of the region's argument block: gcc then vectorizes no

@@ -133,7 +133,8 @@ private:
   void checkMacros(SourceLocation Loc) {
     while (Loc.isMacroID()) {
       checkSpelled(SM.getSpellingLoc(Loc));
-      checkSpelled(SM.getSpellingLoc(SM.getImmediateExpansionRange(Loc).getBegin()));
+      SourceLocation Name = SM.getImmediateExpansionRange(Loc).getBegin();
+      checkSpelled(SM.getSpellingLoc(Name));
       Loc = SM.getImmediateMacroCallerLoc(Loc);
     }
   }

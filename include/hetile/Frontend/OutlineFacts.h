@@ -1,4 +1,4 @@
-//===- OutlineFacts.h - The statements outside their function --*- C++ -*-===//
+//===- OutlineFacts.h - The statements outside their function ---*- C++ -*-===//
 //
 // Code generation may run the point loops of a tile in a static function of
 // its own, put before the function that holds the nest (the omp backend
