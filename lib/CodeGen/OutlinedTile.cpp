@@ -49,7 +49,8 @@ std::string whyInline(const NestEmitter &E) {
   const Scop &S = E.S;
   const OutlineFacts &F = S.Outline;
   if (F.Offset == ~0u)
-    return "no function can be put before the nest's function";
+    return "nothing can go before the nest's function (C++, inner bands, or a "
+           "function that does not begin its line)";
   if (!F.Blocker.empty())
     return F.Blocker;
   if (!E.Private.empty())
