@@ -49,8 +49,9 @@ std::string whyInline(const NestEmitter &E) {
   const Scop &S = E.S;
   const OutlineFacts &F = S.Outline;
   if (F.Offset == ~0u)
-    return "nothing can go before the nest's function (C++, inner bands, or a "
-           "function that does not begin its line)";
+    return "nothing can go before the nest's function (C++, inner bands, a "
+           "pragma or attribute line before it, or it does not begin its "
+           "line)";
   if (!F.Blocker.empty())
     return F.Blocker;
   if (!E.Private.empty())

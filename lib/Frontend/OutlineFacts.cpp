@@ -172,10 +172,24 @@ unsigned insertionOffset(const ASTContext &Ctx, const FunctionDecl *F) {
       return ~0u;
     --Line;
   }
-  // A line continuing a directive (after a backslash) is not a line start.
-  if (Line >= 2 && Buffer[Line - 2] == '\\')
+  // What ends before it must end a declaration, a comment or a directive
+  // other than a pragma (which may apply to the function, e.g. `omp declare
+  // simd`): not an attribute or a declaration specifier on a line of its
+  // own, nor a line continued by a backslash.
+  llvm::StringRef Before = Buffer.take_front(Line).rtrim();
+  if (Before.empty())
+    return Line;
+  size_t Start = Before.rfind('\n');
+  llvm::StringRef Last =
+      Before.drop_front(Start == llvm::StringRef::npos ? 0 : Start + 1).trim();
+  if (Last.ends_with("\\"))
     return ~0u;
-  return Line;
+  if (Last.starts_with("#"))
+    return Last.drop_front().ltrim().starts_with("pragma") ? ~0u : Line;
+  if (Last.starts_with("//") || Last.ends_with("*/") || Last.ends_with(";") ||
+      Last.ends_with("}"))
+    return Line;
+  return ~0u;
 }
 
 } // namespace

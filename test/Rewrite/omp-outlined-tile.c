@@ -105,6 +105,19 @@ static void inline_only(int N, double A[N][N]) {
       A[i][j] = count * (A[i - 1][j] + A[i][j - 1]) / 8;
 }
 
+// A pragma before the function may apply to it: nothing goes between.
+// CHECK:      #pragma GCC diagnostic push
+// CHECK-NEXT: static void after_pragma(
+// CHECK:      /* hetile: point loops inline: nothing can go before the nest's function
+#pragma GCC diagnostic push
+static void after_pragma(int N, double A[N][N]) {
+#pragma hetile
+  for (int i = 1; i < N; i++)
+    for (int j = 1; j < N; j++)
+      A[i][j] = 0.5 * (A[i - 1][j] + A[i][j - 1]);
+}
+#pragma GCC diagnostic pop
+
 static void print(const char *Name, int N, const double *V) {
   double Sum = 0;
   for (int i = 0; i < N; i++)
@@ -125,6 +138,7 @@ int main(int argc, char **argv) {
   two_nests(4, N, A, x, y, 0.125);
   mixed(N, &y[0]);
   inline_only(N, B);
+  after_pragma(N, B);
   print("A", N * N, &A[0][0]);
   print("x", N, x);
   print("G", 40 * 40, &G[0][0]);

@@ -159,7 +159,8 @@ struct AliasCheck {
 struct OutlineFacts {
   /// Where such a function can go: the start of the line on which the
   /// nest's function begins; ~0u when nothing can go there (C++, a
-  /// function that begins in a macro or after other text on its line).
+  /// function that begins in a macro or after other text on its line, or
+  /// after a line that may apply to it: a pragma, an attribute).
   unsigned Offset = ~0u;
   /// Why the statements cannot leave their function ("" when they can): a
   /// reference to something declared inside it other than a variable
