@@ -29,7 +29,8 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model), Facts(Facts) {
     FunctionBegin = SM.getExpansionLoc(F->getBeginLoc());
     NestBegin = SM.getExpansionLoc(Nest->getBeginLoc());
-    NestEnd = SM.getExpansionLoc(Nest->getEndLoc());
+    // The end of the last expansion when the nest ends in a macro.
+    NestEnd = SM.getExpansionRange(Nest->getEndLoc()).getEnd();
   }
 
   bool VisitStmt(Stmt *S) {
