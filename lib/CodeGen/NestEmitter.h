@@ -60,6 +60,9 @@ struct NestEmitter {
   std::vector<PrivateCopy> Private;
   /// The bound of the nest's isl work, or null (unbounded).
   IslBudget *Budget = nullptr;
+  /// Functions the block calls, to put before the nest's function
+  /// (OutlinedTile.h), as C.
+  std::string Outlined;
 
   /// \p Tiled must outlive the emitter.
   NestEmitter(const Scop &S, const TiledNest &Tiled);

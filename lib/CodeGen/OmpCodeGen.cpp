@@ -28,12 +28,17 @@
 // least 1), so each wavefront is an `omp for`, and its implicit barrier
 // separates wavefronts.
 //
+// The point loops of a tile run in a function of their own, called per
+// tile, where the statements can leave their function (OutlinedTile.h): in
+// the parallel region gcc vectorizes none over a VLA of 3 dimensions.
+//
 // Without -fopenmp the code still compiles and runs on one thread.
 //
 //===----------------------------------------------------------------------===//
 
 #include "BlockSchedule.h"
 #include "NestEmitter.h"
+#include "OutlinedTile.h"
 
 namespace hetile {
 
@@ -101,16 +106,11 @@ std::string pipelineSetup() {
   return S;
 }
 
-// FIXME: inside the outlined parallel region gcc 12 does not vectorize
-// point loops over VLA arrays of 3 dimensions ("no vectype for stmt:
-// (*_509)[_1246]{lb: 0 sz: _510 * 8}[k]"), and versions the others for
-// aliasing: heat-3d on 1 thread takes 3.3 s with -fopenmp, 1.6 s without.
-// A restrict pointer of the VLA type declared inside the region, shadowing
-// the array, does not help (measured: 3.30 s against 3.32 s). Outlining
-// the point loops into a function of our own, the arrays as VLA
-// parameters, should: it needs the C types of the parameters and scalars.
+/// Prints the code of the tile whose origins are declared, at an indent.
+using TileCode = llvm::function_ref<llvm::Error(unsigned, std::string &)>;
+
 llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
-                         std::string &Out) {
+                         TileCode Tile, std::string &Out) {
   const TiledNest &N = E.N;
   unsigned C = N.ColumnDim;
   const TileDim &Col = N.Dims[C];
@@ -164,9 +164,6 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
            "  (void)hetile_sched_work_done(hetile_s, hetile_me,\n"
            "                               hetile_timer_thread_cpu() - hetile_clock);\n"
            "hetile_sched_post(hetile_s, hetile_last, hetile_row);\n";
-  auto Tile = [&](unsigned Indent, std::string &Out) {
-    return E.pointLoops(E.buildInBox(), Indent, Out);
-  };
   if (auto Err = printBlockSchedule(E, P, 8, Out, Tile))
     return Err;
   Out += "      }\n"
@@ -181,7 +178,7 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
 }
 
 llvm::Error emitWavefront(NestEmitter &E, const std::vector<BoxDim> &Box,
-                          std::string &Out) {
+                          TileCode Tile, std::string &Out) {
   const TiledNest &N = E.N;
   unsigned K = N.Dims.size();
   auto Idx = [](const char *Name, unsigned M) {
@@ -236,7 +233,7 @@ llvm::Error emitWavefront(NestEmitter &E, const std::vector<BoxDim> &Box,
     Out += "        const long " + N.Dims[M].Origin + " = " +
            Idx("hetile_start", M) + " + " + Idx("hetile_x", M) + " * " +
            N.Dims[M].Size + ";\n        (void)" + N.Dims[M].Origin + ";\n";
-  if (auto Err = E.pointLoops(E.buildInBox(), 8, Out))
+  if (auto Err = Tile(8, Out))
     return Err;
   Out += "      }\n"
          "    }\n"
@@ -254,9 +251,25 @@ llvm::Error emitOmpLoops(NestEmitter &E, const Options &O, std::string &Out) {
   auto Box = boxBounds(E);
   if (!Box)
     return Box.takeError();
+  OutlinedTile Outlined;
+  std::string WhyNot;
+  auto IsOutlined = outlineTile(E, Outlined, WhyNot);
+  if (!IsOutlined)
+    return IsOutlined.takeError();
+  if (*IsOutlined)
+    E.Outlined += Outlined.Function;
+  auto Tile = [&](unsigned Indent, std::string &Out) -> llvm::Error {
+    if (!*IsOutlined) {
+      Out += spaces(Indent) + "/* hetile: point loops inline: " + WhyNot +
+             " */\n";
+      return E.pointLoops(E.buildInBox(), Indent, Out);
+    }
+    Out += indentBy(Outlined.Call, Indent) + "\n";
+    return llvm::Error::success();
+  };
   if (O.OmpSchedKind == OmpSchedule::Wavefront)
-    return emitWavefront(E, *Box, Out);
-  return emitPipeline(E, *Box, Out);
+    return emitWavefront(E, *Box, Tile, Out);
+  return emitPipeline(E, *Box, Tile, Out);
 }
 
 } // namespace hetile

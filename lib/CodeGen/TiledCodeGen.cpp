@@ -510,7 +510,25 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
     return std::move(Err);
   if (auto Err = E.checkBudget())
     return std::move(Err);
-  return Block + "}";
+  return markOutlined(E.Outlined) + Block + "}";
+}
+
+std::string markOutlined(const std::string &Functions) {
+  return Functions.empty() ? "" : "\x1e" + Functions + "\x1d";
+}
+
+std::string takeOutlined(llvm::StringRef Code, std::string &Functions) {
+  std::string Rest;
+  while (!Code.empty()) {
+    size_t Begin = Code.find('\x1e');
+    size_t End = Code.find('\x1d', Begin);
+    if (Begin == llvm::StringRef::npos || End == llvm::StringRef::npos)
+      break;
+    Rest += Code.take_front(Begin).str();
+    Functions += Code.slice(Begin + 1, End).str();
+    Code = Code.drop_front(End + 1);
+  }
+  return Rest + Code.str();
 }
 
 llvm::Expected<std::string> printTiledAst(const Scop &S,
@@ -524,7 +542,7 @@ llvm::Expected<std::string> printTiledAst(const Scop &S,
   std::string Out;
   if (auto Err = emitLoops(E, Comm, O, Out))
     return std::move(Err);
-  return stripLineTags(Out);
+  return stripLineTags(E.Outlined + Out);
 }
 
 } // namespace hetile

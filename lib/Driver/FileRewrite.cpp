@@ -1,6 +1,7 @@
 //===- FileRewrite.cpp - The tilable nests of a file, rewritten -----------===//
 
 #include "hetile/Driver/FileRewrite.h"
+#include "hetile/CodeGen/TiledCodeGen.h"
 #include "hetile/Rewrite/FileRewriter.h"
 #include "hetile/Support/LineTags.h"
 
@@ -40,22 +41,41 @@ llvm::Expected<std::string> runStages(llvm::StringRef Buffer,
   return emitNest(N, *T, Opts, *Original, Budget);
 }
 
+/// \p Edit's text: \p Code (with line tags) without them, the tags as
+/// marks.
+void setTaggedText(llvm::StringRef Buffer, TextEdit &Edit,
+                   llvm::StringRef Code) {
+  std::vector<LineTag> Tags;
+  Edit.Text = stripLineTags(Code, &Tags);
+  Edit.KeepLines = true;
+  for (const LineTag &T : Tags)
+    if (T.Offset <= Buffer.size())
+      Edit.Marks.push_back({T.Line, lineOf(Buffer, T.Offset) + T.StmtLine});
+}
+
 /// The edits of nest \p N whose tiled block is \p Code (with line tags):
-/// the nest's text, and its pragma line as a comment.
-NestEdits nestEdits(llvm::StringRef Buffer, const AnalyzedNest &N,
-                    llvm::StringRef Code) {
+/// the nest's text, its pragma line as a comment, and the functions the
+/// block needs before the nest's function (CodeGen/TiledCodeGen.h).
+llvm::Expected<NestEdits> nestEdits(llvm::StringRef Buffer,
+                                    const AnalyzedNest &N,
+                                    llvm::StringRef Code) {
   const Scop &S = *N.S;
   unsigned Begin = S.Span.Begin.Offset;
   TextEdit Nest;
   Nest.Offset = Begin;
   Nest.Length = S.Span.EndOffset - Begin;
-  std::vector<LineTag> Tags;
-  Nest.Text = stripLineTags(Code, &Tags);
-  Nest.KeepLines = true;
-  for (const LineTag &T : Tags)
-    if (T.Offset <= Buffer.size())
-      Nest.Marks.push_back({T.Line, lineOf(Buffer, T.Offset) + T.StmtLine});
+  std::string Functions;
+  setTaggedText(Buffer, Nest, takeOutlined(Code, Functions));
   NestEdits Edits = {std::move(Nest)};
+  if (!Functions.empty()) {
+    if (S.Outline.Offset > Begin)
+      return makeError("no place before the function for its outlined tile");
+    TextEdit Before;
+    Before.Offset = S.Outline.Offset;
+    Before.Joins = true;
+    setTaggedText(Buffer, Before, Functions);
+    Edits.push_back(std::move(Before));
+  }
   if (N.Marked && N.PragmaLoc.Offset != ~0u && N.PragmaLoc.Offset < Begin) {
     auto [LineBegin, LineLen] = lineAround(Buffer, N.PragmaLoc.Offset);
     TextEdit Pragma;
@@ -97,8 +117,14 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
       Result.Rejected.push_back(I);
       continue;
     }
+    auto NE = nestEdits(Buffer, N, *Code);
+    if (!NE) {
+      reject(N, NE.takeError());
+      Result.Rejected.push_back(I);
+      continue;
+    }
     Edited.push_back(I);
-    Edits.push_back(nestEdits(Buffer, N, *Code));
+    Edits.push_back(std::move(*NE));
   }
   AppliedEdits Applied =
       applyNestEdits(FileName, Buffer, Edits, runtimeIncludes(Opts),

@@ -11,6 +11,7 @@
 #include "hetile/Frontend/AliasChecks.h"
 #include "hetile/Frontend/NestScan.h"
 #include "hetile/Frontend/NestWalker.h"
+#include "hetile/Frontend/OutlineFacts.h"
 #include "hetile/Frontend/PrivateVars.h"
 #include "hetile/Frontend/ScopAssembler.h"
 #include "hetile/Frontend/SourceText.h"
@@ -64,6 +65,7 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
                                C.Loop->getBeginLoc(),
                                "the nest could not be modelled (" + Error +
                                    ")"));
+  S.Outline = collectOutlineFacts(Ctx, C.Function, C.Loop, Model);
   // Bounds and guards that admit no instance of any statement leave nothing
   // to schedule: the band could not be stated over an empty domain.
   if (S.Stmts.empty() ||

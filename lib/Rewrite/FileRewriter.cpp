@@ -7,6 +7,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 using clang::tooling::Replacement;
 using clang::tooling::Replacements;
 
@@ -67,8 +69,11 @@ std::string withLineDirectives(const TextEdit &E, unsigned First,
   for (size_t I = 0; I < Lines.size(); ++I) {
     bool Continued = I > 0 && Lines[I - 1].ends_with("\\");
     unsigned Line = Marked[I];
+    // An insertion's own lines keep counting from its line.
     if (Continued || Line == 0)
-      Line = Continued || (Cur >= First && Cur <= Last) ? Cur : First;
+      Line = Continued || (Cur >= First && Cur <= Last) || E.Length == 0
+                 ? Cur
+                 : First;
     if (Line != Cur)
       Out += lineDirective(Line, File);
     Out += Lines[I].str() + (I + 1 < Lines.size() ? "\n" : "");
@@ -77,24 +82,56 @@ std::string withLineDirectives(const TextEdit &E, unsigned First,
   return Out;
 }
 
-/// The replacements of one nest's edits.
+/// The text edit \p E puts into the file.
+std::string editText(llvm::StringRef FileName, llvm::StringRef Buffer,
+                     const TextEdit &E, bool LineDirectives) {
+  if (!LineDirectives || !E.KeepLines)
+    return E.Text;
+  unsigned First = lineOf(Buffer, E.Offset);
+  unsigned Last = lineOf(Buffer, E.Offset + E.Length);
+  return withLineDirectives(E, First, Last, FileName) + "\n" +
+         lineDirective(Last, FileName);
+}
+
+/// The replacements of one nest's edits but its joining insertions.
 llvm::Expected<Replacements> nestReplacements(llvm::StringRef FileName,
                                               llvm::StringRef Buffer,
                                               const NestEdits &Edits,
                                               bool LineDirectives) {
   Replacements R;
   for (const TextEdit &E : Edits) {
-    std::string Text = E.Text;
-    if (LineDirectives && E.KeepLines) {
-      unsigned First = lineOf(Buffer, E.Offset);
-      unsigned Last = lineOf(Buffer, E.Offset + E.Length);
-      Text = withLineDirectives(E, First, Last, FileName) + "\n" +
-             lineDirective(Last, FileName);
-    }
-    if (llvm::Error Err = R.add(Replacement(FileName, E.Offset, E.Length, Text)))
+    if (E.Joins)
+      continue;
+    if (llvm::Error Err =
+            R.add(Replacement(FileName, E.Offset, E.Length,
+                              editText(FileName, Buffer, E, LineDirectives))))
       return std::move(Err);
   }
   return R;
+}
+
+/// Whether an insertion at \p Offset would conflict with \p R.
+bool conflicts(const Replacement &R, unsigned Offset) {
+  unsigned Begin = R.getOffset(), End = Begin + R.getLength();
+  return R.getLength() == 0 ? Begin == Offset
+                            : Begin <= Offset && Offset < End;
+}
+
+/// Why the joining insertions of \p Edits conflict with \p All or
+/// \p All's with \p Joined (offset -> joined text); "" when they do not.
+std::string joinConflict(const Replacements &All, const NestEdits &Edits,
+                         const std::map<unsigned, std::string> &Joined) {
+  for (const TextEdit &E : Edits)
+    for (const Replacement &R : All)
+      if (E.Joins && conflicts(R, E.Offset))
+        return "an insertion at offset " + std::to_string(E.Offset) +
+               " falls in an edit of another nest";
+  for (const auto &[Offset, Text] : Joined)
+    for (const Replacement &R : All)
+      if (conflicts(R, Offset))
+        return "an edit overlaps the insertion at offset " +
+               std::to_string(Offset) + " of another nest";
+  return "";
 }
 
 /// Whether a directive line of \p Buffer includes \p Header (comments and
@@ -140,19 +177,30 @@ AppliedEdits applyNestEdits(llvm::StringRef FileName, llvm::StringRef Buffer,
                             bool LineDirectives) {
   Replacements All;
   AppliedEdits Result;
+  std::map<unsigned, std::string> Joined;
   for (const NestEdits &Edits : Nests) {
     llvm::Expected<Replacements> R =
         nestReplacements(FileName, Buffer, Edits, LineDirectives);
-    llvm::Error Err = R ? addAllOrNothing(All, *R) : R.takeError();
-    Result.Errors.push_back(Err ? llvm::toString(std::move(Err)) : "");
-    if (Result.Errors.back().empty())
-      ++Result.NumApplied;
+    Replacements Trial = All;
+    llvm::Error Err = R ? addAllOrNothing(Trial, *R) : R.takeError();
+    std::string Error = Err ? llvm::toString(std::move(Err))
+                            : joinConflict(Trial, Edits, Joined);
+    Result.Errors.push_back(Error);
+    if (!Error.empty())
+      continue;
+    All = std::move(Trial);
+    for (const TextEdit &E : Edits)
+      if (E.Joins)
+        Joined[E.Offset] += editText(FileName, Buffer, E, LineDirectives);
+    ++Result.NumApplied;
   }
   std::string Lines = missingIncludes(Buffer, Includes);
   if (Result.NumApplied != 0 && !Lines.empty() && LineDirectives)
     Lines += lineDirective(1, FileName);
   if (Result.NumApplied != 0 && !Lines.empty())
-    llvm::cantFail(All.add(Replacement(FileName, 0, 0, Lines)));
+    Joined[0] = Lines + Joined[0];
+  for (const auto &[Offset, Text] : Joined)
+    llvm::cantFail(All.add(Replacement(FileName, Offset, 0, Text)));
   llvm::Expected<std::string> Text = clang::tooling::applyAllReplacements(Buffer, All);
   Result.Text = Text ? *Text : Buffer.str();
   if (!Text)

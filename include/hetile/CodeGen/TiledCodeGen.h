@@ -87,6 +87,16 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
                   const Communication *Comm = nullptr,
                   llvm::StringRef Original = {}, IslBudget *Budget = nullptr);
 
+/// A block may need functions of its own before the nest's function (the
+/// omp backend's outlined tiles, Scop::OutlineFacts): generateTiledNest
+/// returns them in the block's text between two control characters (0x1e,
+/// 0x1d; never in C source), which takeOutlined() removes.
+std::string markOutlined(const std::string &Functions);
+
+/// \p Code without the marked functions, which are appended to
+/// \p Functions.
+std::string takeOutlined(llvm::StringRef Code, std::string &Functions);
+
 /// The tile and point loops alone, exactly as generateTiledNest prints them
 /// with the same arguments (for `hetile rewrite --print=ast` and tests);
 /// without line tags.

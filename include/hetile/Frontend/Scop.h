@@ -17,6 +17,7 @@
 #include "hetile/Frontend/SourceLoc.h"
 #include "hetile/Support/IslUtils.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -153,6 +154,31 @@ struct AliasCheck {
   unsigned First = 0, Second = 0; ///< indices into Scop::Bounds
 };
 
+/// What code generation needs to run the nest's statements in a function of
+/// its own, put before the nest's function (Frontend/OutlineFacts.h).
+struct OutlineFacts {
+  /// Where such a function can go: the start of the line on which the
+  /// nest's function begins; ~0u when nothing can go there (C++, a
+  /// function that begins in a macro or after other text on its line, or
+  /// after a line that may apply to it: a pragma, an attribute).
+  unsigned Offset = ~0u;
+  /// Why the statements cannot leave their function ("" when they can): a
+  /// reference to something declared inside it other than a variable
+  /// (a type, an enumerator, a label), a static local, a goto, a return,
+  /// __func__, a sizeof of an expression, a macro defined inside it.
+  std::string Blocker;
+  /// The variables of the nest's function (parameters and automatic
+  /// locals, declared outside the nest) that the nest refers to, but its
+  /// iterators: each must be handed in.
+  std::set<std::string> Locals;
+  /// Per variable the nest refers to (declared outside it, not an
+  /// iterator): its type as spelled at file scope, without qualifiers;
+  /// for an array or a pointer, its element type ("double").
+  std::map<std::string, std::string> Types;
+  /// The variables of Types that are neither arrays nor pointers.
+  std::set<std::string> Scalars;
+};
+
 struct Scop {
   std::string Function;
   /// The whole nest (from `for` to the end of its body).
@@ -182,6 +208,8 @@ struct Scop {
   std::vector<AliasCheck> AliasChecks;
   /// Deepest loop nesting of any statement.
   unsigned Depth = 0;
+  /// Whether and how the statements can run outside the nest's function.
+  OutlineFacts Outline;
 
   isl::union_set getDomains() const;
   isl::union_map getSchedule() const;

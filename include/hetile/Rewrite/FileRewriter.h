@@ -42,6 +42,10 @@ struct TextEdit {
   /// it replaces, Marks at their own lines.
   bool KeepLines = false;
   std::vector<LineMark> Marks;
+  /// An insertion (Length 0) that the joining insertions of other nests at
+  /// the same offset join, in nest order, instead of conflicting with them:
+  /// e.g. a function put before the function of several nests.
+  bool Joins = false;
 };
 
 /// The edits of one nest, applied together or not at all.

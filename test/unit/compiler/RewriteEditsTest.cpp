@@ -51,6 +51,38 @@ TEST(RewriteEdits, OverlappingNestIsLeftWhole) {
                     "int f(void) {\n  A;\n  B;\n  c;\n}\n");
 }
 
+TEST(RewriteEdits, JoiningInsertionsOfAppliedNestsMeet) {
+  std::string Buffer = "int g;\nint f(void) {\n  a;\n  b;\n}\n";
+  unsigned F = Buffer.find("int f"), A = Buffer.find("a;"),
+           B = Buffer.find("b;");
+  auto Before = [&](const char *Text) {
+    TextEdit E{F, 0, Text, false, {}};
+    E.Joins = true;
+    return E;
+  };
+  NestEdits First = {{A, 2, "A;", false, {}}, Before("void p1(void);\n")};
+  NestEdits Second = {{B, 2, "B;", false, {}}, Before("void p2(void);\n")};
+  // Overlaps the first nest: its insertion must not land either.
+  NestEdits Third = {{A, 2, "X;", false, {}}, Before("void p3(void);\n")};
+  AppliedEdits R = applyNestEdits("f.c", Buffer, {First, Second, Third}, {},
+                                  false);
+  EXPECT_EQ(R.NumApplied, 2u);
+  ASSERT_EQ(R.Errors.size(), 3u);
+  EXPECT_FALSE(R.Errors[2].empty());
+  EXPECT_EQ(R.Text, "int g;\nvoid p1(void);\nvoid p2(void);\n"
+                    "int f(void) {\n  A;\n  B;\n}\n");
+  // At offset 0, after the includes; a nest's edit that covers another's
+  // insertion is refused.
+  NestEdits AtTop = {{A, 2, "A;", false, {}}, Before("void p(void);\n")};
+  AtTop[1].Offset = 0;
+  NestEdits Covering = {{0, 3, "long", false, {}}};
+  AppliedEdits Top = applyNestEdits("f.c", Buffer, {AtTop, Covering},
+                                    {"stdio.h"}, false);
+  EXPECT_EQ(Top.NumApplied, 1u);
+  EXPECT_EQ(Top.Text, "#include <stdio.h>\nvoid p(void);\nint g;\n"
+                      "int f(void) {\n  A;\n  b;\n}\n");
+}
+
 TEST(RewriteEdits, IncludesOnlyWhenSomethingChangedAndMissing) {
   std::string Buffer = "#include <stdio.h>\nint x;\n";
   AppliedEdits None = applyNestEdits("f.c", Buffer, {}, {"stdio.h"}, false);
