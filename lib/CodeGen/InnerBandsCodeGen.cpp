@@ -242,9 +242,7 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
   auto Checks = printAliasChecks(E, O);
   if (!Checks)
     return Checks.takeError();
-  // The outer loops' bounds may use hetile_min/max/floord, which the bands'
-  // blocks define only inside the loops.
-  std::string Out = std::string("{\n") + HelperMacros;
+  std::string Out = "{\n";
   if (Checks->empty()) {
     Out += *Loop;
   } else {

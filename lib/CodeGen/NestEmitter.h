@@ -42,10 +42,6 @@ std::string indentBy(const std::string &Text, unsigned N);
 std::string forHeader(unsigned Indent, const std::string &Init,
                       const std::string &Cond, const std::string &Inc);
 
-/// hetile_floord/min/max, guarded so several nests of a file define them
-/// once.
-extern const char *const HelperMacros;
-
 struct NestEmitter {
   const Scop &S;
   const TiledNest &N;

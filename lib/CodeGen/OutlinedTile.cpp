@@ -145,8 +145,7 @@ llvm::Expected<bool> outlineTile(NestEmitter &E, OutlinedTile &Out,
     return Text;
   };
   std::string Head = "static void " + Name + "(";
-  Out.Function = std::string(HelperMacros) +
-                 "/* hetile: the point loops of one tile of the nest at line " +
+  Out.Function = "/* hetile: the point loops of one tile of the nest at line " +
                  std::to_string(S.Span.Begin.Line) + " (--backend=omp) */\n" +
                  Head + List(Params, Head.size()) + ") {\n";
   if (auto Err = E.pointLoops(E.buildInBox(), 2, Out.Function))

@@ -318,7 +318,7 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
   for (const std::string &A : P.Written)
     if (!S.findArray(A))
       return makeCodeGenError("no declaration for '" + A + "'");
-  std::string Out = std::string("{\n") + HelperMacros +
+  std::string Out = std::string("{\n") +
                     "  /* hetile: strips with redundant tasks ([RD02]): rows "
                     "split among the threads, bands of time steps */\n";
   auto Plan = planCode(E, S, P);

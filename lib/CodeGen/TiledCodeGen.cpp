@@ -46,18 +46,6 @@ llvm::Error makeCodeGenError(const std::string &Msg) {
 
 std::string spaces(unsigned N) { return std::string(N, ' '); }
 
-/// floord for any sign of the numerator (the divisor is always positive:
-/// a tile size or an isl constant); min and max. Macros, so that the block
-/// can be pasted inside a function; guarded, so that several nests of one
-/// file define them once.
-const char *const HelperMacros =
-    "#ifndef hetile_floord\n"
-    "#define hetile_floord(n, d) \\\n"
-    "  (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))\n"
-    "#define hetile_min(a, b) ((a) < (b) ? (a) : (b))\n"
-    "#define hetile_max(a, b) ((a) > (b) ? (a) : (b))\n"
-    "#endif\n";
-
 std::string indentBy(const std::string &Text, unsigned N) {
   std::string Out;
   size_t Pos = 0;
@@ -490,7 +478,7 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   auto Checks = printAliasChecks(E, O);
   if (!Checks)
     return Checks.takeError();
-  std::string Block = std::string("{\n") + HelperMacros;
+  std::string Block = "{\n";
   if (Guard.empty() && Checks->empty()) {
     Block += Out;
   } else {

@@ -35,6 +35,19 @@
 extern "C" {
 #endif
 
+/* ------------------------------------------------ generated loop bounds */
+/* The integer helpers of the loop bounds the generated code prints from
+ * isl's ASTs: floor division for a numerator of any sign (the divisor is a
+ * tile size or an isl constant, always positive), min and max. Functions,
+ * not macros: isl's n-ary min of k terms is printed as k - 1 nested calls,
+ * which a macro repeating its arguments would expand into 2^(k-1) copies of
+ * the innermost term (an mpi message bound of 24 terms made gcc use 23 GB). */
+static inline long hetile_floord(long n, long d) {
+  return n < 0 ? -((-n + d - 1) / d) : n / d;
+}
+static inline long hetile_min(long a, long b) { return a < b ? a : b; }
+static inline long hetile_max(long a, long b) { return a > b ? a : b; }
+
 /* ---------------------------------------------------------------- errors */
 
 enum {

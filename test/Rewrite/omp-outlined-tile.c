@@ -67,7 +67,7 @@ static void two_nests(int T, int N, double A[N][N], double *x, double *y,
 // LINES: #line [[#@LINE-13]] "{{.*}}omp-outlined-tile.c"
 // LINES-NEXT: A[i][j] = AVG(A[i - 1][j], A[i + 1][j]) + w * A[i][j - 1];
 // LINES: #line [[#@LINE-21]] "{{.*}}omp-outlined-tile.c"
-// LINES-NEXT: #ifndef hetile_floord
+// LINES-NEXT: /* hetile: the point loops of one tile
 // LINES: #line [[#@LINE-23]] "{{.*}}omp-outlined-tile.c"
 // LINES-NEXT: static void two_nests(
 

@@ -8,8 +8,7 @@
 // communication: the driver (Driver/NestPipeline.h) runs those stages and
 // hands their results in. Shape:
 //
-//   {
-//   #ifndef hetile_floord ... #endif          (min/max/floord, once per file)
+//   {                                         (hetile_floord/min/max: hetile_rt.h)
 //     long hetile_T[2]; ...                   (HETILE_TILE_SIZES, else the
 //     const long hetile_T0 = hetile_T[0];      runtime's default sizes)
 //     /* hetile: tile loops */
