@@ -24,12 +24,14 @@
 // no edge to w2, because the edge to w1 plus the output edge w1 -> w2 already
 // order it. This keeps e.g. matmul's reduction uniform, (0,0,1), and loses no
 // ordering constraint. Pairs within one statement instance are never edges:
-// the statement text keeps its own order. So a read of an element that its
-// own instance must-write (`A[e] = f(A[e])`) is no anti source: its one
-// nearest write is its own instance's.
+// the statement text keeps its own order. (A read of an element that its own
+// instance must-write, `A[e] = f(A[e])`, has its own instance's write as its
+// nearest one, so it leaves no anti edge; it stays an anti source all the
+// same: leaving it out gives the same relation in other pieces, on which
+// isl's scheduler found no band for test/Run/mpi-scan-disjuncts.c.)
 //
 // HETILE_CHECK_DEPENDENCES=1 in the environment also computes every relation
-// the reference way (the flat schedule map, every read an anti source) and
+// the reference way (the flat schedule map instead of the tree) and
 // prints on stderr whether each is equal (see checkAgainstReference).
 //
 //===----------------------------------------------------------------------===//
@@ -90,9 +92,6 @@ struct ArrayAccesses {
   isl::union_map Reads;      ///< S0__read[i] -> A[...]
   isl::union_map MustWrites; ///< S0[i] -> A[...]
   isl::union_map MayWrites;  ///< may-writes that are not must-writes
-  /// The reads that can be the source of an anti dependence between two
-  /// statement instances: Reads less those of overwrittenByOwnInstance.
-  isl::union_map AntiReads;
   /// Some statement writes the array through two accesses or more.
   bool SeveralWritesInOneStmt = false;
 };
@@ -101,30 +100,10 @@ isl::union_map addTo(const isl::union_map &Acc, isl::map M) {
   return Acc.is_null() ? isl::union_map(M) : Acc.unite(M);
 }
 
-/// Whether every element that \p Read (S[i] -> A[...], on the domain)
-/// reads is must-written by the same instance (\p OwnMustWrites, the
-/// statement's must-writes of the array). Such a read, at (i, 0) in the
-/// access-level schedule, has the instance's own must-write at (i, 1) as its
-/// nearest later write; any other write of the element comes after that one,
-/// so the only anti dependence from the read is within the instance.
-bool overwrittenByOwnInstance(const isl::map &Read,
-                              const isl::union_map &OwnMustWrites) {
-  if (OwnMustWrites.is_null())
-    return false;
-  return isl::union_map(Read).is_subset(OwnMustWrites).is_true();
-}
-
 /// Groups the accesses of \p S by array (sorted by name).
 std::map<std::string, ArrayAccesses> collectAccesses(const Scop &S) {
   std::map<std::string, ArrayAccesses> Result;
   for (const ScopStmt &Stmt : S.Stmts) {
-    std::map<std::string, isl::union_map> OwnMustWrites;
-    for (const MemoryAccess &A : Stmt.Accesses)
-      if (A.Kind == MemoryAccess::AccessKind::MustWrite &&
-          !A.Relation.is_null())
-        OwnMustWrites[A.Array] =
-            addTo(OwnMustWrites[A.Array],
-                  A.Relation.intersect_domain(Stmt.Domain));
     std::map<std::string, unsigned> Writes;
     for (const MemoryAccess &A : Stmt.Accesses) {
       if (A.isWrite() && !A.Relation.is_null() && ++Writes[A.Array] == 2)
@@ -134,15 +113,10 @@ std::map<std::string, ArrayAccesses> collectAccesses(const Scop &S) {
       isl::map Rel = A.Relation.intersect_domain(Stmt.Domain);
       ArrayAccesses &Acc = Result[A.Array];
       switch (A.Kind) {
-      case MemoryAccess::AccessKind::Read: {
-        bool Overwritten =
-            overwrittenByOwnInstance(Rel, OwnMustWrites[A.Array]);
+      case MemoryAccess::AccessKind::Read:
         Rel = Rel.set_tuple_id(isl::dim::in, readTupleName(Stmt.Name));
         Acc.Reads = addTo(Acc.Reads, Rel);
-        if (!Overwritten)
-          Acc.AntiReads = addTo(Acc.AntiReads, Rel);
         break;
-      }
       case MemoryAccess::AccessKind::MustWrite:
         Acc.MustWrites = addTo(Acc.MustWrites, Rel);
         break;
@@ -351,7 +325,7 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
                                 : restoreTuples(NoSource, S, false);
   D.Output = mayDependences(Writes, Acc.MustWrites, Acc.MayWrites, Sched);
   isl::union_map ReadsOrMay =
-      orEmpty(Reference ? Acc.Reads : Acc.AntiReads, Ctx)
+      orEmpty(Acc.Reads, Ctx)
           .unite(orEmpty(Acc.MayWrites, Ctx));
   D.Anti = restoreTuples(
       mayDependences(Writes, Acc.MustWrites, ReadsOrMay, Sched), S, true);
@@ -522,7 +496,7 @@ void restrictToContext(const Scop &S, ArrayDeps &D) {
 }
 
 /// HETILE_CHECK_DEPENDENCES: computes the relations of \p Array the
-/// reference way (the flat schedule map, every read an anti source) and
+/// reference way (the flat schedule map instead of the tree) and
 /// prints on stderr, for each kind, whether \p D holds the same relation
 /// (isl_union_map_is_equal):
 ///   hetile: dependences check: S0..S3 A: flow=equal anti=equal ...

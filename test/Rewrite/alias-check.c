@@ -41,7 +41,7 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 // OMP-NEXT:   if (hetile_noalias) {
 // OMP:          #pragma omp parallel
 // CHECK:        /* hetile: point loops */
-// CHECK:      } else {
+// CHECK:      {{^  }}} else {
 // CHECK-NEXT: #ifdef HETILE_FALLBACK_ABORT
 // CHECK-NEXT:   abort();
 // CHECK-NEXT: #endif
