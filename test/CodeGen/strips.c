@@ -3,20 +3,9 @@
 // band the rows copied in, each step's statements over their windows of
 // rows with inner loops free of guards (vectorizable), a barrier, the rows
 // copied out.
-// RUN: %hetile rewrite %s --backend=omp --omp-schedule=strips --print=ast -- -std=c11 | FileCheck %s
+// RUN: %hetile rewrite %S/../Inputs/jacobi-2d-time.c --backend=omp --omp-schedule=strips --print=ast -- -std=c11 | FileCheck %s
 
-void jacobi_2d(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
-#pragma hetile
-  for (int t = 0; t < T; t++) {
-    for (int i = 1; i < N - 1; i++)
-      for (int j = 1; j < N - 1; j++)
-        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
-    for (int i = 1; i < N - 1; i++)
-      for (int j = 1; j < N - 1; j++)
-        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);
-  }
-}
-// CHECK-LABEL: nest at {{.*}}strips.c:10:3 in function 'jacobi_2d'
+// CHECK-LABEL: nest at {{.*}}jacobi-2d-time.c:7:3 in function 'jacobi_2d'
 // CHECK:       /* hetile: strips with redundant tasks ([RD02]): rows split among the threads, bands of time steps */
 // CHECK:       static const long hetile_reach[] = {-1, 1, -1, 1};
 // CHECK-NEXT:  static const long hetile_edges[] = {0, 1, 0, 0, -1, 1,
