@@ -40,9 +40,10 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 // SEQ-NEXT:   if (hetile_noalias) {
 // OMP-NEXT:   if (hetile_noalias) {
 // OMP:          #pragma omp parallel
-// CHECK:        /* hetile: point loops */
-// CHECK:      {{^  }}} else {
-// CHECK-NEXT: #ifdef HETILE_FALLBACK_ABORT
+// SEQ:        {{^ *}}/* hetile: point loops */
+// MPI:        {{^ *}}/* hetile: point loops */
+// OMP:        {{^ *}}hetile_points_sor_{{[0-9]+}}(
+// CHECK:      {{^}}#ifdef HETILE_FALLBACK_ABORT
 // CHECK-NEXT:   abort();
 // CHECK-NEXT: #endif
 // CHECK-NEXT:   if (!hetile_noalias && hetile_env_stats())
