@@ -51,13 +51,15 @@ int main(int argc, char **argv) {
 // CODE: #include "hetile_rt.h"
 // CODE-NEXT: #line 1 "{{.*}}line-directives.c"
 // CODE-NEXT: // hetile rewrite --line-directives:
+// The statement needs a directive only where the line it would be presumed
+// at is not its own (here it is; the DIAG lines check where it lands).
 // CODE: /* hetile: point loops */
-// CODE: #line 23 "{{.*}}line-directives.c"
-// CODE-NEXT: {{^ *}}A[i][j] = 0.2 * (A[i - 1][j] + A[i][j - 1] + A[i][j] +
+// CODE: {{^ *}}A[i][j] = 0.2 * (A[i - 1][j] + A[i][j - 1] + A[i][j] +
 // CODE: #line 24 "{{.*}}line-directives.c"
 // CODE-EMPTY:
 // CODE-NEXT: // {{DIAG-DAG}}: line-directives
 // CODE: /* hetile: point loops */
+// CODE: {{^ *}}A[i][j] += A[i - 1][j] * 0.5 + A[i][j - 1] * 0.25;
 // CODE: #line 31 "{{.*}}line-directives.c"
 // CODE-EMPTY:
 // CODE-NEXT: }
