@@ -45,7 +45,7 @@
 namespace hetile {
 
 struct OutlinedTile {
-  /// The function, with the helper macros before it, as C.
+  /// The function, as C.
   std::string Function;
   /// Its call for the tile whose origins are the current values, with ';'.
   std::string Call;

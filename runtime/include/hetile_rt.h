@@ -41,7 +41,7 @@ extern "C" {
  * tile size or an isl constant, always positive), min and max. Functions,
  * not macros: isl's n-ary min of k terms is printed as k - 1 nested calls,
  * which a macro repeating its arguments would expand into 2^(k-1) copies of
- * the innermost term (an mpi message bound of 24 terms made gcc use 23 GB). */
+ * the innermost term. */
 static inline long hetile_floord(long n, long d) {
   return n < 0 ? -((-n + d - 1) / d) : n / d;
 }

@@ -128,9 +128,9 @@ class Fuzzer:
         self.slowest = (0.0, None)
 
     def mpi_tmp(self):
-        """A TMPDIR of this process's own for mpirun's session directory, so
-        that the processes of --jobs never share one: a folder named by the
-        process under the batch's (short: it holds sockets)."""
+        """The TMPDIR for mpirun's session directory: a folder per process
+        under the batch's, so that the processes of --jobs never share one
+        (a short path: it holds sockets)."""
         d = os.path.join(self.a.mpi_tmp, str(os.getpid()))
         os.makedirs(d, exist_ok=True)
         return d
