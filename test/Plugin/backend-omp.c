@@ -4,7 +4,7 @@
 // REQUIRES: openmp
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clang -std=c11 -O2 -fopenmp -fplugin=%{plugin} -fplugin-arg-hetile-backend=omp -fplugin-arg-hetile-emit=%t/tiled.c -c %s -o %t/omp.o
-// RUN: FileCheck %s < %t/tiled.c
+// RUN: %strip-directives %t/tiled.c | FileCheck %s
 // RUN: %clang -fopenmp %t/omp.o -o %t/omp %rt_libs
 // RUN: %clang -std=c11 -O2 -Wno-unknown-pragmas %s -o %t/plain
 // RUN: %t/plain 41 > %t/expected

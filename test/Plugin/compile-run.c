@@ -7,7 +7,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %clang -std=c11 -O2 -Wall -Werror -fplugin=%{plugin} -fplugin-arg-hetile-emit=%t/tiled.c -c %s -o %t/plugin.o
 // RUN: llvm-nm %t/plugin.o | FileCheck %s --check-prefix=SYMS
-// RUN: FileCheck %s --check-prefix=EMIT < %t/tiled.c
+// RUN: %strip-directives %t/tiled.c | FileCheck %s --check-prefix=EMIT
 // RUN: %clang %t/plugin.o -o %t/plugin %rt_libs
 // RUN: %clang -std=c11 -O2 -Wno-unknown-pragmas %s -o %t/plain
 // RUN: %t/plain 37 > %t/expected

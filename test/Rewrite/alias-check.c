@@ -7,15 +7,15 @@
 // omp it is tested outside the parallel region. Restrict on both leaves no
 // check.
 // RUN: %hetile rewrite %s -o %t.seq.c -- -std=c11
-// RUN: FileCheck %s --check-prefixes=CHECK,SEQ < %t.seq.c
+// RUN: %strip-directives %t.seq.c | FileCheck %s --check-prefixes=CHECK,SEQ
 // RUN: %gcc -std=c99 -c -Wall -Werror %rt_cflags %t.seq.c -o %t.seq.o
 // RUN: %hetile rewrite --backend=omp %s -o %t.omp.c -- -std=c11
-// RUN: FileCheck %s --check-prefixes=CHECK,OMP < %t.omp.c
+// RUN: %strip-directives %t.omp.c | FileCheck %s --check-prefixes=CHECK,OMP
 // RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -std=c11
-// RUN: FileCheck %s --check-prefixes=CHECK,MPI < %t.mpi.c
+// RUN: %strip-directives %t.mpi.c | FileCheck %s --check-prefixes=CHECK,MPI
 // RUN: sed 's/double A\[N\]\[M\], double B\[N\]\[M\]/double A[restrict N][M], double B[restrict N][M]/' %s > %t.c
 // RUN: %hetile rewrite %t.c -o %t.restrict.c -- -std=c11
-// RUN: FileCheck %s --check-prefix=NONE < %t.restrict.c
+// RUN: %strip-directives %t.restrict.c | FileCheck %s --check-prefix=NONE
 
 void sor(int N, int M, double A[N][M], double B[N][M]) {
   int i, j;

@@ -5,7 +5,7 @@
 // refused with the internal error "The new replacement overlaps with an
 // existing replacement".
 // RUN: %hetile rewrite --auto %s -o %t.c -- -std=c99 2>&1 | FileCheck %s --check-prefix=REMARK --allow-empty
-// RUN: FileCheck %s --check-prefix=CODE < %t.c
+// RUN: %strip-directives %t.c | FileCheck %s --check-prefix=CODE
 // RUN: %gcc -std=c99 -O2 -Wall -Werror -c %rt_cflags %t.c -o %t.o
 // REMARK-NOT: overlaps
 // REMARK-NOT: codegen-failed

@@ -6,7 +6,7 @@
 // bitwise what the original prints, for several sizes, tile sizes and
 // thread counts.
 // RUN: %hetile rewrite %s -o %t.seq.cpp --backend=seq -- -std=c++17
-// RUN: FileCheck %s < %t.seq.cpp
+// RUN: %strip-directives %t.seq.cpp | FileCheck %s
 // RUN: %hetile rewrite %s -o %t.omp.cpp --backend=omp -- -std=c++17
 // RUN: %clang -x c++ -std=c++17 -O1 -Wall -Werror -Wno-unknown-pragmas %s -o %t.orig -lstdc++
 // RUN: %clang -x c++ -std=c++17 -O1 -Wall -Werror %rt_cflags %t.seq.cpp -o %t.seq %rt_libs -lstdc++

@@ -8,7 +8,7 @@
 // REQUIRES: openmp
 // RUN: %hetile rewrite %s -o %t.seq.c -- -std=c99 2>&1 | FileCheck %s --allow-empty --check-prefix=NOREMARK
 // RUN: %hetile rewrite --backend=omp %s -o %t.omp.c -- -std=c99 2>&1 | FileCheck %s --allow-empty --check-prefix=NOREMARK
-// RUN: FileCheck %s --input-file=%t.seq.c
+// RUN: %strip-directives %t.seq.c | FileCheck %s
 // RUN: grep -A1 -E '\)$' %t.seq.c | not grep -E '^ *double t'
 // RUN: %gcc -std=c99 -O1 -Wall -Werror -Wno-unused-variable %rt_cflags %t.seq.c -o %t.seq %rt_libs
 // RUN: %gcc -std=c99 -O1 -fopenmp -Wall -Werror -Wno-unused-variable %rt_cflags %t.omp.c -o %t.omp %rt_libs

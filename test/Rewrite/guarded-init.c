@@ -4,7 +4,7 @@
 // it; coalesced it is the rectangle, and the tile loops' bounds take
 // milliseconds (uncoalesced, isl ran for minutes: the timeout fails it).
 // RUN: timeout 60 %hetile rewrite %s -o %t.c -- -std=c99
-// RUN: FileCheck %s < %t.c
+// RUN: %strip-directives %t.c | FileCheck %s
 
 void init_array(int n, int path[restrict n][n]) {
   int i, j;

@@ -1,17 +1,19 @@
 // The sequential outer loop of an inner-bands nest whose bounds need
-// hetile_max: the helper macros must come before it, or no backend's output
-// compiles (a program of test/Fuzz/gen_nests.py). The rewritten program
+// hetile_max: the helpers (static inline functions of hetile_rt.h) must be
+// declared before it, or no backend's output compiles (a program of
+// test/Fuzz/gen_nests.py). The rewritten program
 // compiles with -Werror and prints what the original prints.
 // RUN: %hetile rewrite %s -o %t.c -- -std=c99 2>&1 | FileCheck %s --allow-empty --check-prefix=NOREMARK
-// RUN: FileCheck %s --input-file=%t.c
+// RUN: %strip-directives %t.c | FileCheck %s
 // RUN: %gcc -std=c99 -O1 -Wall -Werror %rt_cflags %t.c -o %t %rt_libs
 // RUN: %gcc -std=c99 -O1 -Wall -Werror -Wno-unknown-pragmas %s -o %t.orig
 // RUN: %t 6 > %t.out && %t.orig 6 > %t.want && diff %t.want %t.out
 // RUN: %t 10 > %t.out && %t.orig 10 > %t.want && diff %t.want %t.out
 // NOREMARK-NOT: remark
-// CHECK: #define hetile_max
-// CHECK: sequential outer loop
-// CHECK: hetile: tile loops
+// CHECK: {{^}}#include "hetile_rt.h"
+// CHECK: /* hetile: sequential outer loop (i); 1 tiled band inside */
+// CHECK-NEXT: for (long hetile_o0 = hetile_max(
+// CHECK: /* hetile: tile loops */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
 // loop that isl names c1 (the skewed dimension, no iterator's) is renamed
 // hetile_c1 rather than shadowing the global inside the statement.
 // RUN: %hetile rewrite %s -o %t.c -- -std=c99
-// RUN: FileCheck %s < %t.c
+// RUN: %strip-directives %t.c | FileCheck %s
 // RUN: %gcc -std=c99 -Wall -Werror %rt_cflags -c %t.c -o %t.o
 
 double c1 = 0.5;

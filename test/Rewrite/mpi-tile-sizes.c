@@ -5,7 +5,7 @@
 // under HETILE_STATS) and one chunk per rank; results equal the original's.
 // REQUIRES: mpi
 // RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -std=c11
-// RUN: FileCheck %s --check-prefix=CODE < %t.mpi.c
+// RUN: %strip-directives %t.mpi.c | FileCheck %s --check-prefix=CODE
 // RUN: %gcc -std=c99 -O2 -Wall -Werror -Wno-unknown-pragmas %s -o %t.orig
 // RUN: %mpicc -std=c99 -O2 -Wall -Werror %rt_cflags %t.mpi.c -o %t.mpi %rt_mpi_libs
 // RUN: %t.orig 40 30 > %t.expected

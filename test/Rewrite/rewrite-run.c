@@ -3,7 +3,7 @@
 // several run-time and rewrite-time tile sizes. Code outside the nest is
 // byte-identical.
 // RUN: %hetile rewrite %s -o %t.tiled.c -- -std=c11
-// RUN: FileCheck %s --check-prefix=CODE < %t.tiled.c
+// RUN: %strip-directives %t.tiled.c | FileCheck %s --check-prefix=CODE
 // RUN: %gcc -std=c99 -O2 -Wall -Werror -Wno-unknown-pragmas %s -o %t.orig
 // RUN: %gcc -std=c99 -O2 -Wall -Werror %rt_cflags %t.tiled.c -o %t.gcc %rt_libs
 // RUN: %clang -std=c11 -O2 -Wall -Werror %rt_cflags %t.tiled.c -o %t.clang %rt_libs

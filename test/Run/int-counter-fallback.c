@@ -10,12 +10,18 @@
 // program without HETILE_FALLBACK_ABORT.
 // RUN: %differential %s --work %t
 // RUN: %hetile rewrite %s -o %t.c -- -I %S/../Exec/Inputs
-// RUN: FileCheck %s < %t.c
+// RUN: %strip-directives %t.c | FileCheck %s
 // CHECK: /* hetile: int loop counters; the original nest where the band's values
-// CHECK: if ({{.*}}67108864{{.*}}) {
+// With t < T and K + 1 <= i < K + N - 1, the band values t and t + i lie in
+// [-2^26, 2^26] exactly when T - 1 <= 2^26, K + 1 >= -2^26 and
+// T + N + K - 3 <= 2^26:
+// CHECK: if ({{.*}}(long)T <= 67108865 && (long)K >= -67108865 && (long)T + (long)N + (long)K <= 67108867)) {
 // CHECK: /* hetile: point loops */
 // CHECK: for (int c1 =
 // CHECK: } else {
+// CHECK-NEXT: #ifdef HETILE_FALLBACK_ABORT
+// CHECK-NEXT: abort();
+// CHECK-NEXT: #endif
 // CHECK-NEXT: for (t = 0; t < T; t++)
 //@ fallback
 //@ args 3 9 5 | 7 20 1000 | 3 9 67108860 | 4 11 -67108870 | 70 30 67108800 | 0 4 67108860

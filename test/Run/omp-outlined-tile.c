@@ -13,7 +13,7 @@
 // repeating its arguments, gcc -O1 ran out of memory on them).
 // RUN: %differential %s --work %t --backends=seq,omp,omp-wavefront,mpi
 // RUN: %hetile rewrite --backend=omp %s -o %t.c -- -I %S/../Exec/Inputs
-// RUN: FileCheck %s < %t.c
+// RUN: %strip-directives %t.c | FileCheck %s
 // CHECK:      static void hetile_points_stencil_[[#]](
 // CHECK:      double (*restrict A)[hetile_A_e1][hetile_A_e2]
 // CHECK:      static void hetile_points_stencil_[[#]](
