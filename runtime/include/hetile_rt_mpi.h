@@ -229,14 +229,16 @@ int hetile_mpi_exchange(hetile_mpi *m, int root_only);
  * order q computes them (its blocks in order, rows in order): the piece's
  * runs with hetile_mpi_run(m, q, ...), then hetile_mpi_piece(m, q, first),
  * first the block's first column. hetile_mpi_pieces_post(m, root_only)
- * (collective) then posts the receives of the other ranks' pieces into a
- * buffer per rank. After each row of each of its blocks, the rank calls
- * hetile_mpi_piece_done(m, first): its next piece is packed (memcpy per
- * run) and sent, non-blocking, to every rank that receives; and the pieces
- * received so far of blocks left of column `first` (which no tile this
- * rank has still to run writes or reads) are copied into place.
- * hetile_mpi_exchange completes and copies the rest, under the watchdog.
- * Errors as above (HETILE_ERR_NOMEM on every rank when one lacks memory;
+ * (every rank) prepares them. After each row of each of its blocks, the
+ * rank calls hetile_mpi_piece_done(m, first): its next piece is sent,
+ * non-blocking, to every rank that receives (one message per run, in
+ * place, when the runs are 8 KiB on average, else packed into one); the
+ * receives of the pieces of blocks left of column `first` (which no tile
+ * this rank has still to run writes or reads) are posted, in place or
+ * into a buffer unpacked on arrival. hetile_mpi_exchange posts and
+ * completes the rest, under the watchdog.
+ * A packed piece's buffer is reused once its messages completed. Errors
+ * as above (HETILE_ERR_NOMEM when a piece's buffer cannot be allocated;
  * HETILE_ERR_INVALID when a rank finishes more rows than it listed). */
 int hetile_mpi_piece(hetile_mpi *m, int rank, long first);
 int hetile_mpi_pieces_post(hetile_mpi *m, int root_only);
@@ -257,8 +259,9 @@ const char *hetile_mpi_describe(const hetile_mpi *m);
  * before); final exchange = the final values that hetile_mpi_exchange and
  * hetile_mpi_gather moved, and the rest of the time in them, then in
  * parentheses the part of that time spent while the rank still had tiles to
- * run, the pieces it sent then and the bytes of pieces it unpacked then
- * ("(0.0123 s during the nest: 40 pieces sent, 102400 bytes unpacked)").
+ * run, the pieces it sent then and the bytes of other ranks' pieces it
+ * received into place then ("(0.0123 s during the nest: 40 pieces sent,
+ * 102400 bytes placed)").
  * Valid until the next call on m. */
 const char *hetile_mpi_stats(const hetile_mpi *m);
 /* 1 if HETILE_STATS is set and not 0. */

@@ -145,21 +145,24 @@ struct Run {
 struct Piece {
   std::vector<Run> Runs;
   long First = 0;     ///< the first column of the piece's block
-  size_t Offset = 0;  ///< of its bytes in its rank's PieceSet::Buf
+  /// One message per run, in place; else packed into Buf while its
+  /// messages are in flight.
+  bool Direct = false;
+  Buffer Buf;
   size_t Bytes = 0;
-  /// Its receives (the pieces of other ranks): PieceSet::Requests
-  /// [Request0, Request0 + Requests).
+  /// Its requests: PieceSet::Requests [Request0, Request0 + Requests) for
+  /// another rank's piece, hetile_mpi::PieceSends for one of this rank's.
   size_t Request0 = 0, Requests = 0;
 };
 
 /// The pieces of one rank, in the order that rank computes them: this
-/// rank's packed into Buf and sent as it finishes each (Next: the next to
-/// send), another rank's received into Buf and unpacked in order (Next: the
-/// next to unpack).
+/// rank's sent as it finishes each (Next: the next to send; Posted: the
+/// first whose sends may be in flight); another rank's received in order
+/// (Posted: the first whose receives are not posted; Next: the first not
+/// completed).
 struct PieceSet {
   std::vector<Piece> Pieces;
-  Buffer Buf;
-  size_t Next = 0;
+  size_t Next = 0, Posted = 0;
   std::vector<MPI_Request> Requests;
 };
 
@@ -276,6 +279,8 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   std::vector<hetile::rt::mpi::PieceSet> PieceSets;
   std::vector<MPI_Request> PieceSends;
   size_t PieceSendsDone = 0;
+  /// Buffers of packed pieces whose messages completed, for the next ones.
+  std::vector<hetile::rt::mpi::Buffer> PieceBuffers;
   bool PiecesPosted = false, PiecesRootOnly = false, PiecesSend = false,
        PiecesReceive = false;
 
@@ -288,10 +293,10 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   /// received and sent, and its time past the wait for the last rank.
   unsigned long long FinalReceived = 0, FinalSent = 0;
   long FinalMessages = 0; ///< sent
-  /// Of those: pieces sent, and bytes received and unpacked, while this
-  /// rank still had tiles to run; the part of Final spent then.
+  /// Of those: pieces sent, and bytes of pieces received and in place,
+  /// while this rank still had tiles to run; the part of Final spent then.
   long EarlyPieces = 0;
-  unsigned long long EarlyUnpacked = 0;
+  unsigned long long EarlyPlaced = 0;
   double FinalEarly = 0;
 
   double Final = 0;

@@ -129,7 +129,8 @@ hetile_mpi::~hetile_mpi() {
   for (auto &O : Pending)
     (void)O.Buf.Data.release();
   for (auto &S : PieceSets)
-    (void)S.Buf.Data.release();
+    for (auto &P : S.Pieces)
+      (void)P.Buf.Data.release();
   for (auto &B : Gathered)
     reuseBuffer(std::move(B));
   for (auto &B : Contributions)
@@ -206,10 +207,10 @@ extern "C" const char *hetile_mpi_stats(const hetile_mpi *m) {
                 "%llu bytes sent, compute %.4f s, wait %.4f s, communicate "
                 "%.4f s; final exchange %llu bytes received, %llu bytes sent in %ld "
                 "messages, %.4f s (%.4f s during the nest: %ld pieces sent, "
-                "%llu bytes unpacked)", m->Rank, m->Size, m->Tiles, m->Messages,
+                "%llu bytes placed)", m->Rank, m->Size, m->Tiles, m->Messages,
                 m->BytesSent, m->Compute, m->Wait, m->Communicate,
                 m->FinalReceived, m->FinalSent, m->FinalMessages, m->Final,
-                m->FinalEarly, m->EarlyPieces, m->EarlyUnpacked);
+                m->FinalEarly, m->EarlyPieces, m->EarlyPlaced);
   m->StatsLine = Buf;
   return m->StatsLine.c_str();
 }

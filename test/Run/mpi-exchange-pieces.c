@@ -22,17 +22,28 @@
 // RUN: %t.orig 40 40 > %t.expected
 //
 // Rows of tiles i = 0..7, 8..15, ..., 40 (6 rows), 5 tile columns of 10 in
-// two blocks (HETILE_ALLOC=chunk): each rank sends one piece per row (both arrays' runs in one
-// message), 6 in all, while it computes. Rank 1, right of rank 0, copies
-// rank 0's pieces into place as they arrive; rank 0 may not (rank 1's
-// columns may still be written on it until it has run its own), so it
-// unpacks them all at the end.
+// two blocks (HETILE_ALLOC=chunk): each rank sends one piece per row (both
+// arrays' short runs packed into one message), 6 in all, while it
+// computes. Rank 1, right of rank 0, receives rank 0's pieces as they
+// come; rank 0 may not (its copy of rank 1's columns may be written until
+// it has run its own), so it receives them all at the end.
 // RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 40 40 2> %t.err
 // RUN: FileCheck %s --check-prefix=BLOCK < %t.err
 // RUN: diff %t.expected %t.out.0
 // RUN: diff %t.expected %t.out.1
-// BLOCK-DAG: hetile: rank 0/2: {{.*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes unpacked)
-// BLOCK-DAG: hetile: rank 1/2: {{.*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, {{[1-9][0-9]*}} bytes unpacked)
+// BLOCK-DAG: hetile: rank 0/2: {{.*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes placed)
+// BLOCK-DAG: hetile: rank 1/2: {{.*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, {{[1-9][0-9]*}} bytes placed)
+//
+// Rows of 4000 elements, tile columns of 1200, two per rank: runs of 2399
+// and 1601 doubles, over 8 KiB, travel as messages of their own, from and
+// into the arrays (40 rows of D and E: 80 messages per rank).
+// RUN: %t.orig 40 4000 > %t.expected.long
+// RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,1200 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 40 4000 2> %t.err
+// RUN: FileCheck %s --check-prefix=DIRECT < %t.err
+// RUN: diff %t.expected.long %t.out.0
+// RUN: diff %t.expected.long %t.out.1
+// DIRECT-DAG: hetile: rank 0/2: {{.*}}; final exchange 1024640 bytes received, 1535360 bytes sent in 80 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes placed)
+// DIRECT-DAG: hetile: rank 1/2: {{.*}}; final exchange 1535360 bytes received, 1024640 bytes sent in 80 messages, {{.*}} during the nest: 6 pieces sent, {{[1-9][0-9]*}} bytes placed)
 //
 // Cyclic (columns 0, 2, 4 on rank 0; 1, 3 on rank 1): rank 0 copies rank
 // 1's pieces of column 1 into place while it computes columns 2 and 4.
@@ -41,8 +52,8 @@
 // RUN: FileCheck %s --check-prefix=CYCLIC < %t.err
 // RUN: diff %t.expected %t.out.0
 // RUN: diff %t.expected %t.out.1
-// CYCLIC-DAG: hetile: rank 0/2: {{.*}} during the nest: 18 pieces sent, {{[1-9][0-9]*}} bytes unpacked)
-// CYCLIC-DAG: hetile: rank 1/2: {{.*}} during the nest: 12 pieces sent, {{[1-9][0-9]*}} bytes unpacked)
+// CYCLIC-DAG: hetile: rank 0/2: {{.*}} during the nest: 18 pieces sent, {{[1-9][0-9]*}} bytes placed)
+// CYCLIC-DAG: hetile: rank 1/2: {{.*}} during the nest: 12 pieces sent, {{[1-9][0-9]*}} bytes placed)
 //
 // With --gather=root, only rank 0 receives; 3 ranks, rank 2 without
 // columns: it lists no piece, sends and receives nothing.
@@ -52,9 +63,9 @@
 // RUN: FileCheck %s --check-prefix=ROOT < %t.err
 // RUN: diff %t.expected %t.out.0
 // ROOT-DAG: columns per rank: {{[1-9]}},{{[1-9]}},0
-// ROOT-DAG: hetile: rank 0/3: {{.*}}; final exchange {{[1-9][0-9]*}} bytes received, 0 bytes sent in 0 messages, {{.*}} during the nest: 0 pieces sent, 0 bytes unpacked)
-// ROOT-DAG: hetile: rank 1/3: {{.*}}; final exchange 0 bytes received, {{[1-9][0-9]*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes unpacked)
-// ROOT-DAG: hetile: rank 2/3: 0 tiles, {{.*}}; final exchange 0 bytes received, 0 bytes sent in 0 messages, {{.*}} during the nest: 0 pieces sent, 0 bytes unpacked)
+// ROOT-DAG: hetile: rank 0/3: {{.*}}; final exchange {{[1-9][0-9]*}} bytes received, 0 bytes sent in 0 messages, {{.*}} during the nest: 0 pieces sent, 0 bytes placed)
+// ROOT-DAG: hetile: rank 1/3: {{.*}}; final exchange 0 bytes received, {{[1-9][0-9]*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes placed)
+// ROOT-DAG: hetile: rank 2/3: 0 tiles, {{.*}}; final exchange 0 bytes received, 0 bytes sent in 0 messages, {{.*}} during the nest: 0 pieces sent, 0 bytes placed)
 //@ args 0 0 | 1 1 | 7 5 | 40 40 | 23 31
 //@ mpi-runs 2:8,10 3:3,4 4:1,1
 //@ gather-root
