@@ -13,15 +13,18 @@ Variants, from the same source:
   original   gcc -O3 (no hetile)
   mpi        hetile rewrite --backend=mpi (this build), mpicc -O3
   before     the same with the hetile binary given by --before (e.g. a build
-             of an earlier commit, whose final exchange packs and unpacks
-             element by element), linked with this build's runtime
+             of an earlier commit), linked with this build's runtime
 
 Configurations, speeds emulated on this machine (HETILE_EMULATE_SPEEDS: a
 rank of factor F sleeps F-1 times its measured work): 2 ranks at relative
 cycle times 1:3 and 4 ranks at 1:2:4:8, each with the heterogeneous
-allocation (HETILE_SPEEDS = the emulated speeds) and the speed-blind one
-(HETILE_SPEEDS = 1,...,1). HETILE_STATS=1 gives each rank's compute, wait,
-pipeline messages (communicate) and final exchange seconds.
+allocation (HETILE_SPEEDS = the emulated speeds), the speed-blind one
+(HETILE_SPEEDS = 1,...,1) and the cyclic one (HETILE_ALLOC=cyclic).
+HETILE_STATS=1 gives each rank's compute, wait, pipeline messages
+(communicate) and final exchange seconds, and the part of the latter spent
+while the rank still computed (pieces sent and received during the nest);
+"final exchange after the nest" is the largest of the ranks' rest, as a
+share of the nest's time.
 
 Lemma 1 of Boulet, Dongarra, Robert, Vivien (1998): no schedule on
 processors of cycle times t_i (fastest 1) computes the nest faster than the
@@ -62,7 +65,7 @@ STATS_RE = re.compile(
     r"^hetile: rank (\d+)/(\d+): (\d+) tiles, (\d+) messages, (\d+) bytes "
     r"sent, compute ([\d.]+) s, wait ([\d.]+) s, communicate ([\d.]+) s"
     r"(?:; final exchange (\d+) bytes received, (\d+) bytes sent in \d+ "
-    r"messages, ([\d.]+) s)?", re.M)
+    r"messages, ([\d.]+) s(?: \(([\d.]+) s during the nest)?)?", re.M)
 
 
 def die(msg):
@@ -112,6 +115,7 @@ def once(exe, np_, env, args):
             "communicate": float(s.group(8)), "messages": int(s.group(4)),
             "sent": int(s.group(5)),
             "final": float(s.group(11)) if s.group(11) else None,
+            "early": float(s.group(12)) if s.group(12) else 0.0,
             "received": int(s.group(9)) if s.group(9) else None}
     return {"time": float(out["time"]), "checksum": out["checksum"],
             "stats": stats}
@@ -152,12 +156,16 @@ def main():
             emulate = ",".join(map(str, cfg))
             blind = ",".join("1" for _ in cfg)
             for v in variants:
-                for label, speeds in (("heterogeneous", emulate),
-                                      ("speed-blind", blind)):
-                    runs.append((v, len(cfg), {
-                        "HETILE_STATS": "1", "HETILE_SPEEDS": speeds,
-                        "HETILE_EMULATE_SPEEDS": emulate},
-                        "%s %s %s" % (v, ":".join(map(str, cfg)), label)))
+                for label, speeds, alloc in (
+                        ("heterogeneous", emulate, None),
+                        ("speed-blind", blind, None),
+                        ("cyclic", blind, "cyclic")):
+                    env = {"HETILE_STATS": "1", "HETILE_SPEEDS": speeds,
+                           "HETILE_EMULATE_SPEEDS": emulate}
+                    if alloc:
+                        env["HETILE_ALLOC"] = alloc
+                    runs.append((v, len(cfg), env, "%s %s %s" % (
+                        v, ":".join(map(str, cfg)), label)))
         samples = {r[3]: [] for r in runs}
         for rep in range(reps):
             for v, np_, env, label in runs:
@@ -175,8 +183,9 @@ def main():
         out("### %s %s (original %.3f s)" % (kernel, " ".join(args), orig))
         out()
         out("| run | time s | vs original | Lemma 1 bound s | efficiency | "
-            "per rank: compute / wait / pipeline / final exchange s |")
-        out("|---|---|---|---|---|---|")
+            "final exchange after the nest | per rank: compute / wait / "
+            "pipeline / final exchange (of it during the nest) s |")
+        out("|---|---|---|---|---|---|---|")
         for v, np_, env, label in runs:
             got = samples[label]
             if not got:
@@ -190,17 +199,23 @@ def main():
             med = sorted(got, key=lambda s: s["time"])[len(got) // 2]
             t = med["time"]
             if not np_:
-                out("| %s | %.3f | 1.00 | | | |" % (label, t))
+                out("| %s | %.3f | 1.00 | | | | |" % (label, t))
                 continue
             cfg = [float(x) for x in env["HETILE_EMULATE_SPEEDS"].split(",")]
             bound = orig / sum(1 / c for c in cfg)
             ranks = " ; ".join(
                 "%d: %.2f / %.2f / %.2f / %s" % (
                     q, s["compute"], s["wait"], s["communicate"],
-                    "%.2f" % s["final"] if s["final"] is not None else "?")
+                    "%.2f (%.2f)" % (s["final"], s["early"])
+                    if s["final"] is not None else "?")
                 for q, s in sorted(med["stats"].items()))
-            out("| %s | %.3f | %.2f | %.3f | %.0f%% | %s |" % (
-                label, t, orig / t, bound, 100 * bound / t, ranks))
+            # The slowest rank's final exchange after the nest, as a share
+            # of the nest's time.
+            after = max((s["final"] or 0) - s["early"]
+                        for s in med["stats"].values()) if med["stats"] else 0
+            out("| %s | %.3f | %.2f | %.3f | %.0f%% | %.0f%% | %s |" % (
+                label, t, orig / t, bound, 100 * bound / t, 100 * after / t,
+                ranks))
     out()
     out("Load average at end: %s" % loadavg())
     if a.out:

@@ -53,6 +53,7 @@
 #include "hetile/Transform/Communication.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 namespace hetile {
@@ -63,6 +64,16 @@ namespace {
 /// isl's AST generator (which separates the disjuncts: seconds and
 /// kilobytes of C for some twenty).
 constexpr int MaxExactDisjuncts = 2;
+
+/// After each row of a block (--backend=mpi with pieces): the row's final
+/// values to the ranks that receive them.
+const char *const PiecePost =
+    "(void)hetile_row;\n"
+    "if (hetile_mpi_piece_done(hetile_m, hetile_first) < 0) {\n"
+    "  fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_me, "
+    "hetile_last_error());\n"
+    "  hetile_mpi_abort(hetile_m, 1);\n"
+    "}\n";
 
 const char *const MpiFail =
     "fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_me, "
@@ -94,7 +105,12 @@ struct MpiEmitter {
     std::vector<isl::pw_aff> Low, High;
   };
   std::vector<Runs> RunArrays;
-  /// The arrays of RunArrays (the others move element by element).
+  /// The arrays whose final values per row of tiles of a block
+  /// (RowBlockLiveOut) are boxes: posted as pieces while the nest runs
+  /// (--backend=mpi only).
+  std::vector<Runs> PieceArrays;
+  /// The arrays of RunArrays and PieceArrays (the others move element by
+  /// element).
   std::set<std::string> InRuns;
 
   const TiledNest &N() const { return E.N; }
@@ -126,14 +142,23 @@ struct MpiEmitter {
     return Cheap;
   }
 
-  /// The arrays whose BlockLiveOut is a union of disjoint boxes, with their
-  /// runs (RunArrays).
+  /// The runs of \p Live, final values of \p A: nothing when it is not a
+  /// union of boxes.
+  llvm::Expected<std::optional<Runs>> runsOf(const ArrayTraffic &A,
+                                             const isl::set &Live);
+  /// The arrays whose RowBlockLiveOut (PieceArrays; not with threads), else
+  /// BlockLiveOut (RunArrays), is a union of disjoint boxes, with their runs.
   llvm::Error findRuns();
+  /// hetile_mpi_run(hetile_m, hetile_q, ...) for each run of \p Arrays,
+  /// the block's hetile_blo and hetile_bhi (and the row's origins) declared.
+  llvm::Error listRuns(const std::vector<Runs> &Arrays, unsigned Indent,
+                       std::string &Out);
+  llvm::Error pieces(std::string &Out);
 
   /// Loops over the elements of \p Set (params: the origins as printed by
   /// E.Exprs, hetile_dc) with \p Stmt per element.
-  /// \p OfBlock: the set names no tile origin (the context's facts about
-  /// them are left out).
+  /// \p OfBlock: the set is of a block of columns (the context's facts
+  /// about the tile origins it does not name are left out).
   template <typename Fn>
   llvm::Error elements(const ArrayTraffic &A, const isl::set &Set,
                        unsigned Indent, std::string &Out, Fn Stmt,
@@ -147,7 +172,8 @@ struct MpiEmitter {
         for (const TileDim &D : N().Dims) {
           int Pos = isl_set_find_dim_by_name(Ctx.get(), isl_dim_param,
                                              D.Origin.c_str());
-          if (Pos >= 0)
+          if (Pos >= 0 && isl_set_find_dim_by_name(Set.get(), isl_dim_param,
+                                                   D.Origin.c_str()) < 0)
             Ctx = Ctx.project_out(isl::dim::param, Pos, 1);
         }
       // The context goes into the set, not into the build: libLLVM 19's isl
@@ -220,7 +246,8 @@ struct MpiEmitter {
   /// the shared-memory pipeline around each part row.
   template <typename Fn>
   llvm::Error eachTile(const std::string &Rank, unsigned Indent,
-                       std::string &Out, Fn Body, bool OfThread = false) {
+                       std::string &Out, Fn Body, bool OfThread = false,
+                       const std::string &AfterRow = "") {
     BlockSchedule P;
     P.RowStart = RowStart;
     P.RowUpper = RowUpper;
@@ -239,6 +266,7 @@ struct MpiEmitter {
                     Rank + ", hetile_b, &hetile_first,\n" + spaces(Indent) +
                     "                                          &hetile_last); "
                     "hetile_b++)";
+      P.Post = AfterRow;
     }
     return printBlockSchedule(E, P, Indent, Out, Body);
   }
@@ -356,7 +384,8 @@ llvm::Error MpiEmitter::tiles(std::string &Out) {
     O2 += spaces(I) + End;
     return sends(I, O2);
   };
-  if (auto Err = eachTile("hetile_me", Indent, Out, Tile, Threaded))
+  if (auto Err = eachTile("hetile_me", Indent, Out, Tile, Threaded,
+                          PieceArrays.empty() ? "" : PiecePost))
     return Err;
   Out += In + "free(hetile_rbuf);\n";
   if (Threaded)
@@ -364,52 +393,159 @@ llvm::Error MpiEmitter::tiles(std::string &Out) {
   return llvm::Error::success();
 }
 
+llvm::Expected<std::optional<MpiEmitter::Runs>>
+MpiEmitter::runsOf(const ArrayTraffic &A, const isl::set &Live) {
+  if (A.Dims == 0 || Live.is_null())
+    return std::nullopt;
+  // Disjoint boxes: a run is received once (MPI forbids overlapping
+  // receive buffers).
+  isl::set Set = isl::manage(isl_set_make_disjoint(Live.coalesce().release()));
+  if (Set.is_null())
+    return makeCodeGenError("isl failed on the final values of '" + A.Array +
+                            "'");
+  bool Boxes = true;
+  Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+    Boxes &= isBox(B);
+    return isl::stat::ok();
+  });
+  if (!Boxes)
+    return std::nullopt;
+  Runs R{&A, {}, {}, {}};
+  bool Failed = false;
+  Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+    isl::set Box(B);
+    int Last = int(A.Dims) - 1;
+    // The box moved one element along the last subscript: the elements
+    // of the box not in it start the runs, one per row.
+    isl_multi_aff *Shift = isl_multi_aff_identity(
+        isl_space_map_from_set(isl_set_get_space(Box.get())));
+    isl_aff *Prev = isl_multi_aff_get_aff(Shift, Last);
+    Shift = isl_multi_aff_set_aff(Shift, Last,
+                                  isl_aff_add_constant_si(Prev, -1));
+    isl::set Moved = isl::manage(isl_set_preimage_multi_aff(Box.copy(), Shift));
+    isl::set Starts = Box.subtract(Moved).coalesce();
+    isl::pw_aff Low = Box.dim_min(Last), High = Box.dim_max(Last);
+    Failed |= Starts.is_null() || Low.is_null() || High.is_null();
+    R.Starts.push_back(Starts);
+    R.Low.push_back(Low);
+    R.High.push_back(High);
+    return isl::stat::ok();
+  });
+  if (Failed)
+    return makeCodeGenError("isl failed on the runs of '" + A.Array + "'");
+  if (auto Err = E.checkBudget())
+    return std::move(Err);
+  return R;
+}
+
 llvm::Error MpiEmitter::findRuns() {
   for (const ArrayTraffic &A : Comm.Arrays) {
-    if (A.Dims == 0 || A.BlockLiveOut.is_null())
-      continue;
-    // Disjoint boxes: a run is received once (MPI forbids overlapping
-    // receive buffers).
-    isl::set Set = isl::manage(isl_set_make_disjoint(
-        A.BlockLiveOut.coalesce().release()));
-    if (Set.is_null())
-      return makeCodeGenError("isl failed on the final values of '" +
-                              A.Array + "'");
-    bool Boxes = true;
-    Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
-      Boxes &= isBox(B);
-      return isl::stat::ok();
-    });
-    if (!Boxes)
-      continue;
-    Runs R{&A, {}, {}, {}};
-    bool Failed = false;
-    Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
-      isl::set Box(B);
-      int Last = int(A.Dims) - 1;
-      // The box moved one element along the last subscript: the elements
-      // of the box not in it start the runs, one per row.
-      isl_multi_aff *Shift = isl_multi_aff_identity(
-          isl_space_map_from_set(isl_set_get_space(Box.get())));
-      isl_aff *Prev = isl_multi_aff_get_aff(Shift, Last);
-      Shift = isl_multi_aff_set_aff(Shift, Last,
-                                    isl_aff_add_constant_si(Prev, -1));
-      isl::set Moved = isl::manage(isl_set_preimage_multi_aff(Box.copy(), Shift));
-      isl::set Starts = Box.subtract(Moved).coalesce();
-      isl::pw_aff Low = Box.dim_min(Last), High = Box.dim_max(Last);
-      Failed |= Starts.is_null() || Low.is_null() || High.is_null();
-      R.Starts.push_back(Starts);
-      R.Low.push_back(Low);
-      R.High.push_back(High);
-      return isl::stat::ok();
-    });
-    if (Failed)
-      return makeCodeGenError("isl failed on the runs of '" + A.Array + "'");
-    if (auto Err = E.checkBudget())
-      return Err;
-    InRuns.insert(A.Array);
-    RunArrays.push_back(std::move(R));
+    if (!Threaded) {
+      auto R = runsOf(A, A.RowBlockLiveOut);
+      if (!R)
+        return R.takeError();
+      if (*R) {
+        InRuns.insert(A.Array);
+        PieceArrays.push_back(std::move(**R));
+        continue;
+      }
+    }
+    auto R = runsOf(A, A.BlockLiveOut);
+    if (!R)
+      return R.takeError();
+    if (*R) {
+      InRuns.insert(A.Array);
+      RunArrays.push_back(std::move(**R));
+    }
   }
+  return llvm::Error::success();
+}
+
+llvm::Error MpiEmitter::listRuns(const std::vector<Runs> &Arrays,
+                                 unsigned Indent, std::string &Out) {
+  std::string In = spaces(Indent);
+  for (size_t I = 0; I < Arrays.size(); ++I)
+    for (size_t K = 0; K < Arrays[I].Starts.size(); ++K) {
+      const Runs &R = Arrays[I];
+      isl::ast_build Build = isl::ast_build::from_context(
+          isl::set::universe(R.Low[K].domain().space().params()));
+      auto Lo = E.print(Build, R.Low[K], "the runs of '" + R.A->Array + "'");
+      if (!Lo)
+        return Lo.takeError();
+      Build = isl::ast_build::from_context(
+          isl::set::universe(R.High[K].domain().space().params()));
+      auto Hi = E.print(Build, R.High[K], "the runs of '" + R.A->Array + "'",
+                        true);
+      if (!Hi)
+        return Hi.takeError();
+      Out += In + "{\n" + In + "  /* hetile: '" + R.A->Array + "', box " +
+             std::to_string(K) + " */\n" + In +
+             "  const long hetile_rn = " + *Hi + " - (" + *Lo + ") + 1;\n";
+      auto Err = elements(*R.A, R.Starts[K], Indent + 2, Out,
+                          [I](const std::string &L) {
+                            return "hetile_mpi_run(hetile_m, hetile_q, " +
+                                   std::to_string(I) + ", &" + L +
+                                   ", (size_t)hetile_rn * sizeof " + L + ");";
+                          }, true);
+      if (Err)
+        return Err;
+      Out += In + "  (void)hetile_rn;\n" + In + "}\n";
+    }
+  return llvm::Error::success();
+}
+
+/// Before the tiles: every rank lists the pieces it will send or receive
+/// (the runs of RowBlockLiveOut of each row of each block of each rank, in
+/// the order the rank runs them) and posts the receives; the rank sends
+/// each of its pieces after the row (hetile_mpi_piece_done in tiles()).
+llvm::Error MpiEmitter::pieces(std::string &Out) {
+  const TileDim &C = col();
+  Out += "    /* hetile: final values sent row by row as the nest runs: the "
+         "pieces of every rank, in its order */\n"
+         "    if (hetile_mpi_size(hetile_m) > 1) {\n"
+         "      for (int hetile_q = 0; hetile_q < hetile_mpi_size(hetile_m); "
+         "hetile_q++) {\n";
+  if (O.GatherRoot)
+    Out += "        if (hetile_me != 0 && hetile_q != hetile_me)\n"
+           "          continue;\n";
+  Out += "        for (long hetile_b = 0; hetile_mpi_block(hetile_m, "
+         "hetile_q, hetile_b, &hetile_first,\n"
+         "                                                  &hetile_last); "
+         "hetile_b++) {\n"
+         "          const long " + std::string(BlockLowParam) +
+         " = hetile_col0 + hetile_first * " + C.Size + ";\n"
+         "          const long " + std::string(BlockHighParam) +
+         " = hetile_col0 + hetile_last * " + C.Size + " + " + C.Size +
+         " - 1;\n";
+  unsigned I = 10;
+  for (unsigned M = 0; M < N().Dims.size(); ++M) {
+    if (M == N().ColumnDim)
+      continue;
+    const TileDim &D = N().Dims[M];
+    Out += forHeader(I, "long " + D.Origin + " = " + RowStart[M],
+                     D.Origin + " <= " + RowUpper[M],
+                     D.Origin + " += " + D.Size) + " {\n";
+    I += 2;
+  }
+  if (auto Err = listRuns(PieceArrays, I, Out))
+    return Err;
+  Out += spaces(I) + "if (hetile_mpi_piece(hetile_m, hetile_q, hetile_first) "
+         "< 0) {\n" + spaces(I + 2) + MpiFail + spaces(I + 2) +
+         "hetile_mpi_abort(hetile_m, 1);\n" + spaces(I) + "}\n";
+  for (unsigned M = 0; M + 1 < N().Dims.size(); ++M) {
+    I -= 2;
+    Out += spaces(I) + "}\n";
+  }
+  Out += "          (void)" + std::string(BlockLowParam) + ";\n"
+         "          (void)" + std::string(BlockHighParam) + ";\n"
+         "        }\n"
+         "      }\n"
+         "      if (hetile_mpi_pieces_post(hetile_m, " +
+         std::string(O.GatherRoot ? "1" : "0") + ") < 0) {\n"
+         "        " + MpiFail +
+         "        hetile_mpi_abort(hetile_m, 1);\n"
+         "      }\n"
+         "    }\n";
   return llvm::Error::success();
 }
 
@@ -421,13 +557,17 @@ llvm::Error MpiEmitter::findRuns() {
 /// what it owns of LiveOut into a buffer of the runtime (reused by later
 /// nests, as is the result), and unpacks the others' parts.
 llvm::Error MpiEmitter::gather(std::string &Out) {
-  if (auto Err = findRuns())
-    return Err;
   const std::string Root = O.GatherRoot ? "1" : "0";
   Out += "    /* hetile: final values of the arrays written, to " +
          std::string(O.GatherRoot ? "rank 0" : "every rank") +
          " (one rank has them all) */\n"
          "    if (hetile_mpi_size(hetile_m) > 1) {\n";
+  if (RunArrays.empty() && !PieceArrays.empty())
+    Out += "      /* hetile: the pieces not yet received */\n"
+           "      if (hetile_mpi_exchange(hetile_m, " + Root + ") < 0) {\n"
+           "        " + MpiFail +
+           "        hetile_mpi_abort(hetile_m, 1);\n"
+           "      }\n";
   if (!RunArrays.empty()) {
     const TileDim &C = col();
     Out += "      /* hetile: runs of consecutive final values, block by "
@@ -446,36 +586,8 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
            "          const long " + std::string(BlockHighParam) +
            " = hetile_col0 + hetile_last * " + C.Size + " + " + C.Size +
            " - 1;\n";
-    for (size_t I = 0; I < RunArrays.size(); ++I)
-      for (size_t K = 0; K < RunArrays[I].Starts.size(); ++K) {
-        const Runs &R = RunArrays[I];
-        isl::ast_build Build = isl::ast_build::from_context(
-            isl::set::universe(R.Low[K].domain().space().params()));
-        auto Lo = E.print(Build, R.Low[K], "the runs of '" + R.A->Array + "'");
-        if (!Lo)
-          return Lo.takeError();
-        Build = isl::ast_build::from_context(
-            isl::set::universe(R.High[K].domain().space().params()));
-        auto Hi = E.print(Build, R.High[K], "the runs of '" + R.A->Array + "'",
-                          true);
-        if (!Hi)
-          return Hi.takeError();
-        Out += "          {\n"
-               "            /* hetile: '" + R.A->Array + "', box " +
-               std::to_string(K) + " */\n"
-               "            const long hetile_rn = " + *Hi + " - (" + *Lo +
-               ") + 1;\n";
-        auto Err = elements(*R.A, R.Starts[K], 12, Out,
-                            [I](const std::string &L) {
-                              return "hetile_mpi_run(hetile_m, hetile_q, " +
-                                     std::to_string(I) + ", &" + L +
-                                     ", (size_t)hetile_rn * sizeof " + L + ");";
-                            }, true);
-        if (Err)
-          return Err;
-        Out += "            (void)hetile_rn;\n"
-               "          }\n";
-      }
+    if (auto Err = listRuns(RunArrays, 10, Out))
+      return Err;
     Out += "          (void)" + std::string(BlockLowParam) + ";\n"
            "          (void)" + std::string(BlockHighParam) + ";\n"
            "        }\n"
@@ -568,6 +680,11 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
          "#define hetile_tag(col, k) \\\n"
          "    (int)(((col) * (hetile_K + 1) + (k)) % hetile_tags)\n"
          "    long hetile_first, hetile_last;\n";
+  if (auto Err = findRuns())
+    return Err;
+  if (!PieceArrays.empty())
+    if (auto Err = pieces(Out))
+      return Err;
   if (auto Err = tiles(Out))
     return Err;
   Out += "#undef hetile_tag\n";
@@ -600,7 +717,7 @@ std::string mpiNumProcs(bool Threaded) {
 llvm::Error emitMpiLoops(NestEmitter &E, const Communication &Comm,
                          const Options &O, std::string &Out) {
   MpiEmitter M{E, Comm, O, O.TargetBackend == Backend::MpiOmp, {}, {}, {}, {}, {}, {},
-               {}};
+               {}, {}};
   isl::ast_build Build = E.buildInside(0);
   for (const TileDim &Dim : E.N.Dims) {
     auto L = E.print(Build, Dim.GlobalLower, "the lower bound of " + Dim.Origin);

@@ -101,6 +101,32 @@ isl::union_set blockInstances(const Scop &S, const PermutableBand &B,
       .domain();
 }
 
+/// The instances of one row of tiles of a block: band dimension C in
+/// [hetile_blo, hetile_bhi], every other band dimension m in the tile of
+/// origin o_m (parameters o_m, T_m).
+isl::union_set rowBlockInstances(const Scop &S, const PermutableBand &B,
+                                 const TiledNest &N) {
+  unsigned C = N.ColumnDim;
+  std::ostringstream OS;
+  OS << "[" << BlockLowParam << ", " << BlockHighParam;
+  for (unsigned M = 0; M < N.Dims.size(); ++M)
+    if (M != C)
+      OS << ", " << N.Dims[M].Origin << ", " << N.Dims[M].Size;
+  OS << "] -> { [";
+  for (unsigned M = 0; M < N.Dims.size(); ++M)
+    OS << (M ? ", " : "") << "b" << M;
+  OS << "] : " << BlockLowParam << " <= b" << C << " <= " << BlockHighParam;
+  for (unsigned M = 0; M < N.Dims.size(); ++M)
+    if (M != C)
+      OS << " and " << N.Dims[M].Origin << " <= b" << M << " <= "
+         << N.Dims[M].Origin << " + " << N.Dims[M].Size << " - 1";
+  OS << " }";
+  isl::set Row(S.Stmts.front().Domain.ctx(), OS.str());
+  return B.BandSchedule.intersect_domain(S.getDomains())
+      .intersect_range(isl::union_set(Row))
+      .domain();
+}
+
 /// The one set of \p U (elements of one array); empty in \p Space's array
 /// when \p U has none.
 isl::set onlySet(const isl::union_set &U, const isl::set &EmptyLike) {
@@ -279,6 +305,7 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
   Communication Result;
   isl::union_set InCol = columnInstances(S, B, N);
   isl::union_set InBlock = blockInstances(S, B, N);
+  isl::union_set InRowBlock = rowBlockInstances(S, B, N);
   for (const ScopArray &A : S.Arrays) {
     if (!A.Written)
       continue;
@@ -325,6 +352,13 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
     // Null if isl fails: the exchange then falls back to LiveOut.
     T.BlockLiveOut =
         onlySet(LIt->second.intersect_domain(InBlock).range(), EmptyLike);
+    // Null if isl fails: the exchange then waits for the end of the nest.
+    isl::union_set RowLive = InRowBlock.is_null()
+                                 ? isl::union_set()
+                                 : LIt->second.intersect_domain(InRowBlock)
+                                       .range();
+    if (!RowLive.is_null())
+      T.RowBlockLiveOut = onlySet(RowLive, EmptyLike);
     if (T.FlowOut.is_null() || T.LiveOut.is_null())
       return makeError("isl failed on the traffic of array '" + A.Name + "'");
     Result.Arrays.push_back(std::move(T));

@@ -3,7 +3,8 @@
 // After the nest, each rank holds the final values of the columns it owns.
 // Where they are runs of consecutive elements (a block of columns of a
 // row-major array), the generated code lists every rank's runs
-// (hetile_mpi_run) and hetile_mpi_exchange moves them: large runs as
+// (hetile_mpi_run) and hetile_mpi_exchange moves them (and completes the
+// pieces posted while the nest ran, MpiPieces.cpp): large runs as
 // messages of their own, in place; short ones copied (memcpy per run) into
 // one contiguous message per rank and out of it at the receiver.
 // Otherwise the generated code packs the values element by element, and
@@ -265,11 +266,10 @@ bool travelsDirect(const std::vector<Run> &Runs, unsigned long long Bytes) {
          Bytes / Runs.size() >= DirectRunBytes;
 }
 
-/// Posts a send (Send) or a receive of the Bytes bytes at Data with Peer,
-/// as messages of at most MaxCount bytes (received in the order sent: one
-/// tag).
-int post(hetile_mpi &M, bool Send, char *Data, size_t Bytes, int Peer,
-         std::vector<MPI_Request> &Requests) {
+} // namespace
+
+int mpi::postBytes(hetile_mpi &M, bool Send, char *Data, size_t Bytes,
+                   int Peer, std::vector<MPI_Request> &Requests) {
   for (size_t Done = 0; Done < Bytes;) {
     size_t Piece = std::min(Bytes - Done, (size_t)M.MaxCount);
     MPI_Request R;
@@ -287,11 +287,7 @@ int post(hetile_mpi &M, bool Send, char *Data, size_t Bytes, int Peer,
   return HETILE_OK;
 }
 
-/// Completes Requests, testing them without sleeping in between: every
-/// rank is past the barrier, and MPI moves the data of a shared-memory
-/// transport only inside its calls, on both sides. HETILE_ERR_TIMEOUT (no
-/// message set) after Watchdog seconds (0: never).
-int waitAll(std::vector<MPI_Request> &Requests, double Watchdog) {
+int mpi::waitAll(std::vector<MPI_Request> &Requests, double Watchdog) {
   double Start = hetile_timer_now();
   for (;;) {
     int Done = 0;
@@ -306,8 +302,6 @@ int waitAll(std::vector<MPI_Request> &Requests, double Watchdog) {
     std::this_thread::yield();
   }
 }
-
-} // namespace
 
 extern "C" int hetile_mpi_exchange(hetile_mpi *m, int root_only) {
   if (!m)
@@ -330,7 +324,7 @@ extern "C" int hetile_mpi_exchange(hetile_mpi *m, int root_only) {
                 "%g s (HETILE_WATCHDOG): a rank failed or the program "
                 "deadlocked (if it is only slow, raise HETILE_WATCHDOG)",
                 m->Rank, m->Watchdog);
-  if (E)
+  if (E || (E = finishPieces(*m)))
     return E;
   T0 = hetile_timer_now();
   const int Me = m->Rank;
@@ -376,17 +370,17 @@ extern "C" int hetile_mpi_exchange(hetile_mpi *m, int root_only) {
     if (!Runs[Q].empty()) {
       if (Direct[Q])
         for (const Run &R : Runs[Q])
-          E = E ? E : post(*m, false, R.At, R.Bytes, Q, Requests);
+          E = E ? E : postBytes(*m, false, R.At, R.Bytes, Q, Requests);
       else
-        E = post(*m, false, Buffers[Q].Data.get(), Bytes[Q], Q, Requests);
+        E = postBytes(*m, false, Buffers[Q].Data.get(), Bytes[Q], Q, Requests);
       m->FinalReceived += Bytes[Q];
     }
     if (!Runs[Me].empty() && (!root_only || Q == 0)) {
       if (Direct[Me])
         for (const Run &R : Runs[Me])
-          E = E ? E : post(*m, true, R.At, R.Bytes, Q, Requests);
+          E = E ? E : postBytes(*m, true, R.At, R.Bytes, Q, Requests);
       else
-        E = E ? E : post(*m, true, Buffers[Me].Data.get(), Bytes[Me], Q,
+        E = E ? E : postBytes(*m, true, Buffers[Me].Data.get(), Bytes[Me], Q,
                          Requests);
       m->FinalSent += Bytes[Me];
     }

@@ -140,6 +140,32 @@ struct Run {
   int Array; ///< runs of one array only merge
 };
 
+/// Final values posted while the nest runs (hetile_mpi_piece): the runs of
+/// one row of tiles of one block of a rank.
+struct Piece {
+  std::vector<Run> Runs;
+  long First = 0;     ///< the first column of the piece's block
+  /// One message per run, in place; else packed into Buf while its
+  /// messages are in flight.
+  bool Direct = false;
+  Buffer Buf;
+  size_t Bytes = 0;
+  /// Its requests: PieceSet::Requests [Request0, Request0 + Requests) for
+  /// another rank's piece, hetile_mpi::PieceSends for one of this rank's.
+  size_t Request0 = 0, Requests = 0;
+};
+
+/// The pieces of one rank, in the order that rank computes them: this
+/// rank's sent as it finishes each (Next: the next to send; Posted: the
+/// first whose sends may be in flight); another rank's received in order
+/// (Posted: the first whose receives are not posted; Next: the first not
+/// completed).
+struct PieceSet {
+  std::vector<Piece> Pieces;
+  size_t Next = 0, Posted = 0;
+  std::vector<MPI_Request> Requests;
+};
+
 /// A send in flight: its buffer stays alive until the request completes.
 struct Outgoing {
   Buffer Buf;
@@ -175,6 +201,25 @@ struct alignas(64) ColumnProgress {
 Buffer takeBuffer(size_t Bytes);
 /// Keeps B among the process's spare buffers (the largest few).
 void reuseBuffer(Buffer &&B);
+
+/// Posts a send (Send) or a receive of the Bytes bytes at Data with Peer,
+/// tag M.TagUb, as messages of at most M.MaxCount bytes (received in the
+/// order sent: one tag), appending the requests to Requests; a send counts
+/// in M.FinalMessages.
+int postBytes(hetile_mpi &M, bool Send, char *Data, size_t Bytes, int Peer,
+              std::vector<MPI_Request> &Requests);
+
+/// Completes Requests, testing them without sleeping in between (the
+/// final exchange, past the ranks' barrier: MPI moves the data of a
+/// shared-memory transport only inside its calls, on both sides).
+/// HETILE_ERR_TIMEOUT (no message set) after Watchdog seconds (0: never).
+int waitAll(std::vector<MPI_Request> &Requests, double Watchdog);
+
+/// Completes the pieces of M (hetile_mpi_pieces_post) once the rank has
+/// run all its tiles: waits for every send and receive under the watchdog
+/// and unpacks what is left; the buffers go back to the spares. Nothing
+/// when no piece was posted.
+int finishPieces(hetile_mpi &M);
 
 /// Opens the nest's own communicator (MPI_Comm_dup of MPI_COMM_WORLD,
 /// returning errors instead of aborting) and reads its rank, size and
@@ -228,6 +273,16 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   /// Runs[q]: the runs of final values rank q owns (hetile_mpi_run), in
   /// this process's memory, until hetile_mpi_exchange.
   std::vector<std::vector<hetile::rt::mpi::Run>> Runs;
+  /// PieceSets[q]: rank q's pieces (hetile_mpi_piece); PieceSends: the
+  /// sends of mine; PiecesPosted: hetile_mpi_pieces_post ran and
+  /// finishPieces has not.
+  std::vector<hetile::rt::mpi::PieceSet> PieceSets;
+  std::vector<MPI_Request> PieceSends;
+  size_t PieceSendsDone = 0;
+  /// Buffers of packed pieces whose messages completed, for the next ones.
+  std::vector<hetile::rt::mpi::Buffer> PieceBuffers;
+  bool PiecesPosted = false, PiecesRootOnly = false, PiecesSend = false,
+       PiecesReceive = false;
 
   // Statistics.
   long Tiles = 0;
@@ -238,6 +293,11 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   /// received and sent, and its time past the wait for the last rank.
   unsigned long long FinalReceived = 0, FinalSent = 0;
   long FinalMessages = 0; ///< sent
+  /// Of those: pieces sent, and bytes of pieces received and in place,
+  /// while this rank still had tiles to run; the part of Final spent then.
+  long EarlyPieces = 0;
+  unsigned long long EarlyPlaced = 0;
+  double FinalEarly = 0;
 
   double Final = 0;
   mutable std::string StatsLine;

@@ -128,6 +128,9 @@ hetile_mpi::~hetile_mpi() {
   // buffers, so they are leaked on purpose.
   for (auto &O : Pending)
     (void)O.Buf.Data.release();
+  for (auto &S : PieceSets)
+    for (auto &P : S.Pieces)
+      (void)P.Buf.Data.release();
   for (auto &B : Gathered)
     reuseBuffer(std::move(B));
   for (auto &B : Contributions)
@@ -199,13 +202,15 @@ extern "C" const char *hetile_mpi_describe(const hetile_mpi *m) {
 extern "C" const char *hetile_mpi_stats(const hetile_mpi *m) {
   if (!m)
     return "";
-  char Buf[384];
+  char Buf[512];
   std::snprintf(Buf, sizeof Buf, "hetile: rank %d/%d: %ld tiles, %ld messages, "
                 "%llu bytes sent, compute %.4f s, wait %.4f s, communicate "
                 "%.4f s; final exchange %llu bytes received, %llu bytes sent in %ld "
-                "messages, %.4f s", m->Rank, m->Size, m->Tiles, m->Messages,
+                "messages, %.4f s (%.4f s during the nest: %ld pieces sent, "
+                "%llu bytes placed)", m->Rank, m->Size, m->Tiles, m->Messages,
                 m->BytesSent, m->Compute, m->Wait, m->Communicate,
-                m->FinalReceived, m->FinalSent, m->FinalMessages, m->Final);
+                m->FinalReceived, m->FinalSent, m->FinalMessages, m->Final,
+                m->FinalEarly, m->EarlyPieces, m->EarlyPlaced);
   m->StatsLine = Buf;
   return m->StatsLine.c_str();
 }

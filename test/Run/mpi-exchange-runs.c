@@ -1,16 +1,19 @@
 // Differential execution: the MPI final exchange of arrays whose final
-// values per block of tile columns are boxes (a 3D array B and a 2D array
-// C: runs of consecutive elements, hetile_mpi_run / hetile_mpi_exchange)
+// values per row of tiles of a block are boxes (a 3D array B and a 2D array
+// C: runs of consecutive elements, hetile_mpi_run / hetile_mpi_piece)
 // beside one whose are not (the lower triangle L: element by element,
 // hetile_mpi_gather), in one nest.
 // RUN: %differential %s --work %t
 //
-// The generated code lists the runs of B and C, and packs L's elements:
+// The generated code lists the runs of B and C per row of tiles of each
+// block (pieces, posted as the nest runs), and packs L's elements:
 // RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -I %S/../Exec/Inputs
 // RUN: %strip-directives %t.mpi.c | FileCheck %s --check-prefix=CODE
 // CODE: hetile_mpi_{{run}}(hetile_m, hetile_q, 0, &B[
 // CODE: hetile_mpi_{{run}}(hetile_m, hetile_q, 1, &C[
 // CODE-NOT: hetile_mpi_{{run}}(hetile_m, hetile_q, {{[0-9]+}}, &L[
+// CODE: hetile_mpi_{{piece}}(hetile_m, hetile_q, hetile_first)
+// CODE: hetile_mpi_{{piece_done}}(hetile_m, hetile_first)
 // CODE: hetile_mpi_{{exchange}}(hetile_m, 0)
 // CODE: {{memcpy}}(hetile_buf + hetile_pos, &L[
 // CODE: hetile_mpi_{{gather}}(
@@ -24,13 +27,15 @@
 //
 // With --gather=root, rank 0 receives what ranks 1 and 2 hold: rank 1's
 // tile columns j = 5..9 and 15..19 (allocation 01010), 890 doubles or 7120
-// bytes, in one message of B's and C's runs and one of L's elements; rank 2
-// neither sends nor receives.
+// bytes: B's and C's as one piece per row of tiles of each block (rows of
+// t = 0..1, 2..3 and i = 0..2, ..., 18..20: 14 per block), sent while
+// rank 1 computes, and L's elements in one message; rank 2 neither sends
+// nor receives.
 // RUN: %hetile rewrite --backend=mpi --gather=root %s -o %t.root.c -- -I %S/../Exec/Inputs
 // RUN: %mpicc -std=c99 -O2 -Wall -Werror %rt_cflags -I %S/../Exec/Inputs %t.root.c -o %t.root %rt_mpi_libs
 // RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1,1000 HETILE_TILE_SIZES=2,3,5 %mpirun -np 3 %t.root 20 4 2>&1 | FileCheck %s --check-prefix=ROOT
 // ROOT-DAG: hetile: rank 2/3: 0 tiles, {{.*}}; final exchange 0 bytes received, 0 bytes sent in 0 messages,
-// ROOT-DAG: hetile: rank 1/3: {{.*}}; final exchange 0 bytes received, {{[1-9][0-9]*}} bytes sent in 2 messages,
+// ROOT-DAG: hetile: rank 1/3: {{.*}}; final exchange 0 bytes received, {{[1-9][0-9]*}} bytes sent in 29 messages, {{.*}} during the nest: 28 pieces sent,
 // ROOT-DAG: hetile: rank 0/3: {{.*}}; final exchange 7120 bytes received, 0 bytes sent in 0 messages,
 //@ args 0 3 | 1 2 | 20 4 | 13 5
 //@ mpi-runs 3:1,1,1 2:2,3,5 4:1,2,7

@@ -26,7 +26,16 @@
 //                                whose column band value is in [blo, bhi] }
 //
 // the union of LiveOut_A over the tiles of those columns (the rows cover
-// every instance); for the usual nests a box of the array per block.
+// every instance); for the usual nests a box of the array per block. The
+// same restricted to one row of tiles (tile origins o_m of the other band
+// dimensions as parameters):
+//
+//   RowBlockLiveOut_A(blo, bhi, o) = { e | the last write of e is an
+//                                      instance of a tile of row o whose
+//                                      column band value is in [blo, bhi] }
+//
+// known once the block's rank has run that row of the block: the final
+// exchange posts it then, while the rank computes its next rows.
 // Sender and receiver enumerate the same set with the
 // same parameter values, so a message is just the values, in order.
 //
@@ -99,6 +108,10 @@ struct ArrayTraffic {
   /// Elements, params hetile_blo, hetile_bhi (and the nest's); null when
   /// isl could not compute it (the exchange then uses LiveOut).
   isl::set BlockLiveOut;
+  /// Elements, params hetile_blo, hetile_bhi, o_m and T_m of the band
+  /// dimensions other than the column (and the nest's); null when isl could
+  /// not compute it (the exchange then waits for the end of the nest).
+  isl::set RowBlockLiveOut;
 };
 
 struct Communication {

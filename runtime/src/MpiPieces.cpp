@@ -1,0 +1,298 @@
+//===- MpiPieces.cpp - final values sent while the nest still runs --------===//
+//
+// The overlapped part of the final exchange (docs/mpi-exchange.md). The
+// final values whose last write lies in one row of tiles of a block are
+// known once the block's rank has run that row: a piece. Before its tiles,
+// every rank lists the pieces it sends or receives, rank by rank in the
+// order their rank computes them (hetile_mpi_run, hetile_mpi_piece), and
+// hetile_mpi_pieces_post prepares them. After each row of a block,
+// hetile_mpi_piece_done sends the rank's next piece, non-blocking, to every
+// rank that receives: a piece of large runs (8 KiB on average) as one
+// message per run from the arrays themselves, another packed into one
+// message (memcpy per run). A receiver posts the receives of the other
+// ranks' pieces, in order, as soon as no tile it has still to run may write
+// or read their elements: those of large runs in place (MPI's copy is the
+// only one), the others into a buffer, unpacked when they arrive. Pieces
+// arrive while the rank computes; the rest when finishPieces, called by
+// hetile_mpi_exchange once the rank has run all its tiles, posts and waits
+// for what is left.
+//
+// Which are those: a piece of rank q's block [F, L] holds elements e whose
+// last write x lies in a column c of [F, L]. A tile u of this rank that
+// writes e, or before which a message carrying e is unpacked (to a read of
+// e that precedes x), precedes tile(x) by an output or anti dependence, so
+// its column is at most c (the tiling is legal); it is not q's, so it lies
+// left of F (blocks are maximal). This rank runs its blocks in column
+// order: once it runs a block whose first column is beyond F (or before
+// its first tile, when all its columns are), no tile of it left to run
+// touches e, and e may take its final value.
+//
+// Pieces travel with the final exchange's tag; both sides post a peer's
+// piece messages in the same order, all before the other messages of the
+// final exchange, so MPI's non-overtaking rule matches them.
+//
+//===----------------------------------------------------------------------===//
+#include "Error.h"
+#include "MpiInternal.h"
+
+#include <climits>
+#include <cstring>
+#include <new>
+
+using namespace hetile::rt;
+using namespace hetile::rt::mpi;
+
+namespace {
+
+/// A piece whose runs are this large on average travels as one message per
+/// run, from and into the arrays themselves (no copy but MPI's); a smaller
+/// one is packed into one message and unpacked from a buffer. The same
+/// choice on both sides: it depends on the runs only.
+const size_t DirectRunBytes = size_t(8) << 10;
+
+bool direct(const Piece &P) {
+  return !P.Runs.empty() && P.Bytes / P.Runs.size() >= DirectRunBytes;
+}
+
+/// A buffer of at least Bytes bytes for a packed piece: one of the nest's
+/// pieces' buffers given back (their pages are already mapped and warm),
+/// else a new one. Data null when out of memory.
+Buffer takePieceBuffer(hetile_mpi &M, size_t Bytes) {
+  for (size_t I = M.PieceBuffers.size(); I-- > 0;)
+    if (M.PieceBuffers[I].Capacity >= Bytes) {
+      Buffer B = std::move(M.PieceBuffers[I]);
+      M.PieceBuffers.erase(M.PieceBuffers.begin() + I);
+      return B;
+    }
+  Buffer B;
+  B.Data.reset(new (std::nothrow) char[Bytes > 0 ? Bytes : 1]);
+  B.Capacity = B.Data ? Bytes : 0;
+  if (!B.Data)
+    fail(HETILE_ERR_NOMEM, "rank %d: no memory for a piece of %zu bytes of "
+         "final values", M.Rank, Bytes);
+  return B;
+}
+
+/// Posts, in order, the receives of the other ranks' pieces of blocks left
+/// of column Before: in place (direct) or into a buffer of their own.
+int postSafe(hetile_mpi &M, long Before) {
+  for (int Q = 0; Q < M.Size; ++Q) {
+    if (Q == M.Rank)
+      continue;
+    PieceSet &S = M.PieceSets[Q];
+    for (; S.Posted < S.Pieces.size() && S.Pieces[S.Posted].First < Before;
+         ++S.Posted) {
+      Piece &P = S.Pieces[S.Posted];
+      P.Request0 = S.Requests.size();
+      if (P.Direct) {
+        for (const Run &R : P.Runs)
+          if (int E = postBytes(M, false, R.At, R.Bytes, Q, S.Requests))
+            return E;
+      } else if (P.Bytes > 0) {
+        P.Buf = takePieceBuffer(M, P.Bytes);
+        if (!P.Buf.Data)
+          return HETILE_ERR_NOMEM;
+        if (int E = postBytes(M, false, P.Buf.Data.get(), P.Bytes, Q,
+                              S.Requests))
+          return E;
+      }
+      P.Requests = S.Requests.size() - P.Request0;
+      M.FinalReceived += P.Bytes;
+    }
+  }
+  return HETILE_OK;
+}
+
+/// Completes, in order, the other ranks' pieces whose receives are posted
+/// and done (All: every posted one, known done), unpacking the packed ones;
+/// Early: while the rank still computes (counted in EarlyPlaced).
+int complete(hetile_mpi &M, bool Early, bool All) {
+  for (int Q = 0; Q < M.Size; ++Q) {
+    if (Q == M.Rank)
+      continue;
+    PieceSet &S = M.PieceSets[Q];
+    for (; S.Next < S.Posted; ++S.Next) {
+      Piece &P = S.Pieces[S.Next];
+      if (!All && P.Requests > 0) {
+        int Done = 0;
+        if (int E = check(MPI_Testall((int)P.Requests,
+                                      S.Requests.data() + P.Request0, &Done,
+                                      MPI_STATUSES_IGNORE),
+                          "MPI_Testall"))
+          return E;
+        if (!Done)
+          break;
+      }
+      if (P.Buf.Data) {
+        const char *From = P.Buf.Data.get();
+        for (const Run &R : P.Runs) {
+          std::memcpy(R.At, From, R.Bytes);
+          From += R.Bytes;
+        }
+        M.PieceBuffers.push_back(std::move(P.Buf));
+      }
+      if (Early)
+        M.EarlyPlaced += P.Bytes;
+    }
+  }
+  return HETILE_OK;
+}
+
+/// Tests the sends of pieces in order, from the first not known complete
+/// (MPI progresses its transfers inside such calls), giving back the
+/// buffer of each packed piece whose sends have all completed.
+int testSends(hetile_mpi &M) {
+  PieceSet &S = M.PieceSets[M.Rank];
+  while (M.PieceSendsDone < M.PieceSends.size()) {
+    int Done = 0;
+    if (int E = check(MPI_Test(&M.PieceSends[M.PieceSendsDone], &Done,
+                               MPI_STATUS_IGNORE),
+                      "MPI_Test"))
+      return E;
+    if (!Done)
+      break;
+    ++M.PieceSendsDone;
+    for (; S.Posted < S.Next; ++S.Posted) {
+      Piece &P = S.Pieces[S.Posted];
+      if (P.Request0 + P.Requests > M.PieceSendsDone)
+        break;
+      if (P.Buf.Data)
+        M.PieceBuffers.push_back(std::move(P.Buf));
+    }
+  }
+  return HETILE_OK;
+}
+
+} // namespace
+
+extern "C" int hetile_mpi_piece(hetile_mpi *m, int rank, long first) {
+  if (!m || rank < 0 || rank >= m->Size || m->PiecesPosted)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_piece: null nest, rank %d out "
+                "of range, or pieces already posted", rank);
+  if (m->Runs.size() != (size_t)m->Size)
+    m->Runs.resize(m->Size);
+  if (m->PieceSets.size() != (size_t)m->Size)
+    m->PieceSets.resize(m->Size);
+  Piece P;
+  P.Runs.swap(m->Runs[rank]);
+  P.First = first;
+  for (const Run &R : P.Runs)
+    P.Bytes += R.Bytes;
+  m->PieceSets[rank].Pieces.push_back(std::move(P));
+  return HETILE_OK;
+}
+
+extern "C" int hetile_mpi_pieces_post(hetile_mpi *m, int root_only) {
+  if (!m || m->PiecesPosted)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_pieces_post: null nest or "
+                "pieces already posted");
+  double T0 = hetile_timer_now();
+  const int Me = m->Rank;
+  m->PieceSets.resize(m->Size);
+  m->PiecesRootOnly = root_only != 0;
+  m->PiecesSend = !root_only || Me != 0;
+  m->PiecesReceive = !root_only || Me == 0;
+  int E = HETILE_OK;
+  for (int Q = 0; Q < m->Size; ++Q) {
+    PieceSet &S = m->PieceSets[Q];
+    if (!(Q == Me ? m->PiecesSend : m->PiecesReceive)) {
+      S.Pieces.clear();
+      continue;
+    }
+    for (Piece &P : S.Pieces)
+      P.Direct = direct(P);
+  }
+  m->PiecesPosted = true;
+  // Before its first tile, this rank may receive in place the pieces of
+  // blocks left of all its columns.
+  long First = 0, Last = 0;
+  long Before = hetile_mpi_block(m, Me, 0, &First, &Last) ? First : LONG_MAX;
+  if (m->PiecesReceive)
+    E = postSafe(*m, Before);
+  m->Final += hetile_timer_now() - T0;
+  return E;
+}
+
+extern "C" int hetile_mpi_piece_done(hetile_mpi *m, long first) {
+  if (!m)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_piece_done: null nest");
+  if (!m->PiecesPosted)
+    return HETILE_OK;
+  // Delivered as late as a slow processor would.
+  if (int E = payEmulation(*m))
+    return E;
+  double T0 = hetile_timer_now();
+  int E = HETILE_OK;
+  if (m->PiecesSend) {
+    PieceSet &S = m->PieceSets[m->Rank];
+    if (S.Next >= S.Pieces.size())
+      return fail(HETILE_ERR_INVALID, "hetile_mpi_piece_done: rank %d has "
+                  "only %zu pieces", m->Rank, S.Pieces.size());
+    Piece &P = S.Pieces[S.Next++];
+    P.Request0 = m->PieceSends.size();
+    if (P.Bytes > 0) {
+      if (!P.Direct) {
+        P.Buf = takePieceBuffer(*m, P.Bytes);
+        if (!P.Buf.Data)
+          return HETILE_ERR_NOMEM;
+        char *To = P.Buf.Data.get();
+        for (const Run &R : P.Runs) {
+          std::memcpy(To, R.At, R.Bytes);
+          To += R.Bytes;
+        }
+      }
+      for (int Q = 0; Q < m->Size && !E; ++Q) {
+        if (Q == m->Rank || (m->PiecesRootOnly && Q != 0))
+          continue;
+        if (P.Direct)
+          for (const Run &R : P.Runs)
+            E = E ? E : postBytes(*m, true, R.At, R.Bytes, Q, m->PieceSends);
+        else
+          E = postBytes(*m, true, P.Buf.Data.get(), P.Bytes, Q,
+                        m->PieceSends);
+        m->FinalSent += P.Bytes;
+      }
+      ++m->EarlyPieces;
+    }
+    P.Requests = m->PieceSends.size() - P.Request0;
+  }
+  if (!E)
+    E = testSends(*m);
+  if (!E && m->PiecesReceive && !(E = postSafe(*m, first)))
+    E = complete(*m, true, false);
+  double T = hetile_timer_now() - T0;
+  m->Final += T;
+  m->FinalEarly += T;
+  return E;
+}
+
+int mpi::finishPieces(hetile_mpi &M) {
+  if (!M.PiecesPosted)
+    return HETILE_OK;
+  double T0 = hetile_timer_now();
+  M.PiecesPosted = false;
+  int E = M.PiecesReceive ? postSafe(M, LONG_MAX) : HETILE_OK;
+  // In place: the requests completed before are null.
+  for (int Q = 0; Q < M.Size && !E; ++Q)
+    if (Q != M.Rank)
+      E = waitAll(M.PieceSets[Q].Requests, M.Watchdog);
+  if (!E)
+    E = waitAll(M.PieceSends, M.Watchdog);
+  if (E == HETILE_ERR_TIMEOUT)
+    E = fail(E, "rank %d: the final values posted during the nest did not "
+             "arrive after %g s (HETILE_WATCHDOG)", M.Rank, M.Watchdog);
+  if (!E && M.PiecesReceive)
+    E = complete(M, false, true);
+  if (E) {
+    // MPI may still use them: leaked.
+    for (PieceSet &S : M.PieceSets)
+      for (Piece &P : S.Pieces)
+        (void)P.Buf.Data.release();
+  }
+  M.PieceSets.clear();
+  M.PieceBuffers.clear();
+  M.PieceSends.clear();
+  M.PieceSendsDone = 0;
+  M.Final += hetile_timer_now() - T0;
+  return E;
+}

@@ -1,0 +1,107 @@
+/* Pieces of final values (hetile_mpi_piece, hetile_mpi_pieces_post,
+ * hetile_mpi_piece_done), 2 ranks, one array of 4 rows of 4096 doubles:
+ * rank 0 owns column 0 (elements 0..2047 of each row), rank 1 column 1
+ * (2048..4095). Each rank has two pieces (rows 0-1, rows 2-3): runs of
+ * 16 KiB, sent in place, one message per run.
+ *
+ * "ok": both ranks run their rows; after hetile_mpi_exchange each holds
+ * the other's values. Rank 1 (right of rank 0) posts its receives before
+ * its first row and, running its rows after rank 0 sent its pieces (a
+ * barrier), places them then; rank 0 receives rank 1's at the exchange.
+ * "short": rank 0 reports a row more than it listed: HETILE_ERR_INVALID.
+ * "lost": rank 1 reaches the exchange without running its rows (its
+ * pieces are never sent), so rank 0's exchange times out after
+ * HETILE_WATCHDOG=2 seconds, with a message.
+ * REQUIRES: mpi
+ * RUN: %mpicc -std=c11 -Wall -Werror %rt_cflags %s -o %t %rt_mpi_libs
+ * RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic HETILE_STATS=1 %mpirun -np 2 %t ok 2>&1 | FileCheck %s --check-prefix=OK
+ * RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic not %mpirun -np 2 %t short 2>&1 | FileCheck %s --check-prefix=SHORT
+ * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic not %mpirun -np 2 %t lost 2>&1 | FileCheck %s --check-prefix=LOST
+ *
+ * OK-DAG: rank 0: values ok
+ * OK-DAG: rank 1: values ok
+ * OK-DAG: hetile: rank 0/2: {{.*}}; final exchange 65536 bytes received, 65536 bytes sent in 4 messages, {{.*}} during the nest: 2 pieces sent, 0 bytes placed)
+ * OK-DAG: hetile: rank 1/2: {{.*}}; final exchange 65536 bytes received, 65536 bytes sent in 4 messages, {{.*}} during the nest: 2 pieces sent, {{[1-9][0-9]*}} bytes placed)
+ * SHORT: rank 0: error -1: hetile_mpi_piece_done: rank 0 has only 2 pieces
+ * LOST: rank 0: error -7: rank 0: the final values posted during the nest did not arrive after 2 s (HETILE_WATCHDOG)
+ * LOST: rank 0: fired within 2 to 10 s: yes
+ */
+#include "hetile_rt_mpi.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ROWS 4
+#define COLS 4096
+
+static double A[ROWS][COLS];
+
+/* The value rank q writes at row r, element c. */
+static double value(int q, int r, int c) { return 1000.0 * (q + 1) + r * COLS + c; }
+
+static void failed(hetile_mpi *m, int me, int rc, double t0) {
+  double took = hetile_timer_now() - t0;
+  fprintf(stderr, "rank %d: error %d: %s\n", me, rc, hetile_last_error());
+  if (took >= 2)
+    fprintf(stderr, "rank %d: fired within 2 to 10 s: %s\n", me,
+            took <= 10 ? "yes" : "no");
+  hetile_mpi_abort(m, 3);
+}
+
+int main(int argc, char **argv) {
+  const char *mode = argc > 1 ? argv[1] : "ok";
+  hetile_mpi *m;
+  if (hetile_mpi_begin(2, &m) < 0 || hetile_mpi_size(m) != 2)
+    return 1;
+  const int me = hetile_mpi_rank(m);
+  /* Every rank lists both ranks' pieces, in their order. */
+  for (int q = 0; q < 2; q++) {
+    long first, last;
+    for (long b = 0; hetile_mpi_block(m, q, b, &first, &last); b++)
+      for (int r0 = 0; r0 < ROWS; r0 += 2) {
+        for (int r = r0; r < r0 + 2; r++)
+          hetile_mpi_run(m, q, 0, &A[r][first * COLS / 2],
+                         COLS / 2 * sizeof(double));
+        hetile_mpi_piece(m, q, first);
+      }
+  }
+  double t0 = hetile_timer_now();
+  int rc = hetile_mpi_pieces_post(m, 0);
+  if (rc < 0)
+    failed(m, me, rc, t0);
+  long first, last;
+  /* Rank 1 runs its rows once rank 0 has sent its pieces. */
+  if (me == 1)
+    MPI_Barrier(MPI_COMM_WORLD);
+  if (strcmp(mode, "lost") || me == 0)
+    for (long b = 0; hetile_mpi_block(m, me, b, &first, &last); b++)
+      for (int r0 = 0; r0 < ROWS; r0 += 2) {
+        for (int r = r0; r < r0 + 2; r++)
+          for (int c = 0; c < COLS / 2; c++)
+            A[r][first * COLS / 2 + c] = value(me, r, c);
+        if ((rc = hetile_mpi_piece_done(m, first)) < 0)
+          failed(m, me, rc, t0);
+      }
+  if (me == 0)
+    MPI_Barrier(MPI_COMM_WORLD);
+  if (!strcmp(mode, "short") && me == 0 &&
+      (rc = hetile_mpi_piece_done(m, 0)) < 0)
+    failed(m, me, rc, t0);
+  t0 = hetile_timer_now();
+  if ((rc = hetile_mpi_exchange(m, 0)) < 0)
+    failed(m, me, rc, t0);
+  if (!strcmp(mode, "lost") && me == 1) {
+    sleep(30); /* sent no piece; waits for the abort */
+    return 0;
+  }
+  int ok = 1;
+  for (int q = 0; q < 2; q++)
+    for (int r = 0; r < ROWS; r++)
+      for (int c = 0; c < COLS / 2; c++)
+        ok &= A[r][q * COLS / 2 + c] == value(q, r, c);
+  fprintf(stderr, "rank %d: values %s\n", me, ok ? "ok" : "WRONG");
+  fprintf(stderr, "%s\n", hetile_mpi_stats(m));
+  hetile_mpi_end(m);
+  return ok ? 0 : 1;
+}
