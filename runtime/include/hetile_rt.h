@@ -252,12 +252,13 @@ void hetile_strips_destroy(hetile_strips *s);
  * the trials run but the model's sizes are kept (reproducible runs). Any
  * sizes give the same results. docs/tile-sizes.md. */
 typedef struct hetile_refine hetile_refine;
-/* depth band dimensions; extents as handed to hetile_tilesize_pipeline
- * (band dimension `first`, the column dimension, first, then the others in
- * order); sizes: the chosen sizes in band order; lower: the least value of
- * band dimension 0 over the nest. */
+/* depth band dimensions; extents and flags as handed to
+ * hetile_tilesize_pipeline (band dimension `first`, the column dimension,
+ * first, then the others in order); sizes: the chosen sizes in band order;
+ * lower: the least value of band dimension 0 over the nest. Each slab's
+ * allocation of nprocs threads takes the block width of its own sizes. */
 int hetile_refine_begin(int depth, const long *extents, int first,
-                        const long *sizes, long lower, int nprocs,
+                        const long *sizes, long lower, int nprocs, int flags,
                         hetile_refine **out);
 /* The next slab: 1, its sizes (band order) and the values lo..hi of band
  * dimension 0 its tile rows start from and end at (the first origin, lo,

@@ -11,16 +11,20 @@
 // fully permutable), so running the slabs in order keeps each satisfied.
 //
 // Ours, not the papers': the order of the trials and when to stop. A
-// warm-up slab with the model's sizes goes first, untimed (it pays for the
-// first calibration and cold caches); then the model's sizes, half and
-// twice them; then, around the fastest, the two shapes of about its volume
-// with the rows twice and half as thick. Each trial slab is the same
-// thickness and holds at least MinRowsPerProc tile rows per processor for
-// every candidate, so that the pipeline's fill is a small part of it. Time
+// warm-up slab of one tile row with the model's sizes goes first, untimed
+// (it pays for the first calibration and cold caches); then the model's
+// sizes, half and twice them; then, around the fastest, the two shapes of
+// about its volume with the rows twice and half as thick. The trial slabs
+// of a round are equally thick and hold at least MinRowsPerProc tile rows
+// per processor for every candidate, so that the pipeline's fill is a
+// small part of each; the trials take at most MaxTrialShare of dimension
+// 0, dropping the last candidates of a round that do not fit. Time
 // per value of dimension 0 compares slabs exactly where every value holds
 // as many points (rectangular nests, time-skewed stencils along time).
 //
 //===----------------------------------------------------------------------===//
+#include "TileSizePipeline.h"
+
 #include "Env.h"
 #include "Error.h"
 
@@ -85,6 +89,8 @@ struct hetile_refine {
   int K = 0;
   int Col = 0;       ///< the column dimension (band order)
   Sizes Ext;         ///< band order
+  Sizes ExtFirst;    ///< the column dimension first, as handed in
+  int Flags = 0;     ///< hetile_tilesize_pipeline's
   Sizes Model;       ///< band order
   int P = 1;
   long Lower = 0;    ///< least value of dimension 0
@@ -132,6 +138,20 @@ struct hetile_refine {
     return H;
   }
 
+  /// The thickness of the trial slabs of candidates From.. once those that
+  /// do not fit in \p Room values of dimension 0 are dropped, last first
+  /// (0: fewer than \p Least fit).
+  long fit(size_t From, size_t Least, double Room) {
+    while (Cands.size() >= From + Least) {
+      long H = thickness(From);
+      if (Mode == 2 || (double)H * double(Cands.size() - From) <= Room)
+        return H;
+      Cands.pop_back();
+    }
+    Cands.resize(From);
+    return 0;
+  }
+
   /// Adds \p S unless it was a candidate already.
   void add(const Sizes &S) {
     if (std::find(Cands.begin(), Cands.end(), S) == Cands.end())
@@ -173,12 +193,8 @@ struct hetile_refine {
     size_t From = Cands.size();
     add(scaled(Best, 2, 0.5));
     add(scaled(Best, 0.5, 2));
-    long H = thickness(From);
-    long Room = Mode == 2 ? LONG_MAX
-                          : (long)(MaxTrialShare * (double)Extent) - TrialRows;
-    if (Cands.size() == From || (double)H * double(Cands.size() - From) >
-                                    (double)Room) {
-      Cands.resize(From);
+    long H = fit(From, 1, MaxTrialShare * (double)Extent - (double)TrialRows);
+    if (!H) {
       choose();
       return;
     }
@@ -208,7 +224,7 @@ extern "C" int hetile_refine_choose(int n, int depth, const long *sizes,
 
 extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
                                    const long *sizes, long lower, int nprocs,
-                                   hetile_refine **out) {
+                                   int flags, hetile_refine **out) {
   if (depth < 1 || depth > 16 || !extents || first < 0 || first >= depth ||
       !sizes || nprocs < 1 || !out)
     return fail(HETILE_ERR_INVALID, "refine: need 1 <= depth <= 16, "
@@ -227,6 +243,8 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
   for (int I = 0, J = 1; I < depth; ++I)
     if (I != first)
       R->Ext[I] = extents[J++];
+  R->ExtFirst.assign(extents, extents + depth);
+  R->Flags = flags;
   R->Model.assign(sizes, sizes + depth);
   R->Chosen = R->Model;
   R->P = nprocs;
@@ -250,14 +268,15 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
   R->add(R->Model);
   R->add(R->scaled(R->Model, 0.5, 0.5));
   R->add(R->scaled(R->Model, 2, 2));
-  R->Thick = R->thickness(0);
-  double Need = (double)R->Thick * double(R->Cands.size() + 1);
-  if (R->Mode == 1 && Need > MaxTrialShare * (double)R->Extent) {
+  // The warm-up is one tile row of the model's; at least two candidates
+  // (the model's and half) must fit.
+  double Room = MaxTrialShare * (double)R->Extent - (double)R->Model[0];
+  R->Thick = R->fit(0, 2, Room);
+  if (!R->Thick) {
     char Buf[160];
     snprintf(Buf, sizeof Buf, "short: %ld values of band dimension 0, "
-             "the trials need %.0f", R->Extent, Need / MaxTrialShare);
+             "too few for two trials", R->Extent);
     R->Why = Buf;
-    R->Cands.clear();
     R->Mode = 0;
   }
   *out = R;
@@ -296,7 +315,7 @@ extern "C" int hetile_refine_step(hetile_refine *r, double now, long *sizes,
   r->Current = -2;
   if (r->Mode != 0 && r->Round == 0) {
     S = r->Model;
-    Thick = r->Thick;
+    Thick = S[0];
     r->Current = -1;
     r->Round = 1;
   } else if (r->Mode != 0 && r->Round < 3) {
@@ -321,6 +340,18 @@ extern "C" int hetile_refine_step(hetile_refine *r, double now, long *sizes,
   if (!r->Final)
     r->TrialRows += Thick;
   r->Started = true;
+  // The slab allocates its own columns: the block width of [BDRV98] with
+  // T_com for its sizes (hetile_tilesize_pipeline noted the model's for
+  // one allocation only).
+  if (r->Mode != 0 && r->P > 1) {
+    Sizes First(r->K);
+    First[0] = S[r->Col];
+    for (int I = 0, J = 1; I < r->K; ++I)
+      if (I != r->Col)
+        First[J++] = S[I];
+    (void)notePipelineSizes(r->K, r->ExtFirst.data(), r->P, r->Flags,
+                            First.data());
+  }
   std::copy(S.begin(), S.end(), sizes);
   *lo = r->Lo;
   *hi = r->Hi;

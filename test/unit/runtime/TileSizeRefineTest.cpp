@@ -85,7 +85,7 @@ hetile_refine *begin(int K, const std::vector<long> &ExtentsFirst, int First,
                      const std::vector<long> &Sizes, long Lower, int P) {
   hetile_refine *R = nullptr;
   EXPECT_EQ(hetile_refine_begin(K, ExtentsFirst.data(), First, Sizes.data(),
-                                Lower, P, &R),
+                                Lower, P, 0, &R),
             0)
       << hetile_last_error();
   return R;
