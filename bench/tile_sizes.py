@@ -31,18 +31,15 @@ so that a machine other jobs keep busy does not decide the ranking, with
 --pause seconds between runs (default 0.3 then) for the other jobs.
 """
 import argparse
-import datetime
 import os
-import platform
 import re
-import shlex
 import statistics
 import subprocess
 import sys
 import time
 
 import benchlib
-from benchlib import KDIR, ROOT, cpu_model, loadavg, run
+from benchlib import KDIR, ROOT, loadavg, run
 
 # name: (arguments, quick arguments): the original takes about 0.3-0.5 s on
 # the project's 2-core machine; sor-sweep is the 12000 x 12000 single SOR
@@ -234,32 +231,18 @@ def main():
                      cell("default 2t"), chosen,
                      cell(best) if best else "-", settings, ratio, same])
     load_after = loadavg()
-    cmd = " ".join(["bench/tile_sizes.py"] +
-                   [shlex.quote(x) for x in sys.argv[1:]])
-    lines = ["Command: `%s`; %s, %d CPUs, Linux %s; %s. Load average %s "
-             "before, %s after. Medians of %d interleaved runs (seconds, "
-             "kernel only), speedup over the original in parentheses; "
-             "%d threads unless said.%s"
-             % (cmd, cpu_model(), os.cpu_count() or 0, platform.release(),
-                datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
-                load_before, load_after, a.reps, a.threads,
-                (" Programs under SCHED_FIFO (`chrt -f %d`), %.1f s apart."
-                 % (a.realtime, a.pause)) if a.realtime else ""), ""]
+    preamble = ("Command: `%s`; %s. Load average %s before, %s after. "
+                "Medians of %d interleaved runs (seconds, kernel only), "
+                "speedup over the original in parentheses; %d threads unless "
+                "said.%s"
+                % (benchlib.command("bench/tile_sizes.py"), benchlib.machine(),
+                   load_before, load_after, a.reps, a.threads,
+                   (" Programs under SCHED_FIFO (`chrt -f %d`), %.1f s apart."
+                    % (a.realtime, a.pause)) if a.realtime else ""))
     head = ["kernel", "arguments", "original", "default 1 thread",
             "default", "default's choice", "sweep best", "its settings",
             "default / best", "checksums"]
-    lines.append("| " + " | ".join(head) + " |")
-    lines.append("|" + "---|" * len(head))
-    for r in rows:
-        lines.append("| " + " | ".join(r) + " |")
-    for n in b.notes:
-        lines.append("- " + n)
-    text = "\n".join(lines) + "\n"
-    sys.stdout.write(text)
-    if a.out:
-        with open(a.out, "w") as f:
-            f.write(text)
-
+    benchlib.write_table(preamble, head, rows, b.notes, a.out)
 
 if __name__ == "__main__":
     main()
