@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "SetVar.h"
 
+#include "hetile_models.h"
 #include "hetile_rt.h"
 
 #include <gtest/gtest.h>
@@ -241,6 +242,24 @@ TEST(Refine, AlwaysCoversSmallAndOddNests) {
           EXPECT_GE(Slabs.size(), 4u);
         hetile_refine_destroy(R);
       }
+}
+
+TEST(RefineCosts, MeasuredCostsAreTransfersNotTimeSlices) {
+  EnvGuard G;
+  // Whatever the load, beta and tau_t are a transfer's, never a time slice
+  // of the scheduler (the fixed values replace those).
+  for (int Rep = 0; Rep < 3; ++Rep) {
+    hetile_costs C;
+    ASSERT_EQ(hetile_costs_measure(0.004, &C), 0) << hetile_last_error();
+    EXPECT_GT(C.beta, 0);
+    EXPECT_LE(C.beta, 20e-6);
+    EXPECT_GT(C.tau_t, 0);
+    EXPECT_LE(C.tau_t, 10e-9);
+    if (!C.measured) {
+      EXPECT_EQ(C.beta, 1e-6);
+      EXPECT_EQ(C.tau_t, 1e-9);
+    }
+  }
 }
 
 } // namespace
