@@ -18,7 +18,8 @@
 // of a round are equally thick and hold at least MinRowsPerProc tile rows
 // per processor for every candidate, so that the pipeline's fill is a
 // small part of each; the trials take at most MaxTrialShare of dimension
-// 0, dropping the last candidates of a round that do not fit. Time
+// 0, dropping the last candidates of a round that do not fit. A nest run
+// again with the same extents takes the sizes its first run chose. Time
 // per value of dimension 0 compares slabs exactly where every value holds
 // as many points (rectangular nests, time-skewed stencils along time).
 //
@@ -34,6 +35,8 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <mutex>
 #include <new>
 #include <string>
 #include <vector>
@@ -81,6 +84,20 @@ std::string text(const Sizes &S) {
   for (size_t I = 0; I < S.size(); ++I)
     T += (I ? "x" : "") + std::to_string(S[I]);
   return T;
+}
+
+/// The sizes chosen for each nest that tried some, for the rest of the
+/// process: a nest run again (inside a time loop) takes them at once. The
+/// key: depth, column dimension, processors, lower bound, extents and the
+/// model's sizes.
+struct Memory {
+  std::mutex Lock;
+  std::map<Sizes, Sizes> Chosen;
+};
+
+Memory &memory() {
+  static Memory M;
+  return M;
 }
 
 } // namespace
@@ -178,6 +195,18 @@ struct hetile_refine {
                                  PerRow.data());
     Chosen = Fixed || PerRow.empty() ? Model : Cands[I];
     Round = 3;
+    if (!Fixed && !PerRow.empty()) {
+      Memory &M = memory();
+      std::lock_guard<std::mutex> G(M.Lock);
+      M.Chosen[key()] = Chosen;
+    }
+  }
+
+  Sizes key() const {
+    Sizes Key = {K, Col, P, Lower};
+    Key.insert(Key.end(), Ext.begin(), Ext.end());
+    Key.insert(Key.end(), Model.begin(), Model.end());
+    return Key;
   }
 
   /// Opens round 2 around the fastest of round 1 if the trials' share
@@ -263,6 +292,18 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
     R->Mode = 0;
     *out = R;
     return HETILE_OK;
+  }
+  if (!R->Fixed) {
+    Memory &M = memory();
+    std::lock_guard<std::mutex> G(M.Lock);
+    auto It = M.Chosen.find(R->key());
+    if (It != M.Chosen.end()) {
+      R->Chosen = It->second;
+      R->Round = 3;
+      R->Why = "chosen by an earlier run of the nest";
+      *out = R;
+      return HETILE_OK;
+    }
   }
   // Round 1: the model's sizes, half and twice them.
   R->add(R->Model);
@@ -370,7 +411,9 @@ extern "C" const char *hetile_refine_describe(const hetile_refine *r) {
   hetile_refine &R = *const_cast<hetile_refine *>(r);
   R.Line = "hetile: refine: ";
   if (R.PerRow.empty()) {
-    R.Line += "tile sizes " + text(R.Model) + " (model), none tried (" +
+    R.Line += "tile sizes " + text(R.Chosen) +
+              (R.Chosen == R.Model ? " (model)" : " (model " + text(R.Model) + ")") +
+              ", none tried (" +
               (R.Why.empty() ? std::string("the nest ended") : R.Why) + ")";
     return R.Line.c_str();
   }

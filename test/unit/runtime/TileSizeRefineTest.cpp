@@ -166,15 +166,42 @@ TEST(Refine, StopsWhenTheNestIsShort) {
 
   // Long enough in values but quick: the warm-up slab says the nest lasts
   // less than the trials could win back; the rest runs the model's sizes.
-  R = begin(2, {11999, 11999}, 1, {64, 64}, 1, 2);
-  Slabs = drive(R, 2, 1, 11999, [](const std::vector<long> &) { return 1e-9; });
-  expectCover(Slabs, 1, 11999);
+  R = begin(2, {11999, 11999}, 1, {64, 64}, 3, 2);
+  Slabs = drive(R, 2, 3, 11999, [](const std::vector<long> &) { return 1e-9; });
+  expectCover(Slabs, 3, 11999);
   ASSERT_EQ(Slabs.size(), 2u);
   EXPECT_EQ(Slabs[1].Sizes, (std::vector<long>{64, 64}));
   EXPECT_EQ(Slabs[1].Hi, LONG_MAX);
   EXPECT_NE(std::string(hetile_refine_describe(R)).find("none tried (short"),
             std::string::npos)
       << hetile_refine_describe(R);
+  hetile_refine_destroy(R);
+}
+
+TEST(Refine, ANestRunAgainTakesItsChoice) {
+  EnvGuard G;
+  auto Cost = [](const std::vector<long> &S) {
+    return 1e-5 * (S[0] == 32 ? 0.5 : 1.0);
+  };
+  hetile_refine *R = begin(2, {9000, 9000}, 1, {64, 64}, 5, 2);
+  std::vector<Slab> First = drive(R, 2, 5, 9000, Cost);
+  ASSERT_GT(First.size(), 2u);
+  std::vector<long> Chosen = First.back().Sizes;
+  EXPECT_EQ(Chosen[0], 32);
+  hetile_refine_destroy(R);
+  // The same nest again: one slab, the sizes chosen the first time.
+  R = begin(2, {9000, 9000}, 1, {64, 64}, 5, 2);
+  std::vector<Slab> Again = drive(R, 2, 5, 9000, Cost);
+  ASSERT_EQ(Again.size(), 1u);
+  EXPECT_EQ(Again[0].Sizes, Chosen);
+  EXPECT_EQ(Again[0].Lo, 0); // floord(5, 32) * 32
+  EXPECT_NE(std::string(hetile_refine_describe(R)).find("earlier run"),
+            std::string::npos)
+      << hetile_refine_describe(R);
+  hetile_refine_destroy(R);
+  // Other extents: tried anew.
+  R = begin(2, {9001, 9000}, 1, {64, 64}, 5, 2);
+  EXPECT_GT(drive(R, 2, 5, 9000, Cost).size(), 2u);
   hetile_refine_destroy(R);
 }
 
