@@ -110,13 +110,16 @@ struct hetile_refine {
   int Flags = 0;     ///< hetile_tilesize_pipeline's
   Sizes Model;       ///< band order
   int P = 1;
-  long Lower = 0;    ///< least value of dimension 0
-  long Extent = 1;   ///< values of dimension 0
+  Sizes Lowers;      ///< least value of each dimension (band order)
+  int D = 0;         ///< the slab dimension: 0, else 1
+  long Lower = 0;    ///< least value of dimension D
+  long Extent = 1;   ///< values of dimension D
+  long Align = 1;    ///< every slab boundary is a multiple of it
   int Mode = 0;      ///< 0 off, 1 long nests, 2 always
   bool Fixed = false; ///< HETILE_CALIBRATE=0: keep the model's sizes
   std::string Why;   ///< why nothing is tried
   std::vector<Sizes> Cands;   ///< tried or to try, in order
-  std::vector<double> PerRow; ///< seconds per value of dimension 0
+  std::vector<double> PerRow; ///< seconds per value of dimension D
   size_t Next = 0;   ///< the next candidate to try
   int Round = 0;     ///< 1 or 2 while trying, 0 before, 3 after
   long Thick = 0;    ///< thickness of the current round's trial slabs
@@ -130,22 +133,19 @@ struct hetile_refine {
   std::string Line;
 
   /// Tile rows of a slab \p H thick with sizes \p S: its tiles of
-  /// dimension 0 times those of the other row dimensions.
+  /// dimension D times those of the other row dimensions.
   double rows(const Sizes &S, long H) const {
-    double R = (double)(H / S[0]);
-    for (int M = 1; M < K; ++M)
-      if (M != Col)
+    double R = (double)(H / S[D]);
+    for (int M = 0; M < K; ++M)
+      if (M != Col && M != D)
         R *= (double)((Ext[M] + S[M] - 1) / S[M]);
     return R;
   }
 
-  /// The least thickness that every candidate from \p From holds whole
-  /// tiles of and (but with HETILE_REFINE=always) at least
-  /// MinRowsPerProc * P rows in.
+  /// The least multiple of Align that gives every candidate from \p From
+  /// (but with HETILE_REFINE=always) at least MinRowsPerProc * P rows.
   long thickness(size_t From) const {
-    long L = 1;
-    for (size_t C = From; C < Cands.size(); ++C)
-      L = lcm(L, Cands[C][0]);
+    long L = Align;
     long H = L;
     if (Mode == 2)
       return H;
@@ -160,8 +160,15 @@ struct hetile_refine {
   /// (0: fewer than \p Least fit).
   long fit(size_t From, size_t Least, double Room) {
     while (Cands.size() >= From + Least) {
+      if (From == 0) {
+        // Round 1 fixes the boundaries' lattice: round 2 keeps the size
+        // of dimension D of round 1's fastest.
+        Align = 1;
+        for (const Sizes &S : Cands)
+          Align = lcm(Align, S[D]);
+      }
       long H = thickness(From);
-      if (Mode == 2 || (double)H * double(Cands.size() - From) <= Room)
+      if ((double)H * double(Cands.size() - From) <= Room)
         return H;
       Cands.pop_back();
     }
@@ -176,11 +183,13 @@ struct hetile_refine {
   }
 
   /// Each size times \p Row (the row dimensions) and \p Column, at least 1,
-  /// at most the extent (unless already beyond it).
-  Sizes scaled(const Sizes &S, double Row, double Column) const {
+  /// at most the extent (unless already beyond it); dimension D's kept
+  /// with \p KeepD.
+  Sizes scaled(const Sizes &S, double Row, double Column,
+               bool KeepD = false) const {
     Sizes Out(K);
     for (int M = 0; M < K; ++M) {
-      double F = M == Col ? Column : Row;
+      double F = M == Col ? Column : M == D && KeepD ? 1 : Row;
       long V = (long)std::floor((double)S[M] * F + 1e-9);
       Out[M] = std::max(1L, std::min(V, std::max(S[M], Ext[M])));
     }
@@ -203,10 +212,34 @@ struct hetile_refine {
   }
 
   Sizes key() const {
-    Sizes Key = {K, Col, P, Lower};
+    Sizes Key = {K, Col, P};
+    Key.insert(Key.end(), Lowers.begin(), Lowers.end());
     Key.insert(Key.end(), Ext.begin(), Ext.end());
     Key.insert(Key.end(), Model.begin(), Model.end());
     return Key;
+  }
+
+  /// Round 1's candidates for slabs along \p Dim, and their thickness (0:
+  /// they do not fit).
+  long plan(int Dim, bool Anyway = false) {
+    D = Dim;
+    Lower = Lowers[D];
+    Extent = Ext[D];
+    Cands.clear();
+    add(Model);
+    add(scaled(Model, 0.5, 0.5));
+    add(scaled(Model, 2, 2));
+    return fit(0, 2, Anyway ? INFINITY
+                            : MaxTrialShare * (double)Extent -
+                                  (double)warmUp());
+  }
+
+  /// The least thickness of the untimed first slab: one tile row of the
+  /// model's; along dimension 1, also all of dimension 0's values (where
+  /// dimension 1 is skewed by dimension 0, as time-skewed stencils are,
+  /// its first values hold fewer points).
+  long warmUp() const {
+    return std::max(Model[D], D == 1 ? Ext[0] : 0L);
   }
 
   /// Opens round 2 around the fastest of round 1 if the trials' share
@@ -220,9 +253,11 @@ struct hetile_refine {
                                                     Flat.data(),
                                                     PerRow.data())];
     size_t From = Cands.size();
-    add(scaled(Best, 2, 0.5));
-    add(scaled(Best, 0.5, 2));
-    long H = fit(From, 1, MaxTrialShare * (double)Extent - (double)TrialRows);
+    add(scaled(Best, 2, 0.5, true));
+    add(scaled(Best, 0.5, 2, true));
+    long H = fit(From, 1, Mode == 2 ? INFINITY
+                                    : MaxTrialShare * (double)Extent -
+                                          (double)TrialRows);
     if (!H) {
       choose();
       return;
@@ -252,10 +287,10 @@ extern "C" int hetile_refine_choose(int n, int depth, const long *sizes,
 }
 
 extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
-                                   const long *sizes, long lower, int nprocs,
-                                   int flags, hetile_refine **out) {
+                                   const long *sizes, const long *lowers,
+                                   int nprocs, int flags, hetile_refine **out) {
   if (depth < 1 || depth > 16 || !extents || first < 0 || first >= depth ||
-      !sizes || nprocs < 1 || !out)
+      !sizes || !lowers || nprocs < 1 || !out)
     return fail(HETILE_ERR_INVALID, "refine: need 1 <= depth <= 16, "
                 "0 <= first < depth, extents, sizes and nprocs >= 1");
   for (int I = 0; I < depth; ++I)
@@ -277,7 +312,8 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
   R->Model.assign(sizes, sizes + depth);
   R->Chosen = R->Model;
   R->P = nprocs;
-  R->Lower = lower;
+  R->Lowers.assign(lowers, lowers + depth);
+  R->Lower = lowers[0];
   R->Extent = R->Ext[0];
   std::shared_ptr<const env::Snapshot> Env = env::get();
   R->Mode = Env->Refine;
@@ -305,19 +341,21 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
       return HETILE_OK;
     }
   }
-  // Round 1: the model's sizes, half and twice them.
-  R->add(R->Model);
-  R->add(R->scaled(R->Model, 0.5, 0.5));
-  R->add(R->scaled(R->Model, 2, 2));
-  // The warm-up is one tile row of the model's; at least two candidates
-  // (the model's and half) must fit.
-  double Room = MaxTrialShare * (double)R->Extent - (double)R->Model[0];
-  R->Thick = R->fit(0, 2, Room);
+  // Round 1: the model's sizes, half and twice them, in slabs of
+  // dimension 0, else of dimension 1 (a row dimension too): at least two
+  // candidates (the model's and half) must fit.
+  R->Thick = R->plan(0);
+  if (!R->Thick && depth > 2 && first != 1)
+    R->Thick = R->plan(1);
+  if (!R->Thick && R->Mode == 2)
+    R->Thick = R->plan(0, true);
   if (!R->Thick) {
     char Buf[160];
-    snprintf(Buf, sizeof Buf, "short: %ld values of band dimension 0, "
-             "too few for two trials", R->Extent);
+    snprintf(Buf, sizeof Buf, "short: %ld values of band dimension 0%s, "
+             "too few for two trials", R->Ext[0],
+             depth > 2 && first != 1 ? " and of dimension 1" : "");
     R->Why = Buf;
+    R->D = 0;
     R->Mode = 0;
   }
   *out = R;
@@ -330,7 +368,7 @@ extern "C" int hetile_refine_step(hetile_refine *r, double now, long *sizes,
     return 0;
   long Upper = r->Lower + r->Extent - 1;
   if (r->Started) {
-    // The slab that ran: its values of dimension 0 inside the nest.
+    // The slab that ran: its values of dimension D inside the nest.
     long From = std::max(r->Lo, r->Lower), To = std::min(r->Hi, Upper);
     double PerRow = To >= From ? (now - r->Start) / double(To - From + 1) : 0;
     if (r->Current >= 0)
@@ -356,7 +394,7 @@ extern "C" int hetile_refine_step(hetile_refine *r, double now, long *sizes,
   r->Current = -2;
   if (r->Mode != 0 && r->Round == 0) {
     S = r->Model;
-    Thick = S[0];
+    Thick = -1;
     r->Current = -1;
     r->Round = 1;
   } else if (r->Mode != 0 && r->Round < 3) {
@@ -376,10 +414,20 @@ extern "C" int hetile_refine_step(hetile_refine *r, double now, long *sizes,
     S = r->Mode != 0 ? r->Chosen : r->Model;
     r->Final = true;
   }
-  r->Lo = r->Started ? r->Hi + 1 : hetile_floord(r->Lower, S[0]) * S[0];
-  r->Hi = r->Final ? LONG_MAX : r->Lo + Thick - 1;
+  // The first slab from the start, the last to the end; a boundary
+  // between is a multiple of Align, so of both slabs' sizes along D: the
+  // generated loops, max(their aligned start, lo) .. min(their end, hi),
+  // then hold whole tiles.
+  r->Lo = r->Started ? r->Hi + 1 : LONG_MIN;
+  if (r->Final)
+    r->Hi = LONG_MAX;
+  else if (Thick < 0) // the warm-up
+    r->Hi = (hetile_floord(r->Lower + r->warmUp() - 1, r->Align) + 1) *
+                r->Align - 1;
+  else
+    r->Hi = r->Lo + Thick - 1;
   if (!r->Final)
-    r->TrialRows += Thick;
+    r->TrialRows += std::min(r->Hi, Upper) - std::max(r->Lo, r->Lower) + 1;
   r->Started = true;
   // The slab allocates its own columns: the block width of [BDRV98] with
   // T_com for its sizes (hetile_tilesize_pipeline noted the model's for
@@ -394,8 +442,10 @@ extern "C" int hetile_refine_step(hetile_refine *r, double now, long *sizes,
                             First.data());
   }
   std::copy(S.begin(), S.end(), sizes);
-  *lo = r->Lo;
-  *hi = r->Hi;
+  for (int M = 0; M < r->K; ++M) {
+    lo[M] = M == r->D ? r->Lo : LONG_MIN;
+    hi[M] = M == r->D ? r->Hi : LONG_MAX;
+  }
   r->Start = now;
   return 1;
 }
@@ -418,7 +468,8 @@ extern "C" const char *hetile_refine_describe(const hetile_refine *r) {
     return R.Line.c_str();
   }
   char Buf[96];
-  R.Line += "tried in slabs of band dimension 0 (seconds per value):";
+  R.Line += "tried in slabs of band dimension " + std::to_string(R.D) +
+            " (seconds per value):";
   for (size_t C = 0; C < R.PerRow.size(); ++C) {
     snprintf(Buf, sizeof Buf, " %.3g", R.PerRow[C]);
     R.Line += (C ? ", " : " ") + text(R.Cands[C]) + Buf +
