@@ -4,24 +4,27 @@
 // uncertain, choose the tile size empirically; section 4.6: of the sizes
 // tried, keep the smallest whose time is within 2% of the best. The
 // pipelined OpenMP schedule asks hetile_refine_next for slabs of band
-// dimension 0 and runs each one as a whole pipeline with its own sizes. A
-// slab before the last holds whole tile rows (its thickness is a multiple
-// of its first size), so that no tile crosses into the next slab; every
-// dependence has a non-negative distance along dimension 0 (the band is
-// fully permutable), so running the slabs in order keeps each satisfied.
+// dimension D (0, else 1) and runs each one as a whole pipeline with its
+// own sizes. Every boundary between slabs is a multiple of the sizes along
+// D of the slabs on both sides, so that the generated loops, which start
+// at their aligned origin or the slab's start and stop at the slab's end,
+// hold whole tiles; every dependence has a non-negative distance along D
+// (the band is fully permutable), so running the slabs in order keeps
+// each satisfied.
 //
-// Ours, not the papers': the order of the trials and when to stop. A
-// warm-up slab of one tile row with the model's sizes goes first, untimed
-// (it pays for the first calibration and cold caches); then the model's
-// sizes, half and twice them; then, around the fastest, the two shapes of
-// about its volume with the rows twice and half as thick. The trial slabs
-// of a round are equally thick and hold at least MinRowsPerProc tile rows
-// per processor for every candidate, so that the pipeline's fill is a
-// small part of each; the trials take at most MaxTrialShare of dimension
-// 0, dropping the last candidates of a round that do not fit. A nest run
-// again with the same extents takes the sizes its first run chose. Time
-// per value of dimension 0 compares slabs exactly where every value holds
-// as many points (rectangular nests, time-skewed stencils along time).
+// Ours, not the papers': the order of the trials and when to stop. An
+// untimed warm-up slab with the model's sizes goes first (it pays for the
+// first calibration and cold caches); then the model's sizes, half and
+// twice them; then, around the fastest, with its size along D kept, the
+// other rows twice as thick and the columns half as wide, and the reverse.
+// The trial slabs of a round are equally thick and hold at least
+// MinRowsPerProc tile rows per processor for every candidate, so that the
+// pipeline's fill is a small part of each; the trials take at most
+// MaxTrialShare of dimension D, dropping the last candidates of a round
+// that do not fit. A nest run again with the same extents takes the sizes
+// its first run chose. Time per value of D compares slabs exactly where
+// every value holds as many points (rectangular nests; time-skewed
+// stencils past the skew's ramp, which the warm-up covers).
 //
 //===----------------------------------------------------------------------===//
 #include "TileSizePipeline.h"
@@ -49,7 +52,7 @@ namespace {
 /// candidate.
 const long MinRowsPerProc = 4;
 
-/// The most of dimension 0 the trials (the warm-up included) may take.
+/// The most of dimension D the trials (the warm-up included) may take.
 const double MaxTrialShare = 0.5;
 
 /// A nest whose warm-up says it lasts less than this (seconds) stops
