@@ -154,7 +154,7 @@ def describe_refined(stderr):
     m = re.search(r"; chose (\S+)", lines[-1])
     if m:
         return m.group(1)
-    m = re.search(r"tile sizes (\S+) \(model\), none tried \((\w+)",
+    m = re.search(r"tile sizes (\S+) \(model[^)]*\), none tried \((\w+)",
                   lines[-1])
     return "%s (%s)" % (m.group(1), m.group(2)) if m else "?"
 

@@ -53,7 +53,7 @@ namespace {
 const long MinRowsPerProc = 4;
 
 /// The most of dimension D the trials (the warm-up included) may take.
-const double MaxTrialShare = 0.5;
+const double MaxTrialShare = 0.25;
 
 /// A nest whose warm-up says it lasts less than this (seconds) stops
 /// trying: the trials could not win back what they cost.

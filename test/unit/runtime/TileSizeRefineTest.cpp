@@ -132,15 +132,15 @@ TEST(RefineChoose, SmallestWithinTwoPercent) {
 TEST(Refine, TriesAroundTheModelAndKeepsTheFastest) {
   EnvGuard G;
   // A 2-deep band, columns along dimension 1: extents {cols, rows} =
-  // {11999, 11999}, the model's 64 x 64, 2 processors, dimension 0 from 1.
-  hetile_refine *R = begin(2, {11999, 11999}, 1, {64, 64}, {1, 1}, 2);
+  // {30000, 30000}, the model's 64 x 64, 2 processors, dimension 0 from 1.
+  hetile_refine *R = begin(2, {30000, 30000}, 1, {64, 64}, {1, 1}, 2);
   // Tiles at most 32 along dimension 0 run 20% faster, 64 columns wide
   // 10% faster.
   auto Cost = [](const std::vector<long> &S) {
     return 1e-5 * (S[0] <= 32 ? 0.8 : 1.0) * (S[1] == 64 ? 0.9 : 1.0);
   };
-  std::vector<Slab> Slabs = drive(R, 2, 0, 1, 11999, Cost);
-  expectCover(Slabs, 0, 1, 11999);
+  std::vector<Slab> Slabs = drive(R, 2, 0, 1, 30000, Cost);
+  expectCover(Slabs, 0, 1, 30000);
   // Warm-up (the model), round 1 (64x64, 32x32, 128x128), the rest.
   ASSERT_GE(Slabs.size(), 5u);
   EXPECT_EQ(Slabs[0].Sizes, (std::vector<long>{64, 64}));
