@@ -1,4 +1,4 @@
-//===- TileSizePipeline.h - the pipeline's choice for given sizes -*- C++ -*-===//
+//===- TileSizePipeline.h - the pipeline's note for sizes -------*- C++ -*-===//
 //
 // Internal: what hetile_tilesize_pipeline keeps for the next allocation
 // (ColumnAllocation.h's note), for sizes chosen elsewhere: the slabs of

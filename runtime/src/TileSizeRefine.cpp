@@ -107,30 +107,30 @@ Memory &memory() {
 
 struct hetile_refine {
   int K = 0;
-  int Col = 0;       ///< the column dimension (band order)
-  Sizes Ext;         ///< band order
-  Sizes ExtFirst;    ///< the column dimension first, as handed in
-  int Flags = 0;     ///< hetile_tilesize_pipeline's
-  Sizes Model;       ///< band order
+  int Col = 0;    ///< the column dimension (band order)
+  Sizes Ext;      ///< band order
+  Sizes ExtFirst; ///< the column dimension first, as handed in
+  int Flags = 0;  ///< hetile_tilesize_pipeline's
+  Sizes Model;    ///< band order
   int P = 1;
-  Sizes Lowers;      ///< least value of each dimension (band order)
-  int D = 0;         ///< the slab dimension: 0, else 1
-  long Lower = 0;    ///< least value of dimension D
-  long Extent = 1;   ///< values of dimension D
-  long Align = 1;    ///< every slab boundary is a multiple of it
-  int Mode = 0;      ///< 0 off, 1 long nests, 2 always
-  bool Fixed = false; ///< HETILE_CALIBRATE=0: keep the model's sizes
-  std::string Why;   ///< why nothing is tried
+  Sizes Lowers;               ///< least value of each dimension (band order)
+  int D = 0;                  ///< the slab dimension: 0, else 1
+  long Lower = 0;             ///< least value of dimension D
+  long Extent = 1;            ///< values of dimension D
+  long Align = 1;             ///< every slab boundary is a multiple of it
+  int Mode = 0;               ///< 0 off, 1 long nests, 2 always
+  bool Fixed = false;         ///< HETILE_CALIBRATE=0: keep the model's sizes
+  std::string Why;            ///< why nothing is tried
   std::vector<Sizes> Cands;   ///< tried or to try, in order
   std::vector<double> PerRow; ///< seconds per value of dimension D
-  size_t Next = 0;   ///< the next candidate to try
-  int Round = 0;     ///< 1 or 2 while trying, 0 before, 3 after
-  long Thick = 0;    ///< thickness of the current round's trial slabs
+  size_t Next = 0;            ///< the next candidate to try
+  int Round = 0;              ///< 1 or 2 while trying, 0 before, 3 after
+  long Thick = 0;             ///< thickness of the current round's trial slabs
   long TrialRows = 0;
   Sizes Chosen;
   // The slab in progress.
   bool Started = false, Final = false, Done = false;
-  int Current = -2;  ///< candidate timed, -1 warm-up, -2 untimed
+  int Current = -2; ///< candidate timed, -1 warm-up, -2 untimed
   long Lo = 0, Hi = 0;
   double Start = 0;
   std::string Line;
@@ -203,8 +203,8 @@ struct hetile_refine {
     std::vector<long> Flat;
     for (const Sizes &S : Cands)
       Flat.insert(Flat.end(), S.begin(), S.end());
-    int I = hetile_refine_choose((int)PerRow.size(), K, Flat.data(),
-                                 PerRow.data());
+    int I =
+        hetile_refine_choose((int)PerRow.size(), K, Flat.data(), PerRow.data());
     Chosen = Fixed || PerRow.empty() ? Model : Cands[I];
     Round = 3;
     if (!Fixed && !PerRow.empty()) {
@@ -232,18 +232,16 @@ struct hetile_refine {
     add(Model);
     add(scaled(Model, 0.5, 0.5));
     add(scaled(Model, 2, 2));
-    return fit(0, 2, Anyway ? INFINITY
-                            : MaxTrialShare * (double)Extent -
-                                  (double)warmUp());
+    return fit(0, 2,
+               Anyway ? INFINITY
+                      : MaxTrialShare * (double)Extent - (double)warmUp());
   }
 
   /// The least thickness of the untimed first slab: one tile row of the
   /// model's; along dimension 1, also all of dimension 0's values (where
   /// dimension 1 is skewed by dimension 0, as time-skewed stencils are,
   /// its first values hold fewer points).
-  long warmUp() const {
-    return std::max(Model[D], D == 1 ? Ext[0] : 0L);
-  }
+  long warmUp() const { return std::max(Model[D], D == 1 ? Ext[0] : 0L); }
 
   /// Opens round 2 around the fastest of round 1 if the trials' share
   /// allows it, else chooses.
@@ -251,16 +249,17 @@ struct hetile_refine {
     std::vector<long> Flat;
     for (const Sizes &S : Cands)
       Flat.insert(Flat.end(), S.begin(), S.end());
-    Sizes Best = Fixed ? Model
-                       : Cands[hetile_refine_choose((int)PerRow.size(), K,
-                                                    Flat.data(),
-                                                    PerRow.data())];
+    Sizes Best = Fixed
+                     ? Model
+                     : Cands[hetile_refine_choose((int)PerRow.size(), K,
+                                                  Flat.data(), PerRow.data())];
     size_t From = Cands.size();
     add(scaled(Best, 2, 0.5, true));
     add(scaled(Best, 0.5, 2, true));
-    long H = fit(From, 1, Mode == 2 ? INFINITY
-                                    : MaxTrialShare * (double)Extent -
-                                          (double)TrialRows);
+    long H =
+        fit(From, 1,
+            Mode == 2 ? INFINITY
+                      : MaxTrialShare * (double)Extent - (double)TrialRows);
     if (!H) {
       choose();
       return;
@@ -294,7 +293,8 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
                                    int nprocs, int flags, hetile_refine **out) {
   if (depth < 1 || depth > 16 || !extents || first < 0 || first >= depth ||
       !sizes || !lowers || nprocs < 1 || !out)
-    return fail(HETILE_ERR_INVALID, "refine: need 1 <= depth <= 16, "
+    return fail(HETILE_ERR_INVALID,
+                "refine: need 1 <= depth <= 16, "
                 "0 <= first < depth, extents, sizes and nprocs >= 1");
   for (int I = 0; I < depth; ++I)
     if (extents[I] < 1 || sizes[I] < 1)
@@ -354,9 +354,10 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
     R->Thick = R->plan(0, true);
   if (!R->Thick) {
     char Buf[160];
-    snprintf(Buf, sizeof Buf, "short: %ld values of band dimension 0%s, "
-             "too few for two trials", R->Ext[0],
-             depth > 2 && first != 1 ? " and of dimension 1" : "");
+    snprintf(Buf, sizeof Buf,
+             "short: %ld values of band dimension 0%s, "
+             "too few for two trials",
+             R->Ext[0], depth > 2 && first != 1 ? " and of dimension 1" : "");
     R->Why = Buf;
     R->D = 0;
     R->Mode = 0;
@@ -379,8 +380,10 @@ extern "C" int hetile_refine_step(hetile_refine *r, double now, long *sizes,
     if (r->Current == -1 && r->Mode == 1 && !r->Fixed &&
         PerRow * (double)r->Extent < MinNestSeconds) {
       char Buf[160];
-      snprintf(Buf, sizeof Buf, "short: about %.2g s in all after the "
-               "warm-up slab", PerRow * (double)r->Extent);
+      snprintf(Buf, sizeof Buf,
+               "short: about %.2g s in all after the "
+               "warm-up slab",
+               PerRow * (double)r->Extent);
       r->Why = Buf;
       r->Cands.clear();
       r->Chosen = r->Model;
@@ -425,8 +428,9 @@ extern "C" int hetile_refine_step(hetile_refine *r, double now, long *sizes,
   if (r->Final)
     r->Hi = LONG_MAX;
   else if (Thick < 0) // the warm-up
-    r->Hi = (hetile_floord(r->Lower + r->warmUp() - 1, r->Align) + 1) *
-                r->Align - 1;
+    r->Hi =
+        (hetile_floord(r->Lower + r->warmUp() - 1, r->Align) + 1) * r->Align -
+        1;
   else
     r->Hi = r->Lo + Thick - 1;
   if (!r->Final)
@@ -465,7 +469,8 @@ extern "C" const char *hetile_refine_describe(const hetile_refine *r) {
   R.Line = "hetile: refine: ";
   if (R.PerRow.empty()) {
     R.Line += "tile sizes " + text(R.Chosen) +
-              (R.Chosen == R.Model ? " (model)" : " (model " + text(R.Model) + ")") +
+              (R.Chosen == R.Model ? std::string(" (model)")
+                                   : " (model " + text(R.Model) + ")") +
               ", none tried (" +
               (R.Why.empty() ? std::string("the nest ended") : R.Why) + ")";
     return R.Line.c_str();

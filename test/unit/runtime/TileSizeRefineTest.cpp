@@ -43,10 +43,9 @@ struct Slab {
 /// Runs a refinement to its end, its slabs along dimension D (every
 /// other dimension unbounded); the slab with sizes S and V values of
 /// dimension D in the nest takes Cost(S) * V seconds.
-std::vector<Slab> drive(hetile_refine *R, int K, int D, long Lower,
-                        long Extent,
-                        const std::function<double(const std::vector<long> &)>
-                            &Cost) {
+std::vector<Slab>
+drive(hetile_refine *R, int K, int D, long Lower, long Extent,
+      const std::function<double(const std::vector<long> &)> &Cost) {
   std::vector<Slab> Out;
   double Now = 100;
   std::vector<long> S(K), Lo(K), Hi(K);
@@ -57,7 +56,8 @@ std::vector<Slab> drive(hetile_refine *R, int K, int D, long Lower,
         EXPECT_EQ(Hi[M], LONG_MAX) << "dimension " << M;
       }
     Out.push_back({S, Lo[D], Hi[D]});
-    long From = std::max(Lo[D], Lower), To = std::min(Hi[D], Lower + Extent - 1);
+    long From = std::max(Lo[D], Lower),
+         To = std::min(Hi[D], Lower + Extent - 1);
     if (To >= From)
       Now += Cost(S) * double(To - From + 1);
     if (Out.size() > 100)
@@ -171,9 +171,10 @@ TEST(Refine, SlabsOfDimensionOneWhereDimensionZeroIsShort) {
   // takes them, after a warm-up that holds its first 40 values (the skew's
   // ramp) and ends on a multiple of 32 (the sizes along it: 16, 8, 32).
   hetile_refine *R = begin(3, {2037, 40, 2037}, 2, {16, 16, 16}, {0, 1, 1}, 2);
-  std::vector<Slab> Slabs = drive(R, 3, 1, 1, 2037, [](const std::vector<long> &S) {
-    return 1e-3 * (S[1] == 8 ? 0.5 : 1.0);
-  });
+  std::vector<Slab> Slabs =
+      drive(R, 3, 1, 1, 2037, [](const std::vector<long> &S) {
+        return 1e-3 * (S[1] == 8 ? 0.5 : 1.0);
+      });
   expectCover(Slabs, 1, 1, 2037);
   ASSERT_GE(Slabs.size(), 4u);
   EXPECT_EQ(Slabs[0].Hi, 63);
@@ -202,7 +203,8 @@ TEST(Refine, StopsWhenTheNestIsShort) {
   // Long enough in values but quick: the warm-up slab says the nest lasts
   // less than the trials could win back; the rest runs the model's sizes.
   R = begin(2, {11999, 11999}, 1, {64, 64}, {3, 1}, 2);
-  Slabs = drive(R, 2, 0, 3, 11999, [](const std::vector<long> &) { return 1e-9; });
+  Slabs =
+      drive(R, 2, 0, 3, 11999, [](const std::vector<long> &) { return 1e-9; });
   expectCover(Slabs, 0, 3, 11999);
   ASSERT_EQ(Slabs.size(), 2u);
   EXPECT_EQ(Slabs[1].Sizes, (std::vector<long>{64, 64}));
@@ -292,7 +294,8 @@ TEST(Refine, AlwaysCoversSmallAndOddNests) {
   for (long Lower : {-7L, 0L, 1L, 5L})
     for (long Extent : {1L, 2L, 9L, 37L, 200L})
       for (long T0 : {1L, 3L, 5L, 16L}) {
-        hetile_refine *R = begin(3, {50, Extent, 7}, 2, {T0, 3, 7}, {Lower, 0, 0}, 3);
+        hetile_refine *R =
+            begin(3, {50, Extent, 7}, 2, {T0, 3, 7}, {Lower, 0, 0}, 3);
         std::vector<Slab> Slabs =
             drive(R, 3, 0, Lower, Extent, [](const std::vector<long> &S) {
               return 1e-6 * double(S[0] + S[1]);
