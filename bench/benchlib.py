@@ -1,9 +1,12 @@
 """What the benchmark scripts of bench/ share: paths, running a command,
-cache keys, and the machine's description for the tables."""
+cache keys, the machine's description and the tables they write."""
+import datetime
 import hashlib
 import os
 import platform
+import shlex
 import subprocess
+import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -43,6 +46,35 @@ def cpu_model():
     except OSError:
         pass
     return platform.processor() or "?"
+
+
+def machine():
+    """The processor, the CPU count, the kernel and the date, for a table's
+    first line."""
+    return "%s, %d CPUs (`nproc`), Linux %s; %s" % (
+        cpu_model(), os.cpu_count() or 0, platform.release(),
+        datetime.datetime.now().strftime("%Y-%m-%d %H:%M"))
+
+
+def command(script):
+    """The command line that ran SCRIPT (a path under the repository)."""
+    return " ".join([script] + [shlex.quote(x) for x in sys.argv[1:]])
+
+
+def write_table(preamble, head, rows, notes, out=None):
+    """PREAMBLE, the Markdown table of HEAD and ROWS, then NOTES as a list:
+    on stdout, and into the file OUT when given."""
+    lines = [preamble, "", "| " + " | ".join(head) + " |",
+             "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    if notes:
+        lines.append("")
+        lines += ["- " + n for n in notes]
+    text = "\n".join(lines) + "\n"
+    sys.stdout.write(text)
+    if out:
+        with open(out, "w") as f:
+            f.write(text)
 
 
 def rewrite(hetile, work, kernel, opts, cflags, timeout=None):

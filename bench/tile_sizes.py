@@ -10,17 +10,20 @@ runtime), then measures
   original       the original program
   default 1t     the omp code with the runtime's sizes, OMP_NUM_THREADS=1
   default 2t     the same, OMP_NUM_THREADS=THREADS (the sizes and the block
-                 width it chose are read from its HETILE_STATS line)
+                 width it chose are read from its HETILE_STATS line); both
+                 with HETILE_REFINE=0: the model's sizes alone
+  refined 2t     the same with the sizes tried in the running nest
+                 (hetile_refine), its choice from its HETILE_STATS line
   sweep best     the omp code, THREADS threads, over every candidate of
                  HETILE_TILE_SIZES (a list per band depth, SIZES below) and
                  HETILE_ALLOC (cyclic: Proposition 1's single columns,
                  block-cyclic:4, chunk: one block per processor): one run
                  each, then the 3 fastest again with the others
 
-The final runs (original, the two defaults, the sweep's 3 fastest) are
-interleaved, REPS times; the table gives their medians (seconds), the
-speedups over the original, the best candidate's settings, and whether
-every run's checksum equals the original's, bit for bit.
+The final runs (original, the two defaults, refined, the sweep's 3
+fastest) are interleaved, REPS times; the table gives their medians
+(seconds), the speedups over the original, the best candidate's settings,
+and whether every run's checksum equals the original's, bit for bit.
 
     bench/tile_sizes.py [--quick] [--kernels a,b] [--reps N] [--threads P]
                         [--realtime PRIO] [--pause S] [--out FILE.md]
@@ -31,18 +34,15 @@ so that a machine other jobs keep busy does not decide the ranking, with
 --pause seconds between runs (default 0.3 then) for the other jobs.
 """
 import argparse
-import datetime
 import os
-import platform
 import re
-import shlex
 import statistics
 import subprocess
 import sys
 import time
 
 import benchlib
-from benchlib import KDIR, ROOT, cpu_model, loadavg, run
+from benchlib import KDIR, ROOT, loadavg, run
 
 # name: (arguments, quick arguments): the original takes about 0.3-0.5 s on
 # the project's 2-core machine; sor-sweep is the 12000 x 12000 single SOR
@@ -145,6 +145,20 @@ def describe_default(stderr):
     return "%s, blocks x%s" % (m.group(3), m.group(2) or "1")
 
 
+def describe_refined(stderr):
+    """The sizes the last refine line chose, or the model's and why none
+    was tried."""
+    lines = re.findall(r"^hetile: refine: (.*)$", stderr, re.M)
+    if not lines:
+        return "?"
+    m = re.search(r"; chose (\S+)", lines[-1])
+    if m:
+        return m.group(1)
+    m = re.search(r"tile sizes (\S+) \(model[^)]*\), none tried \((\w+)",
+                  lines[-1])
+    return "%s (%s)" % (m.group(1), m.group(2)) if m else "?"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true")
@@ -177,7 +191,7 @@ def main():
         orig, _ = b.build(k, False)
         omp, depth = b.build(k, True)
         if not orig or not omp or depth not in SIZES:
-            rows.append([k, "x".join(args)] + ["n/a"] * 7 +
+            rows.append([k, "x".join(args)] + ["n/a"] * 10 +
                         ["depth %d" % depth])
             continue
         log = lambda msg: print("tile_sizes: %s: %s" % (k, msg), file=sys.stderr)
@@ -196,13 +210,15 @@ def main():
                 log("sweep %s %s: %.3f s" % (sz, al, t))
         sweep.sort(key=lambda x: x[0])
         final = {"original": (orig, 1, {}),
-                 "default 1t": (omp, 1, {}),
-                 "default 2t": (omp, a.threads, {"HETILE_STATS": "1"})}
+                 "default 1t": (omp, 1, {"HETILE_REFINE": "0"}),
+                 "default 2t": (omp, a.threads, {"HETILE_STATS": "1",
+                                                 "HETILE_REFINE": "0"}),
+                 "refined 2t": (omp, a.threads, {"HETILE_STATS": "1"})}
         for i, (_, extra) in enumerate(sweep[:3]):
             final["sweep %d" % i] = (omp, a.threads, extra)
         times = {n: [] for n in final}
         ref = set()
-        chosen = "?"
+        chosen = refined = "?"
         for rep in range(a.reps):
             for n, (exe, threads, extra) in final.items():
                 t, s, err = b.once(exe, args, threads, extra)
@@ -213,6 +229,8 @@ def main():
                 (ref if n == "original" else sums).add(s)
                 if n == "default 2t":
                     chosen = describe_default(err)
+                if n == "refined 2t":
+                    refined = describe_refined(err)
                 log("rep %d %s: %.3f s" % (rep + 1, n, t))
         med = {n: statistics.median(v) for n, v in times.items() if v}
         best = min((n for n in med if n.startswith("sweep")),
@@ -226,40 +244,29 @@ def main():
         settings = ("%s %s" % (final[best][2]["HETILE_TILE_SIZES"],
                                final[best][2]["HETILE_ALLOC"])
                     if best else "-")
-        ratio = ("%.2f" % (med["default 2t"] / med[best])
-                 if best and "default 2t" in med else "-")
+        def ratio(n):
+            return ("%.2f" % (med[n] / med[best])
+                    if best and n in med else "-")
         same = ("all equal" if len(ref) == 1 and sums <= ref
                 else "**differ**")
         rows.append([k, "x".join(args), cell("original"), cell("default 1t"),
-                     cell("default 2t"), chosen,
-                     cell(best) if best else "-", settings, ratio, same])
+                     cell("default 2t"), chosen, cell("refined 2t"), refined,
+                     cell(best) if best else "-", settings,
+                     ratio("default 2t"), ratio("refined 2t"), same])
     load_after = loadavg()
-    cmd = " ".join(["bench/tile_sizes.py"] +
-                   [shlex.quote(x) for x in sys.argv[1:]])
-    lines = ["Command: `%s`; %s, %d CPUs, Linux %s; %s. Load average %s "
-             "before, %s after. Medians of %d interleaved runs (seconds, "
-             "kernel only), speedup over the original in parentheses; "
-             "%d threads unless said.%s"
-             % (cmd, cpu_model(), os.cpu_count() or 0, platform.release(),
-                datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
-                load_before, load_after, a.reps, a.threads,
-                (" Programs under SCHED_FIFO (`chrt -f %d`), %.1f s apart."
-                 % (a.realtime, a.pause)) if a.realtime else ""), ""]
+    preamble = ("Command: `%s`; %s. Load average %s before, %s after. "
+                "Medians of %d interleaved runs (seconds, kernel only), "
+                "speedup over the original in parentheses; %d threads unless "
+                "said.%s"
+                % (benchlib.command("bench/tile_sizes.py"), benchlib.machine(),
+                   load_before, load_after, a.reps, a.threads,
+                   (" Programs under SCHED_FIFO (`chrt -f %d`), %.1f s apart."
+                    % (a.realtime, a.pause)) if a.realtime else ""))
     head = ["kernel", "arguments", "original", "default 1 thread",
-            "default", "default's choice", "sweep best", "its settings",
-            "default / best", "checksums"]
-    lines.append("| " + " | ".join(head) + " |")
-    lines.append("|" + "---|" * len(head))
-    for r in rows:
-        lines.append("| " + " | ".join(r) + " |")
-    for n in b.notes:
-        lines.append("- " + n)
-    text = "\n".join(lines) + "\n"
-    sys.stdout.write(text)
-    if a.out:
-        with open(a.out, "w") as f:
-            f.write(text)
-
+            "default", "default's choice", "refined", "refined's choice",
+            "sweep best", "its settings", "default / best", "refined / best",
+            "checksums"]
+    benchlib.write_table(preamble, head, rows, b.notes, a.out)
 
 if __name__ == "__main__":
     main()

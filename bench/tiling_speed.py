@@ -42,18 +42,15 @@ may sit in other cgroups). The runs are --pause seconds apart so that the
 other jobs still progress.
 """
 import argparse
-import datetime
 import os
-import platform
 import re
-import shlex
 import statistics
 import subprocess
 import sys
 import time
 
 import benchlib
-from benchlib import KDIR, ROOT, cpu_model, loadavg, run
+from benchlib import KDIR, ROOT, loadavg, run
 
 # name: (full-size arguments, quick arguments). Full sizes are chosen so that
 # the original (gcc -O3 -march=native) takes about 2 s on the project's 2-core
@@ -289,41 +286,24 @@ def main():
                and sums[k, v] != ref]
         return "all equal" if not bad else "**differ: %s**" % ", ".join(bad)
 
-    cmd = " ".join(["bench/tiling_speed.py"] + [shlex.quote(x) for x in sys.argv[1:]])
-    lines = []
-    lines.append("Command: `%s`; %s, %d CPUs (`nproc`), %s; %s. "
-                 "Load average (1, 5, 15 min) %s before, %s after. "
-                 "Medians of %d interleaved runs (kernel time only, seconds), "
-                 "speedup over the original in parentheses%s; threaded "
-                 "variants with OMP_NUM_THREADS=%d.%s%s"
-                 % (cmd, cpu_model(), os.cpu_count() or 0,
-                    "Linux %s" % platform.release(),
-                    datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
-                    load_before, load_after, a.reps,
-                    ", [fastest-slowest run] in brackets" if a.spread else "",
-                    a.threads,
-                    (" Kernels run under SCHED_FIFO (`chrt -f %d`), %.1f s "
-                     "apart." % (a.realtime, a.pause)) if a.realtime else "",
-                    (" Environment of the hetile variants: %s." % " ".join(
-                        "%s=%s" % kv for kv in sorted(a.env.items())))
-                    if a.env else ""))
-    lines.append("")
+    preamble = ("Command: `%s`; %s. "
+                "Load average (1, 5, 15 min) %s before, %s after. "
+                "Medians of %d interleaved runs (kernel time only, seconds), "
+                "speedup over the original in parentheses%s; threaded "
+                "variants with OMP_NUM_THREADS=%d.%s%s"
+                % (benchlib.command("bench/tiling_speed.py"),
+                   benchlib.machine(), load_before, load_after, a.reps,
+                   ", [fastest-slowest run] in brackets" if a.spread else "",
+                   a.threads,
+                   (" Kernels run under SCHED_FIFO (`chrt -f %d`), %.1f s "
+                    "apart." % (a.realtime, a.pause)) if a.realtime else "",
+                   (" Environment of the hetile variants: %s." % " ".join(
+                       "%s=%s" % kv for kv in sorted(a.env.items())))
+                   if a.env else ""))
     head = ["kernel", "arguments"] + variants + ["checksums vs original"]
-    lines.append("| " + " | ".join(head) + " |")
-    lines.append("|" + "---|" * len(head))
-    for k in kernels:
-        row = [k, sizes[k]] + [cell(k, v) for v in variants] + [checks(k)]
-        lines.append("| " + " | ".join(row) + " |")
-    if b.notes:
-        lines.append("")
-        for n in b.notes:
-            lines.append("- " + n)
-    text = "\n".join(lines) + "\n"
-    sys.stdout.write(text)
-    if a.out:
-        with open(a.out, "w") as f:
-            f.write(text)
-
+    rows = [[k, sizes[k]] + [cell(k, v) for v in variants] + [checks(k)]
+            for k in kernels]
+    benchlib.write_table(preamble, head, rows, b.notes, a.out)
 
 if __name__ == "__main__":
     main()

@@ -59,6 +59,11 @@ struct NestEmitter {
   /// Functions the block calls, to put before the nest's function
   /// (OutlinedTile.h), as C.
   std::string Outlined;
+  /// The pipelined omp schedule runs the nest in slabs of band dimension 0
+  /// or 1 whose sizes hetile_refine tries (TiledCodeGen.cpp): tileSizes
+  /// starts the refinement, the loops of dimensions 0 and 1 keep to
+  /// hetile_slab_lo[m]..hetile_slab_hi[m].
+  bool Refine = false;
 
   /// \p Tiled must outlive the emitter.
   NestEmitter(const Scop &S, const TiledNest &Tiled);
@@ -85,8 +90,12 @@ struct NestEmitter {
   /// dimension handed first (the distributed one).
   /// \p Mpi: the MPI backends' default (hetile_mpi_tile_sizes, which
   /// knows the ranks' speeds and the network), else the shared-memory one.
+  /// With Refine, the declarations stop at hetile_T and hetile_rf: the
+  /// slab loop declares the sizes (sizeConstants) in its body.
   llvm::Error tileSizes(std::string &Out, const std::string &NProcs = "1",
                         unsigned First = 0, bool Mpi = false) const;
+  /// `const long hetile_T0 = hetile_T[0];` for each band dimension.
+  std::string sizeConstants() const;
   /// The point loops of the tile whose origins are the current values,
   /// under the facts of \p Build, with the marker comment. With private
   /// copies: in a block that declares them, then copies them to their

@@ -158,6 +158,18 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
     P.RowStart[M] = "hetile_floord(" + *L + ", " + D.Size + ") * " + D.Size;
     P.RowUpper[M] = *U;
   }
+  // The slab's tile rows along band dimensions 0 and 1 (hetile_refine_next:
+  // its boundaries are multiples of the slab's sizes, so the aligned
+  // origins inside them hold whole tiles).
+  for (unsigned M = 0; E.Refine && M < 2 && M < N.Dims.size(); ++M) {
+    if (M == C)
+      continue;
+    std::string I = std::to_string(M);
+    P.RowStart[M] =
+        "hetile_max(" + P.RowStart[M] + ", hetile_slab_lo[" + I + "])";
+    P.RowUpper[M] =
+        "hetile_min(" + P.RowUpper[M] + ", hetile_slab_hi[" + I + "])";
+  }
   P.Wait = "hetile_sched_wait(hetile_s, hetile_first - 1, hetile_row);\n"
            "const double hetile_clock = hetile_emul ? hetile_timer_thread_cpu() : 0;\n";
   P.Post = "if (hetile_emul)\n"

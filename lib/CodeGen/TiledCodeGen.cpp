@@ -157,7 +157,7 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     for (unsigned J = 0; J < K; ++J)
       if (Order[J] == K - 1)
         LongIdx = int(J);
-  std::string Default;
+  std::string Default, Flags = "0";
   if (Mpi) {
     // [ZZ16]'s cache constraint (3.5) counts the bytes of one point: the
     // widest element the nest writes.
@@ -176,9 +176,9 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     bool Skewed = false;
     for (const TileDim &D : N.Dims)
       Skewed |= D.Origin.size() > 8 && std::isdigit((unsigned char)D.Origin[8]);
+    Flags = Skewed ? "HETILE_PIPELINE_SKEWED" : "0";
     Default = "hetile_tilesize_pipeline(" + KS + ", hetile_extents, " + NProcs +
-              ", " + std::to_string(LongIdx) + ", " +
-              (Skewed ? "HETILE_PIPELINE_SKEWED" : "0");
+              ", " + std::to_string(LongIdx) + ", " + Flags;
   } else {
     Default = LongIdx < 0
                   ? "hetile_tilesize_default(" + KS + ", hetile_extents, " + NProcs
@@ -187,7 +187,8 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
   }
   Out += "  /* hetile: tile sizes from HETILE_TILE_SIZES, else the runtime's "
          "default */\n"
-         "  long hetile_T[" + KS + "];\n  {\n"
+         "  long hetile_T[" + KS + "];\n" +
+         (Refine ? "  hetile_refine *hetile_rf = 0;\n" : "") + "  {\n"
          "    const long hetile_extents[" + KS + "] = {";
   for (unsigned J = 0; J < K; ++J) {
     isl::pw_aff Ext = N.Dims[Order[J]].Extent.intersect_params(N.Context);
@@ -212,6 +213,26 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
              std::to_string(J) + "];\n";
     Out += "    }\n";
   }
+  if (Refine) {
+    // [RD02] 4.1 and 4.6 inside the running nest (hetile_refine): the
+    // sizes chosen so far, the extents as the pipeline's sizes took them,
+    // and where each band dimension starts.
+    Out += "    const long hetile_lowers[" + KS + "] = {";
+    for (unsigned M = 0; M < K; ++M) {
+      auto Lower = print(buildInside(0), N.Dims[M].GlobalLower,
+                         "the lower bound of band dimension " +
+                             std::to_string(M));
+      if (!Lower)
+        return Lower.takeError();
+      Out += (M ? ", " : "") + *Lower;
+    }
+    Out += "};\n"
+           "    if (hetile_rc >= 0)\n"
+           "      hetile_rc = hetile_refine_begin(" + KS + ", hetile_extents, " +
+           std::to_string(First) + ", hetile_T, hetile_lowers,\n"
+           "                                      " + NProcs + ", " + Flags +
+           ", &hetile_rf);\n";
+  }
   Out += "    if (hetile_rc < 0) {\n"
          "      fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
          "      exit(1);\n"
@@ -220,10 +241,17 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     Out += "    if (hetile_env_stats() && *hetile_mpi_tile_sizes_describe())\n"
            "      fprintf(stderr, \"%s\\n\", hetile_mpi_tile_sizes_describe());\n";
   Out += "  }\n";
-  for (unsigned M = 0; M < K; ++M)
+  if (!Refine)
+    Out += sizeConstants();
+  return llvm::Error::success();
+}
+
+std::string NestEmitter::sizeConstants() const {
+  std::string Out;
+  for (unsigned M = 0; M < N.Dims.size(); ++M)
     Out += "  const long " + N.Dims[M].Size + " = hetile_T[" +
            std::to_string(M) + "];\n";
-  return llvm::Error::success();
+  return Out;
 }
 
 std::string NestEmitter::privateTargets() const {
@@ -469,12 +497,36 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
              O.TargetBackend == Backend::MpiOmp;
   if (Mpi && E.N.ConstantSizes.empty())
     Out += mpiNumProcs(O.TargetBackend == Backend::MpiOmp);
+  // The pipelined omp schedule with run-time sizes refines them in slabs
+  // of band dimension 0 or 1 (hetile_refine, [RD02] 4.1): legal since every
+  // dependence of the permutable band has a non-negative distance along
+  // each of its dimensions.
+  E.Refine = O.TargetBackend == Backend::Omp &&
+             O.OmpSchedKind != OmpSchedule::Wavefront &&
+             E.N.ConstantSizes.empty() && E.N.Dims.size() >= 2 &&
+             E.N.ColumnDim != 0;
   if (auto Err = E.tileSizes(Out, Parallel ? "hetile_nprocs" : "1",
                              Parallel ? E.N.ColumnDim : 0, Mpi))
     return std::move(Err);
-  Out += E.privateTargets();
-  if (auto Err = emitLoops(E, Comm, O, Out))
+  std::string Body = E.Refine ? E.sizeConstants() : "";
+  Body += E.privateTargets();
+  if (auto Err = emitLoops(E, Comm, O, Body))
     return std::move(Err);
+  if (!E.Refine) {
+    Out += Body;
+  } else {
+    std::string KS = std::to_string(E.N.Dims.size());
+    Out += "  /* hetile: the nest in slabs of band dimension 0 or 1, the first "
+           "ones with\n     candidate tile sizes (hetile_refine) */\n"
+           "  long hetile_slab_lo[" + KS + "], hetile_slab_hi[" + KS + "];\n"
+           "  while (hetile_refine_next(hetile_rf, hetile_T, hetile_slab_lo, "
+           "hetile_slab_hi)) {\n" +
+           indented(Body) +
+           "  }\n"
+           "  if (hetile_env_stats())\n"
+           "    fprintf(stderr, \"%s\\n\", hetile_refine_describe(hetile_rf));\n"
+           "  hetile_refine_destroy(hetile_rf);\n";
+  }
   auto Checks = printAliasChecks(E, O);
   if (!Checks)
     return Checks.takeError();

@@ -238,6 +238,50 @@ int hetile_strips_verbose(const hetile_strips *s);
 const char *hetile_strips_describe(const hetile_strips *s);
 void hetile_strips_destroy(hetile_strips *s);
 
+/* ------------------------------ tile sizes refined in the running nest */
+/* Rastello & Dauxois's empirical choice ([RD02] sections 4.1 and 4.6)
+ * inside the pipelined OpenMP schedule: the nest runs as consecutive slabs
+ * of one band dimension D, 0 or else 1 (legal: the band is fully
+ * permutable, so no dependence goes from a slab to an earlier one), each
+ * tiled with sizes of its own. The first slabs try candidates around the
+ * model's sizes (the model's, half and twice them, then two shapes around
+ * the fastest), timed per value of dimension D; the rest of the nest takes
+ * the smallest candidate within 2% of the fastest. Only in nests long
+ * enough to pay for the trials (HETILE_REFINE=always: in every nest); off
+ * with HETILE_REFINE=0 or HETILE_TILE_SIZES; under HETILE_CALIBRATE=0 the
+ * trials run but the model's sizes are kept (reproducible runs). Any sizes
+ * give the same results. docs/tile-sizes.md. */
+typedef struct hetile_refine hetile_refine;
+/* depth band dimensions; extents and flags as handed to
+ * hetile_tilesize_pipeline (band dimension `first`, the column dimension,
+ * first, then the others in order); sizes: the chosen sizes in band order;
+ * lowers: the least value of each band dimension over the nest (band
+ * order). Each slab's allocation of nprocs threads takes the block width
+ * of its own sizes. */
+int hetile_refine_begin(int depth, const long *extents, int first,
+                        const long *sizes, const long *lowers, int nprocs,
+                        int flags, hetile_refine **out);
+/* The next slab: 1, its sizes (band order) and, per band dimension, the
+ * values lo[m]..hi[m] its tile loops keep to (from max(their first
+ * aligned origin, lo[m]) to min(their last value, hi[m]); LONG_MIN and
+ * LONG_MAX but along dimension D; every boundary between slabs is a
+ * multiple of both slabs' sizes along D, so no tile crosses it), or 0 when
+ * the nest is done. Times the slab before it. */
+int hetile_refine_next(hetile_refine *r, long *sizes, long *lo, long *hi);
+/* hetile_refine_next at time `now` (seconds; tests). */
+int hetile_refine_step(hetile_refine *r, double now, long *sizes, long *lo,
+                       long *hi);
+/* [RD02] 4.6: of n candidates (depth sizes each, row after row) and their
+ * seconds (per the same amount of work; NaN or negative: not measured), the
+ * smallest tile (fewest points) within 2% of the fastest; the first on a
+ * tie; 0 when none was measured. */
+int hetile_refine_choose(int n, int depth, const long *sizes,
+                         const double *seconds);
+/* One line for HETILE_STATS: the candidates, their times, the choice (or
+ * why none was tried). Valid until destroy. */
+const char *hetile_refine_describe(const hetile_refine *r);
+void hetile_refine_destroy(hetile_refine *r);
+
 #ifdef __cplusplus
 }
 #endif

@@ -166,6 +166,10 @@ std::shared_ptr<const Snapshot> build() {
   S->Stats = Stats && std::strcmp(Stats, "0") != 0;
   const char *Calibrate = std::getenv("HETILE_CALIBRATE");
   S->CalibrateOff = Calibrate && std::strcmp(Calibrate, "0") == 0;
+  if (const char *Refine = std::getenv("HETILE_REFINE"))
+    S->Refine = std::strcmp(Refine, "0") == 0        ? 0
+                : std::strcmp(Refine, "always") == 0 ? 2
+                                                     : 1;
   fail(HETILE_OK, "%s", Saved.c_str());
   return S;
 }

@@ -34,6 +34,15 @@ namespace {
 const double FixedBeta = 1e-6;
 const double FixedTauT = 1e-9;
 
+/// The largest beta and tau_t taken from a measurement: half a round trip
+/// of 20 microseconds, and 10 ns per element (0.8 GB/s between two cores).
+/// Beyond them the two threads did not run at once (on a loaded machine the
+/// fastest of 200 round trips was 0.4 and 3.6 ms, the scheduler's time
+/// slices, not a transfer between caches): the fixed values stay, since the
+/// sizes chosen for a moment of load ran slower once it passed.
+const double MaxBeta = 20e-6;
+const double MaxTauT = 10e-9;
+
 /// Elements of the buffer the tau_t ping-pong moves: 64 KiB of doubles,
 /// larger than an L1 and smaller than an L2.
 const int BufferElements = 8192;
@@ -162,12 +171,13 @@ extern "C" int hetile_costs_measure(double budget_s, hetile_costs *out) {
   // share a core for a while), a state of the moment that sized the rows
   // of the whole nest for it and ran slower than one thread when the load
   // went (bench/tile_sizes.py).
-  if (Empty.Fastest > 0) {
+  if (Empty.Fastest > 0 && Empty.Fastest / 2 <= MaxBeta) {
     out->beta = Empty.Fastest / 2;
     out->measured = 1;
   }
-  if (Empty.Fastest > 0 && Full.Fastest > Empty.Fastest)
-    out->tau_t = (Full.Fastest - Empty.Fastest) / (2.0 * BufferElements);
+  double TauT = (Full.Fastest - Empty.Fastest) / (2.0 * BufferElements);
+  if (out->measured && Full.Fastest > Empty.Fastest && TauT <= MaxTauT)
+    out->tau_t = TauT;
   return HETILE_OK;
 }
 

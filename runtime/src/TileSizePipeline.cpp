@@ -14,6 +14,8 @@
 // processors' actual cycle times.
 //
 //===----------------------------------------------------------------------===//
+#include "TileSizePipeline.h"
+
 #include "ColumnAllocation.h"
 #include "Error.h"
 
@@ -61,6 +63,39 @@ int check(const hetile_pipeline_problem *Prob) {
       !std::isfinite(C.tau_a))
     return fail(HETILE_ERR_INVALID, "pipeline tile sizes: need beta >= 0, "
                 "tau_t >= 0, tau_a > 0");
+  return HETILE_OK;
+}
+
+/// The rows, columns, tile time, T_com and block width of the sizes in
+/// \p out for \p prob (out->sizes set).
+int finishChoice(const hetile_pipeline_problem *prob,
+                 hetile_pipeline_choice *out) {
+  int K = prob->depth, P = prob->p;
+  const long *Ext = prob->extents;
+  const hetile_costs &C = prob->costs;
+  const long *S = out->sizes;
+  out->n2 = (Ext[0] + S[0] - 1) / S[0];
+  out->n1 = 1;
+  for (int I = 1; I < K; ++I)
+    out->n1 = std::min(1L << 40, out->n1 * ((Ext[I] + S[I] - 1) / S[I]));
+  double Rows = (double)saturatingProduct(S, 1, K);
+  out->tile_s = C.tau_a * (double)S[0] * Rows;
+  // (3): a block row's edge, the tile's face of Rows points, crosses once.
+  out->tcom = C.beta + C.tau_t * Rows;
+  // Ours, not the papers': both models take every column to span every
+  // row. In a skewed band a column holds points in only some rows, and a
+  // processor whose one block lies right of the others idles until the
+  // wavefront reaches it: there, at least 4 blocks per processor (as
+  // hetile_tilesize_for's 4 columns).
+  out->min_blocks = prob->flags & HETILE_PIPELINE_SKEWED ? 4 : 1;
+  out->block = 1;
+  if (P > 1) {
+    std::vector<long> Equal(P, 1);
+    if (int E = hetile_alloc_block_width(P, Equal.data(), out->n1, out->n2,
+                                         out->tile_s, C.beta, out->tcom,
+                                         out->min_blocks, &out->block))
+      return E;
+  }
   return HETILE_OK;
 }
 
@@ -131,28 +166,7 @@ hetile_tilesize_pipeline_solve(const hetile_pipeline_problem *prob,
           (long)std::min(R.volume / (double)Rows, 1e15), S[0], U1);
     }
   }
-  out->n2 = (Ext[0] + S[0] - 1) / S[0];
-  out->n1 = 1;
-  for (int I = 1; I < K; ++I)
-    out->n1 = std::min(1L << 40, out->n1 * ((Ext[I] + S[I] - 1) / S[I]));
-  double Rows = (double)saturatingProduct(S, 1, K);
-  out->tile_s = C.tau_a * (double)S[0] * Rows;
-  // (3): a block row's edge, the tile's face of Rows points, crosses once.
-  out->tcom = C.beta + C.tau_t * Rows;
-  // Ours, not the papers': both models take every column to span every
-  // row. In a skewed band a column holds points in only some rows, and a
-  // processor whose one block lies right of the others idles until the
-  // wavefront reaches it: there, at least 4 blocks per processor (as
-  // hetile_tilesize_for's 4 columns).
-  out->min_blocks = prob->flags & HETILE_PIPELINE_SKEWED ? 4 : 1;
-  if (P > 1) {
-    std::vector<long> Equal(P, 1);
-    if (int E = hetile_alloc_block_width(P, Equal.data(), out->n1, out->n2,
-                                         out->tile_s, C.beta, out->tcom,
-                                         out->min_blocks, &out->block))
-      return E;
-  }
-  return HETILE_OK;
+  return finishChoice(prob, out);
 }
 
 extern "C" int hetile_tilesize_pipeline(int depth, const long *extents,
@@ -174,5 +188,20 @@ extern "C" int hetile_tilesize_pipeline(int depth, const long *extents,
     return E;
   std::copy(Choice.sizes, Choice.sizes + depth, sizes_out);
   notePipeline(Processors::Threads, nprocs, depth, Prob.costs, Choice);
+  return HETILE_OK;
+}
+
+int hetile::rt::notePipelineSizes(int Depth, const long *Extents, int P,
+                                  int Flags, const long *Sizes) {
+  hetile_pipeline_problem Prob{Depth, Extents, P, -1, {}, Flags};
+  if (int E = hetile_costs_shared(&Prob.costs))
+    return E;
+  if (int E = check(&Prob))
+    return E;
+  hetile_pipeline_choice Choice{};
+  std::copy(Sizes, Sizes + Depth, Choice.sizes);
+  if (int E = finishChoice(&Prob, &Choice))
+    return E;
+  notePipeline(Processors::Threads, P, Depth, Prob.costs, Choice);
   return HETILE_OK;
 }

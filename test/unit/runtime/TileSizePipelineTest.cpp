@@ -61,7 +61,12 @@ TEST(Costs, MeasuredWithinBudget) {
   // even where a round trip waits for a time slice (0.3 s seen on a
   // 2-core machine with a load of 20).
   EXPECT_LT(Took, 5.0);
-  EXPECT_EQ(C.measured, 1);
+  // A round trip slower than a transfer between caches (the threads never
+  // ran at once: a loaded machine) keeps the fixed beta, unmeasured.
+  if (C.measured)
+    EXPECT_LE(C.beta, 20e-6);
+  else
+    EXPECT_EQ(C.beta, 1e-6);
   EXPECT_GT(C.beta, 0);
   // No new round starts after the budget; one round may outlast it when
   // the machine deschedules a thread, but not the whole measurement.
