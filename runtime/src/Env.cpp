@@ -129,6 +129,18 @@ void readCacheBytes(const char *Text, Var<long> &V) {
   V.Value = (long)X;
 }
 
+void readRefine(const char *Text, Var<int> &V) {
+  if (std::strcmp(Text, "0") == 0)
+    V.Value = 0;
+  else if (std::strcmp(Text, "1") == 0)
+    V.Value = 1;
+  else if (std::strcmp(Text, "always") == 0)
+    V.Value = 2;
+  else
+    keepError(V, fail(HETILE_ERR_ENV, "HETILE_REFINE: '%s' is not 0, 1 or "
+                      "always", Text));
+}
+
 /// Reads variable Name into V with Read when it is set.
 template <typename T, typename F>
 void read(const char *Name, Var<T> &V, F Read) {
@@ -146,6 +158,7 @@ std::shared_ptr<const Snapshot> build() {
   S->Watchdog.Value = 120;
   S->MaxCount.Value = INT_MAX;
   S->IterationSeconds.Value = 1e-9;
+  S->Refine.Value = 1;
   read("HETILE_TILE_SIZES", S->TileSizes, readTileSizes);
   read("HETILE_SPEEDS", S->Speeds, [](const char *T, auto &V) {
     readTimes(T, "HETILE_SPEEDS", V);
@@ -166,10 +179,7 @@ std::shared_ptr<const Snapshot> build() {
   S->Stats = Stats && std::strcmp(Stats, "0") != 0;
   const char *Calibrate = std::getenv("HETILE_CALIBRATE");
   S->CalibrateOff = Calibrate && std::strcmp(Calibrate, "0") == 0;
-  if (const char *Refine = std::getenv("HETILE_REFINE"))
-    S->Refine = std::strcmp(Refine, "0") == 0        ? 0
-                : std::strcmp(Refine, "always") == 0 ? 2
-                                                     : 1;
+  read("HETILE_REFINE", S->Refine, readRefine);
   fail(HETILE_OK, "%s", Saved.c_str());
   return S;
 }

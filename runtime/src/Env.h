@@ -56,9 +56,9 @@ struct Snapshot {
   Var<AllocSetting> Alloc;              ///< HETILE_ALLOC
   bool Stats = false;                   ///< HETILE_STATS set and not 0
   bool CalibrateOff = false;            ///< HETILE_CALIBRATE=0
-  /// HETILE_REFINE: 0 off ("0"), 1 for long nests (unset or any other
-  /// value), 2 always ("always"): hetile_refine_begin.
-  int Refine = 1;
+  /// HETILE_REFINE: 0 off ("0"), 1 for long nests (unset or "1"), 2
+  /// always ("always"): hetile_refine_begin.
+  Var<int> Refine;
   Var<double> Watchdog;                 ///< HETILE_WATCHDOG (120)
   Var<long> MaxCount;                   ///< HETILE_MPI_MAX_COUNT (INT_MAX)
   Var<double> IterationSeconds;         ///< HETILE_ITERATION_SECONDS (1e-9)

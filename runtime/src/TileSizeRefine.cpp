@@ -319,7 +319,11 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
   R->Lower = lowers[0];
   R->Extent = R->Ext[0];
   std::shared_ptr<const env::Snapshot> Env = env::get();
-  R->Mode = Env->Refine;
+  if (int E = Env->Refine.check()) {
+    delete R;
+    return E;
+  }
+  R->Mode = Env->Refine.Value;
   R->Fixed = Env->CalibrateOff;
   if (R->Mode == 0)
     R->Why = "HETILE_REFINE=0";

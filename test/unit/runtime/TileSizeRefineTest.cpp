@@ -263,6 +263,20 @@ TEST(Refine, OffByEnvironmentOrShape) {
   One("HETILE_STATS", "1", 0, "columns'");
 }
 
+TEST(Refine, MalformedSettingIsAnError) {
+  EnvGuard G;
+  setVar("HETILE_REFINE", "yes");
+  long Ext[2] = {5000, 5000}, Sizes[2] = {64, 64}, Lowers[2] = {0, 0};
+  hetile_refine *R = nullptr;
+  EXPECT_EQ(hetile_refine_begin(2, Ext, 1, Sizes, Lowers, 2, 0, &R),
+            HETILE_ERR_ENV);
+  EXPECT_EQ(R, nullptr);
+  EXPECT_NE(std::string(hetile_last_error()).find("HETILE_REFINE: 'yes'"),
+            std::string::npos)
+      << hetile_last_error();
+  setVar("HETILE_REFINE", nullptr);
+}
+
 TEST(Refine, ReproducibleUnderCalibrateOff) {
   EnvGuard G;
   setVar("HETILE_CALIBRATE", "0");
