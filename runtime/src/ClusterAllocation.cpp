@@ -89,6 +89,12 @@ int hetile::rt::clusterOwners(ColumnAllocation &A, const PipelineNote *Note,
                                        A.NClusters, UnitS, LinkS, MaxB, &B,
                                        &Met))
       return E;
+    // Ours: the columns spread evenly over the m whole panels per cluster
+    // that B allows, so that the last panel is not a short remainder that
+    // unbalances the clusters (94 columns, B = 37: 47, not 37 + 37 + 20).
+    // B only grows, so the condition still holds.
+    long M = std::max(1L, A.NCols / (B * A.NClusters));
+    B = std::max(B, (A.NCols + M * A.NClusters - 1) / (M * A.NClusters));
     long Cycle = 0;
     for (int K = 0; K < A.NClusters; ++K) {
       std::vector<long> TK;

@@ -111,6 +111,10 @@ int hetile::plan::runSimulate(int Argc, char **Argv) {
         Alloc.Notes.push_back("no panel up to " + std::to_string(Panel) +
                               " columns outlasts the link: B = " +
                               std::to_string(Panel));
+      // As the runtime: the columns spread evenly over the whole panels
+      // per cluster that B allows.
+      long M = std::max(1L, N2 / (Panel * NClusters));
+      Panel = std::max(Panel, (N2 + M * NClusters - 1) / (M * NClusters));
     }
     Owner.resize(N2);
     PanelCounts.resize(NClusters);
