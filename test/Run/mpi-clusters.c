@@ -1,4 +1,4 @@
-// REQUIRES: mpi
+// REQUIRES: mpi, openmp
 // Differential execution on clusters of MPI ranks (docs/clusters.md): 2D
 // SOR in place inside a time loop, 4 ranks in 2 clusters joined by an
 // emulated slow link (HETILE_EMULATE_LINKS=1), allocated by the
@@ -40,6 +40,14 @@
 // RUN: cmp %t.want %t.r.0 && cmp %t.want %t.r.1 && cmp %t.want %t.r.2 && cmp %t.want %t.r.3
 // RUN: FileCheck %s --check-prefix=THREE < %t.three.err
 // THREE: columns per rank: {{[1-9][0-9]*,[1-9][0-9]*,[1-9][0-9]*}},0; hierarchical [BRR99]: clusters {0} {1,3} {2}, link 0 s + 0 s/byte, panel B = 2
+//
+// mpi+omp: each rank's columns split among 2 threads, the same panels.
+// RUN: %hetile rewrite --backend=mpi+omp %s -o %t.omp.c -- -I %S/../Exec/Inputs
+// RUN: %mpicc -std=c99 -O1 -fopenmp -DHETILE_FALLBACK_ABORT %rt_cflags -I %S/../Exec/Inputs %t.omp.c -o %t.omp %rt_mpi_libs
+// RUN: rm -f %t.r.*
+// RUN: env OMP_NUM_THREADS=2 HETILE_PLATFORM=%t.odd.json HETILE_EMULATE_LINKS=1 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.r.$OMPI_COMM_WORLD_RANK' %t.omp 61 47 2> %t.omp.err
+// RUN: cmp %t.want %t.r.0 && cmp %t.want %t.r.1 && cmp %t.want %t.r.2 && cmp %t.want %t.r.3
+// RUN: FileCheck %s --check-prefix=ODD < %t.omp.err
 //
 // HETILE_ALLOC overrides: the allocation is flat, and says so.
 // RUN: rm -f %t.r.*
