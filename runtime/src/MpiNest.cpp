@@ -6,8 +6,9 @@
 // 0's settings, finds the cycle times t_i (platform file, HETILE_SPEEDS,
 // equal, or a calibration cached for the life of the process) and
 // allocates the ncols tile columns with hetile_alloc_owners (on clusters
-// of ranks, [BRR99]'s panels: ClusterAllocation.cpp). The same
-// inputs give the same allocation on every rank, without further messages.
+// of ranks, rank 0's clusters are broadcast too and the columns go in
+// [BRR99]'s panels: ClusterAllocation.cpp). The same inputs give the same
+// allocation on every rank, without further messages.
 //
 //===----------------------------------------------------------------------===//
 #include "ColumnAllocation.h"

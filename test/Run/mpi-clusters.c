@@ -49,6 +49,16 @@
 // RUN: cmp %t.want %t.r.0 && cmp %t.want %t.r.1 && cmp %t.want %t.r.2 && cmp %t.want %t.r.3
 // RUN: FileCheck %s --check-prefix=ODD < %t.omp.err
 //
+// The emulated link delays the sender: with a start-up of 0.3 s, the rank
+// that sends across the clusters (once per nest at least) has communicated
+// for 0.3 s or more; without HETILE_EMULATE_LINKS no rank has.
+// RUN: printf '{"times": [1, 1, 1, 1], "clusters": [[0, 1], [2, 3]],\n "link": {"startup": 0.3, "per_byte": 0}}\n' > %t.slow.json
+// RUN: env HETILE_PLATFORM=%t.slow.json HETILE_EMULATE_LINKS=1 HETILE_STATS=1 %mpirun -np 4 %t.mpi 61 47 2>&1 >/dev/null | FileCheck %s --check-prefix=SLOW
+// SLOW: communicate {{(0\.[3-9]|[1-9])[0-9.]*}} s
+// RUN: env HETILE_PLATFORM=%t.slow.json HETILE_STATS=1 %mpirun -np 4 %t.mpi 61 47 2>&1 >/dev/null | FileCheck %s --check-prefix=FAST
+// FAST: hetile: rank
+// FAST-NOT: communicate {{(0\.[3-9]|[1-9])[0-9.]*}} s
+//
 // HETILE_ALLOC overrides: the allocation is flat, and says so.
 // RUN: rm -f %t.r.*
 // RUN: env HETILE_PLATFORM=%t.two.json HETILE_EMULATE_LINKS=1 HETILE_STATS=1 HETILE_ALLOC=cyclic %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.r.$OMPI_COMM_WORLD_RANK' %t.mpi 61 47 2> %t.flat.err
