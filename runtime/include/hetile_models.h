@@ -170,6 +170,33 @@ int hetile_hier_alloc(int nclusters, const int *sizes, const long *t,
 int hetile_hier_panel_cycles(int p, const long *t, long panel, long npanels,
                              long *cycle_out);
 
+/* The static strategy on the tile columns of a pipeline ([BRR99] section 3
+ * and appendix): p processors with integer cycle times t, processor r in
+ * cluster cluster_of[r] (0..nclusters-1, none empty). Panels of `panel`
+ * columns (the last one may be shorter) go to the clusters by the
+ * incremental algorithm on the clusters' cycle times (their first panel's,
+ * hetile_hier_alloc); inside a cluster the incremental algorithm continues
+ * from one of its panels to the next (the appendix's refinement), and each
+ * of its processors receives its blocks of the panel as one run of
+ * contiguous columns, processors in increasing order (the blocks of
+ * [BDRV98] section 3.2, so that a row crosses each processor once).
+ *   owner_out[n2]            the owner of each column
+ *   panels_out[nclusters]    panels per cluster (may be NULL)        */
+int hetile_hier_owners(int p, const long *t, const int *cluster_of,
+                       int nclusters, long panel, long n2, int *owner_out,
+                       long *panels_out);
+
+/* [BRR99] section 3's panel size: B large enough that updating a panel
+ * takes longer than sending it to another cluster (B >= tau_c / (r
+ * tau_a)). On a pipeline, what crosses the link is one message per row of
+ * a panel: the smallest B in 1..max_b with cycle_k(B) * unit_s >= link_s
+ * for every cluster k, cycle_k(B) the cycle time of k's first panel of B
+ * blocks (hetile_hier_panel_cycles) and unit_s the seconds of one unit of
+ * t. *met_out = 0 (and B = max_b) when no B up to max_b meets it. */
+int hetile_hier_panel_size(int p, const long *t, const int *cluster_of,
+                           int nclusters, double unit_s, double link_s,
+                           long max_b, long *panel_out, int *met_out);
+
 /* ------------------------------------------------ simulator [BDRV98] */
 
 /* Makespan of a columnwise allocation under hypotheses H1-H5 of [BDRV98]
@@ -184,6 +211,15 @@ int hetile_hier_panel_cycles(int p, const long *t, long panel, long npanels,
 int hetile_sim_makespan(int p, const double *t, long n1, long n2,
                         const int *owner, double tcom, double *makespan_out,
                         double *start_out);
+
+/* hetile_sim_makespan on clusters: a message between processors of
+ * different clusters (cluster_of[p]) costs link instead of tcom, paid by
+ * the sender (busy for link after the row it sends, as the runtime's
+ * HETILE_EMULATE_LINKS charges it) and received when the sender is done. */
+int hetile_sim_makespan_links(int p, const double *t, long n1, long n2,
+                              const int *owner, double tcom,
+                              const int *cluster_of, double link,
+                              double *makespan_out);
 
 /* Writes a Gantt chart (SVG) of the schedule computed by
  * hetile_sim_makespan (one row per processor, one box per block row). */

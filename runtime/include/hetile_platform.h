@@ -47,6 +47,15 @@ int hetile_platform_parse_times(const char *text, const char *what, double *out,
 int hetile_platform_read(const char *path, int nprocs, double *t_out,
                          double *startup_out, double *per_byte_out);
 
+/* The clusters of a platform file ("clusters" and "link", docs/clusters.md)
+ * for nprocs processors: cluster_out[nprocs] receives each processor's
+ * cluster (all 0 without "clusters"), link_out[2] (may be NULL) the link's
+ * start-up and per-byte costs in seconds. Returns the number of clusters,
+ * or HETILE_ERR_IO / HETILE_ERR_INVALID with a message naming the line or
+ * the processor. */
+int hetile_platform_clusters(const char *path, int nprocs, int *cluster_out,
+                             double *link_out);
+
 /* Cycle times from, in order: HETILE_PLATFORM (a platform file), then
  * HETILE_SPEEDS; 0 if neither is set (t_out untouched), 1 if set. */
 int hetile_platform_times(int nprocs, double *t_out);

@@ -188,8 +188,14 @@ int ColumnAllocation::allocate(Processors Who) {
   int Model = 0;
   // Ranks agree on the note: every rank made it from the same broadcast
   // costs and extents.
-  if (Strategy == HETILE_ALLOC_AUTO && NCols > 0 && P > 1 &&
-      takePipeline(Who, P, NCols, Note))
+  bool HaveNote = Strategy == HETILE_ALLOC_AUTO && NCols > 0 && P > 1 &&
+                  takePipeline(Who, P, NCols, Note);
+  Panel = 0;
+  if (Strategy == HETILE_ALLOC_AUTO && NClusters > 1 && PanelGiven != 0 &&
+      NCols > 0)
+    Model = clusterOwners(*this, HaveNote ? &Note : nullptr, Owner,
+                          ModelWords);
+  else if (HaveNote)
     Model = modelOwners(Note, Times, NCols, Owner, ModelWords);
   if (Model < 0)
     return Model;
@@ -223,7 +229,7 @@ int ColumnAllocation::allocate(Processors Who) {
       N += B.second - B.first + 1;
     D += (I ? "," : " ") + std::to_string(N);
   }
-  Description = D + ModelWords;
+  Description = D + ModelWords + flatClusterWords(*this);
   return HETILE_OK;
 }
 

@@ -70,6 +70,20 @@ void notePipeline(Processors Who, int P, int Depth, const hetile_costs &Costs,
 /// when the first column's tile starts before the extent does.
 bool takePipeline(Processors Who, int P, long NCols, PipelineNote &Out);
 
+struct ColumnAllocation;
+
+/// [BRR99]'s hierarchical allocation of A's columns on its clusters
+/// (ClusterAllocation.cpp): panels of B columns to clusters, blocks inside
+/// each by the cycle times; B from the platform file's "panel", else from
+/// section 3's condition with the tile time and message of Note (may be
+/// null), else four panels per cluster. Sets A.Panel; Owner receives the
+/// owners, Words the describe line's part.
+int clusterOwners(ColumnAllocation &A, const PipelineNote *Note,
+                  std::vector<int> &Owner, std::string &Words);
+
+/// The describe line's words for clusters allocated flat ("" otherwise).
+std::string flatClusterWords(const ColumnAllocation &A);
+
 /// The tile columns of one nest and their owners.
 struct ColumnAllocation {
   int Strategy = HETILE_ALLOC_AUTO;
@@ -84,6 +98,20 @@ struct ColumnAllocation {
   std::vector<std::vector<std::pair<long, long>>> Blocks;
   /// The line of hetile_sched_describe / hetile_mpi_describe.
   std::string Description;
+
+  /// Clusters of the platform file ([BRR99] section 3; docs/clusters.md):
+  /// the cluster of each processor (empty: one cluster), the link between
+  /// clusters, the panel the file gives (-1: none, 0: flat), whether the
+  /// link is emulated (HETILE_EMULATE_LINKS), and the panel chosen (0:
+  /// the allocation is flat).
+  std::vector<int> ClusterOf;
+  int NClusters = 1;
+  double LinkStartup = 0, LinkPerByte = 0;
+  /// The platform file's per-byte cost inside a cluster (0: none given).
+  double PerByte = 0;
+  long PanelGiven = -1;
+  bool EmulateLinks = false;
+  long Panel = 0;
 
   /// Owners ([BDRV98] section 3.2, hetile_alloc_owners with Strategy and
   /// Param) of NCols columns for Times, the blocks, and the description.

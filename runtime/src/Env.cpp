@@ -129,6 +129,7 @@ void readCacheBytes(const char *Text, Var<long> &V) {
   V.Value = (long)X;
 }
 
+/// HETILE_REFINE: 0, 1 or always.
 void readRefine(const char *Text, Var<int> &V) {
   if (std::strcmp(Text, "0") == 0)
     V.Value = 0;
@@ -139,6 +140,14 @@ void readRefine(const char *Text, Var<int> &V) {
   else
     keepError(V, fail(HETILE_ERR_ENV, "HETILE_REFINE: '%s' is not 0, 1 or "
                       "always", Text));
+}
+
+/// HETILE_EMULATE_LINKS: 0 or 1.
+void readEmulateLinks(const char *Text, Var<long> &V) {
+  if (std::strcmp(Text, "0") && std::strcmp(Text, "1"))
+    return keepError(V, fail(HETILE_ERR_ENV, "HETILE_EMULATE_LINKS: '%s' is "
+                             "not 0 or 1", Text));
+  V.Value = Text[0] == '1';
 }
 
 /// Reads variable Name into V with Read when it is set.
@@ -175,6 +184,7 @@ std::shared_ptr<const Snapshot> build() {
   read("HETILE_MPI_MAX_COUNT", S->MaxCount, readMaxCount);
   read("HETILE_ITERATION_SECONDS", S->IterationSeconds, readIterationSeconds);
   read("HETILE_CACHE_BYTES", S->CacheBytes, readCacheBytes);
+  read("HETILE_EMULATE_LINKS", S->EmulateLinks, readEmulateLinks);
   const char *Stats = std::getenv("HETILE_STATS");
   S->Stats = Stats && std::strcmp(Stats, "0") != 0;
   const char *Calibrate = std::getenv("HETILE_CALIBRATE");

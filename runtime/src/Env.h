@@ -39,6 +39,13 @@ struct PlatformFile {
   std::string Path;
   std::vector<double> Times;
   double Startup = 0, PerByte = 0;
+  /// "clusters": the processors of each cluster (empty: one cluster).
+  std::vector<std::vector<int>> Clusters;
+  /// "link": the start-up and per-byte costs between clusters.
+  bool HasLink = false;
+  double LinkStartup = 0, LinkPerByte = 0;
+  /// "panel": the panel B of [BRR99] (0: flat; -1: not given).
+  long Panel = -1;
 };
 
 /// HETILE_ALLOC: a HETILE_ALLOC_* strategy and its parameter.
@@ -63,6 +70,7 @@ struct Snapshot {
   Var<long> MaxCount;                   ///< HETILE_MPI_MAX_COUNT (INT_MAX)
   Var<double> IterationSeconds;         ///< HETILE_ITERATION_SECONDS (1e-9)
   Var<long> CacheBytes;                 ///< HETILE_CACHE_BYTES (0: unset)
+  Var<long> EmulateLinks;               ///< HETILE_EMULATE_LINKS (0 or 1)
 };
 
 /// The environment as first read (or last reloaded); never null. Safe to
@@ -94,6 +102,11 @@ int platformFor(const PlatformFile &F, int N, double *T, double *Startup,
 /// Reads and parses the platform file at Path (the errors of
 /// hetile_platform_read but the processor count).
 int readPlatformFile(const char *Path, PlatformFile &Out);
+
+/// The cluster of each of N processors from the platform file's
+/// "clusters" (all 0 without it): every processor in exactly one cluster,
+/// every cluster non-empty. Returns the number of clusters or the error.
+int clustersFor(const PlatformFile &F, int N, std::vector<int> &ClusterOf);
 
 } // namespace hetile::rt::env
 

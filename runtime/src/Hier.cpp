@@ -8,12 +8,16 @@
 // Panels are then allocated to clusters as if they were processors with
 // those cycle times. Worked example: clusters (2,3,4) and (3,5,8), B = 5:
 // allocations 2,3,2,4,2 and 3,5,3,8,3, cycle times 6 and 9, panels A,B,A,A,B.
+// On the tile columns of a pipeline (hetile_hier_owners), panels of B
+// columns go to the clusters of MPI ranks, B from section 3's condition
+// (hetile_hier_panel_size).
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
 
 #include "hetile_models.h"
 
+#include <algorithm>
 #include <vector>
 
 using namespace hetile::rt;
@@ -93,5 +97,121 @@ extern "C" int hetile_hier_alloc(int nclusters, const int *sizes,
     ++Panels[J];
     panels_out[S] = J;
   }
+  return HETILE_OK;
+}
+
+namespace {
+
+/// Checks the clusters of hetile_hier_owners and hetile_hier_panel_size and
+/// lists their members (processors in increasing order) and cycle times.
+int clusterMembers(int P, const long *T, const int *ClusterOf, int NClusters,
+                   std::vector<std::vector<int>> &Members,
+                   std::vector<std::vector<long>> &Times, const char *Fn) {
+  if (int E = checkTimes(P, T, Fn))
+    return E;
+  if (NClusters < 1 || !ClusterOf)
+    return fail(HETILE_ERR_INVALID, "%s: need at least one cluster", Fn);
+  Members.assign(NClusters, {});
+  Times.assign(NClusters, {});
+  for (int R = 0; R < P; ++R) {
+    if (ClusterOf[R] < 0 || ClusterOf[R] >= NClusters)
+      return fail(HETILE_ERR_INVALID, "%s: processor %d is in cluster %d, not "
+                  "in 0..%d", Fn, R, ClusterOf[R], NClusters - 1);
+    Members[ClusterOf[R]].push_back(R);
+    Times[ClusterOf[R]].push_back(T[R]);
+  }
+  for (int K = 0; K < NClusters; ++K)
+    if (Members[K].empty())
+      return fail(HETILE_ERR_INVALID, "%s: cluster %d is empty", Fn, K);
+  return HETILE_OK;
+}
+
+} // namespace
+
+extern "C" int hetile_hier_owners(int p, const long *t, const int *cluster_of,
+                                  int nclusters, long panel, long n2,
+                                  int *owner_out, long *panels_out) {
+  std::vector<std::vector<int>> Members;
+  std::vector<std::vector<long>> Times;
+  if (int E = clusterMembers(p, t, cluster_of, nclusters, Members, Times,
+                             "hier owners"))
+    return E;
+  if (panel < 1 || n2 < 0 || (n2 > 0 && !owner_out))
+    return fail(HETILE_ERR_INVALID, "hier owners: need panel >= 1, n2 >= 0 "
+                "and an output");
+  // The clusters' cycle times: their first panel's (appendix: 6 and 9 for
+  // (2,3,4) and (3,5,8) with B = 5).
+  std::vector<long> Cycle(nclusters);
+  for (int K = 0; K < nclusters; ++K)
+    if (int E = hetile_hier_panel_cycles((int)Members[K].size(),
+                                         Times[K].data(), panel, 1, &Cycle[K]))
+      return E;
+  std::vector<std::vector<long>> C(nclusters);
+  for (int K = 0; K < nclusters; ++K)
+    C[K].assign(Members[K].size(), 0);
+  std::vector<long> Panels(nclusters, 0);
+  for (long First = 0; First < n2; First += panel) {
+    long Len = std::min(panel, n2 - First);
+    int K = nextBlock(nclusters, Cycle.data(), Panels);
+    ++Panels[K];
+    std::vector<long> Before = C[K];
+    allocatePanel((int)Members[K].size(), Times[K].data(), Len, C[K],
+                  nullptr);
+    long J = First;
+    for (size_t I = 0; I < Members[K].size(); ++I)
+      for (long N = C[K][I] - Before[I]; N > 0; --N)
+        owner_out[J++] = Members[K][I];
+  }
+  if (panels_out)
+    std::copy(Panels.begin(), Panels.end(), panels_out);
+  return HETILE_OK;
+}
+
+extern "C" int hetile_hier_panel_size(int p, const long *t,
+                                      const int *cluster_of, int nclusters,
+                                      double unit_s, double link_s,
+                                      long max_b, long *panel_out,
+                                      int *met_out) {
+  std::vector<std::vector<int>> Members;
+  std::vector<std::vector<long>> Times;
+  if (int E = clusterMembers(p, t, cluster_of, nclusters, Members, Times,
+                             "hier panel size"))
+    return E;
+  if (!(unit_s > 0) || !(link_s >= 0) || max_b < 1 || max_b > 10000000 ||
+      !panel_out || !met_out)
+    return fail(HETILE_ERR_INVALID, "hier panel size: need unit_s > 0, "
+                "link_s >= 0, max_b in 1..1e7 and outputs");
+  // Each cluster's panel cycle time is nondecreasing in B (the incremental
+  // algorithm only adds blocks): bisect on the slowest-to-meet cluster.
+  auto Meets = [&](long B, bool &Ok) -> int {
+    Ok = true;
+    for (int K = 0; K < nclusters && Ok; ++K) {
+      long Cycle;
+      if (int E = hetile_hier_panel_cycles((int)Members[K].size(),
+                                           Times[K].data(), B, 1, &Cycle))
+        return E;
+      Ok = (double)Cycle * unit_s >= link_s;
+    }
+    return HETILE_OK;
+  };
+  bool Ok;
+  if (int E = Meets(max_b, Ok))
+    return E;
+  *met_out = Ok;
+  if (!Ok) {
+    *panel_out = max_b;
+    return HETILE_OK;
+  }
+  long Lo = 1, Hi = max_b; // Hi meets it
+  while (Lo < Hi) {
+    long Mid = Lo + (Hi - Lo) / 2;
+    if (int E = Meets(Mid, Ok))
+      return E;
+    if (Ok)
+      Hi = Mid;
+    else
+      Lo = Mid + 1;
+  }
+  *panel_out = Hi;
   return HETILE_OK;
 }

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
+#include "MpiClusters.h"
 #include "MpiInternal.h"
 
 #include <ctime>
@@ -118,6 +119,8 @@ extern "C" int hetile_mpi_send(hetile_mpi *m, int dest, int tag, void *buf,
     return fail(HETILE_ERR_INVALID, "hetile_mpi_send: %zu bytes in a buffer of "
                 "%zu", bytes, B.Capacity);
   double T0 = hetile_timer_now();
+  if (int E = payLink(*m, dest, bytes))
+    return E;
   ByteType Type;
   Outgoing O;
   if (int E = Type.init(bytes, m->MaxCount))

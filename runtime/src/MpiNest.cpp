@@ -5,13 +5,16 @@
 // environment on every rank (errors agreed by all ranks), broadcasts rank
 // 0's settings, finds the cycle times t_i (platform file, HETILE_SPEEDS,
 // equal, or a calibration cached for the life of the process) and
-// allocates the ncols tile columns with hetile_alloc_owners. The same
-// inputs give the same allocation on every rank, without further messages.
+// allocates the ncols tile columns with hetile_alloc_owners (on clusters
+// of ranks, rank 0's clusters are broadcast too and the columns go in
+// [BRR99]'s panels: ClusterAllocation.cpp). The same inputs give the same
+// allocation on every rank, without further messages.
 //
 //===----------------------------------------------------------------------===//
 #include "ColumnAllocation.h"
 #include "Env.h"
 #include "Error.h"
+#include "MpiClusters.h"
 #include "MpiInternal.h"
 
 #include <cstdio>
@@ -162,7 +165,7 @@ extern "C" int hetile_mpi_begin(long ncols, hetile_mpi **out) {
   int E = ncols < 0 ? fail(HETILE_ERR_INVALID, "hetile_mpi_begin: %ld tile "
                            "columns", ncols)
                     : HETILE_OK;
-  if ((E = openSettings(*M, E)))
+  if ((E = openSettings(*M, E)) || (E = shareClusters(*M)))
     return E;
   M->NCols = ncols;
   if ((E = agree(M->Comm, M->Rank, M->allocate(Processors::Ranks))))
