@@ -216,6 +216,7 @@ template struct hetile::rt::env::Var<PlatformFile>;
 template struct hetile::rt::env::Var<AllocSetting>;
 template struct hetile::rt::env::Var<double>;
 template struct hetile::rt::env::Var<long>;
+template struct hetile::rt::env::Var<int>;
 
 std::shared_ptr<const Snapshot> env::get() {
   Current &C = current();
