@@ -53,7 +53,8 @@ using namespace hetile::rt::strips;
 
 namespace {
 
-/// A written array of the nest in this process's memory.
+/// A written array of the nest in this process's memory (rows of 0 bytes
+/// where a dimension is empty).
 struct Array {
   char *Base = nullptr;
   unsigned long RowBytes = 0;
@@ -201,7 +202,7 @@ extern "C" int hetile_strips_mpi_threads(const hetile_strips_mpi *sm) {
 extern "C" int hetile_strips_mpi_array(hetile_strips_mpi *sm, int array,
                                        void *base, unsigned long row_bytes,
                                        long rmin, long rmax) {
-  if (!sm || array < 0 || !base || row_bytes == 0)
+  if (!sm || array < 0)
     return fail(HETILE_ERR_INVALID, "strips: bad array %d", array);
   if (size_t(array) >= sm->Arrays.size())
     sm->Arrays.resize(size_t(array) + 1);
