@@ -28,14 +28,17 @@ then the fuzzy trials), against
                             / measured (the nest's wall time on rank 0,
                             hetile_mpi_begin and the final exchange
                             included)
-  a sweep of fixed widths   HETILE_STRIP_WIDTH = 1, 2, 3, 4, 6, 8, 12, ...
-                            up to the steps: the best width and its time
+  a sweep of fixed widths   HETILE_STRIP_WIDTH = 1, 2, 3, 4, 6, 9, 13, ...
+                            (the model's candidates) up to the steps: the
+                            best width and its time (median of
+                            --sweep-reps runs each)
 
 Medians of --reps runs (interleaved); every checksum is compared with the
 original's.
 
     bench/strips.py --mpi [--kernels a,b] [--sizes k=AxB] [--reps N]
-                          [--realtime PRIO] [--build DIR] [--work DIR]
+                          [--sweep-reps N] [--realtime PRIO] [--build DIR]
+                          [--work DIR]
 """
 import argparse
 import os
@@ -118,6 +121,8 @@ def mpi_main(argv):
     ap.add_argument("--kernels", default="jacobi-2d,heat-3d")
     ap.add_argument("--sizes", default="")
     ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--sweep-reps", type=int, default=1,
+                    help="runs per width of the sweep (their median)")
     ap.add_argument("--realtime", type=int, default=0, metavar="PRIO")
     ap.add_argument("--pause", type=float, default=None)
     ap.add_argument("--run-timeout", type=int, default=600)
@@ -158,9 +163,12 @@ def mpi_main(argv):
             widths.append(wv)
             wv = wv + 1 if wv < 4 else wv * 3 // 2
         for wv in widths:
-            t, c, _ = once(a, mpi, dict(hetero, HETILE_STRIP_WIDTH=str(wv)))
-            wt[wv] = t
-            sums.add(c)
+            ts = []
+            for _ in range(a.sweep_reps):
+                t, c, _ = once(a, mpi, dict(hetero, HETILE_STRIP_WIDTH=str(wv)))
+                ts.append(t)
+                sums.add(c)
+            wt[wv] = statistics.median(ts)
         best = min(wt, key=wt.get)
         to, ta = statistics.median(t_orig), statistics.median(t_auto)
         bound = to / (1 + 1 / 3)
@@ -172,9 +180,9 @@ def mpi_main(argv):
                                 wt[best], "equal" if ok else "**differ**"))
         print(rows[-1], file=sys.stderr)
     print("mpi strips, 2 ranks at emulated cycle times 1:3; %s, %d CPUs, load "
-          "%s before, %s after; medians of %d runs (seconds); sweep: one run "
-          "per width.\n" % (cpu_model(), os.cpu_count() or 0, load, loadavg(),
-                            a.reps))
+          "%s before, %s after; medians of %d runs (seconds); sweep: median "
+          "of %d run(s) per width.\n" % (cpu_model(), os.cpu_count() or 0, load,
+                                        loadavg(), a.reps, a.sweep_reps))
     print("| kernel | arguments | original | bound | mpi strips | efficiency "
           "| width chosen | best width of the sweep (s) | checksums |")
     print("|---|---|---|---|---|---|---|---|---|")
