@@ -212,11 +212,13 @@ std::string mpiPlanCode(const Scop &S, const StripsPlan &P,
          "  int hetile_err = 0;\n";
   for (size_t K = 0; K < P.Written.size(); ++K) {
     const std::string &A = P.Written[K];
+    // Whether a band reads the array's values of the band before.
+    bool Carried = llvm::is_contained(P.Carried, A);
     Out += mpiCheck(2, "hetile_strips_mpi_array(hetile_sm, " +
                            std::to_string(K) + ", (void *)" + A + ", sizeof(" +
                            A + "[0]), hetile_amin_" + A + ",\n" +
                            "                              hetile_amax_" + A +
-                           ")");
+                           ", " + (Carried ? "1" : "0") + ")");
   }
   return Out;
 }

@@ -338,9 +338,13 @@ hetile_strips *hetile_strips_mpi_plan(hetile_strips_mpi *sm);
 /* T, the threads of each rank. */
 int hetile_strips_mpi_threads(const hetile_strips_mpi *sm);
 /* Written array number `array` (0, 1, ...): its rows (row_bytes each,
- * from row 0) in this process; the nest touches rows rmin..rmax. */
+ * from row 0) in this process; the nest touches rows rmin..rmax. carried:
+ * a flow dependence carries it across time steps, so a band reads its
+ * halo's values of the band before; else only the rows a rank takes over
+ * from another move between bands. */
 int hetile_strips_mpi_array(hetile_strips_mpi *sm, int array, void *base,
-                            unsigned long row_bytes, long rmin, long rmax);
+                            unsigned long row_bytes, long rmin, long rmax,
+                            int carried);
 /* Before the current band (from one thread, every rank): sends to each
  * other rank the rows of the arrays this rank owned in the band before
  * that it reads now, and receives those it reads from theirs

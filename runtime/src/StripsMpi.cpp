@@ -23,8 +23,12 @@
 // [first - ReachLow, last + ReachHigh] of its strip, ReachLow and
 // ReachHigh the furthest the halo of that band reaches (the flow
 // dependences' distances, isl's, closed backward over the band by
-// StripsRun.cpp). The sender computes the same intersection from the same
-// plan, so both agree on the rows and bytes. Sends are non-blocking
+// StripsRun.cpp). An array no flow dependence carries across time steps
+// (Analysis/StripsLegality.h: StripsPlan::Carried) moves only in the rows
+// the receiver owns now: a band reads such an array only where one of its
+// own steps wrote it (the halo computed it) or where the nest had not
+// written it before (every copy holds the same value there). The sender
+// computes the same rows from the same plan, so both agree on the bytes. Sends are non-blocking
 // (hetile_mpi_send), receives under the watchdog (hetile_mpi_recv); one
 // message per pair of ranks and band, tagged with the band's number. The
 // rows it owned in the band before a rank's threads published to its copy
@@ -59,6 +63,9 @@ struct Array {
   char *Base = nullptr;
   unsigned long RowBytes = 0;
   long Min = 0, Max = -1; ///< rows the nest touches
+  /// A band reads its values of the band before in the halo (else only in
+  /// the rows it owns).
+  bool Carried = true;
 };
 
 } // namespace
@@ -104,35 +111,44 @@ void rankRows(const hetile_strips_mpi &SM, int Q, bool Previous, long &Lo,
               Lo, Hi);
 }
 
-/// The rows rank \p To reads of those rank \p From owned in the band
-/// before: [Lo, Hi], empty when Lo > Hi.
-void transfer(const hetile_strips_mpi &SM, int From, int To, long &Lo,
-              long &Hi) {
+/// The rows of the arrays rank \p To reads of those rank \p From owned
+/// in the band before: a range per array (empty when lo > hi), the rows
+/// its strip and halo read of a carried array, those of its strip of the
+/// others.
+struct Transfer {
+  long Lo = 1, Hi = 0;         ///< carried arrays
+  long OwnLo = 1, OwnHi = 0;   ///< the others
+  std::vector<std::pair<long, long>> Rows; ///< per array, clipped
+  size_t Bytes = 0;
+};
+
+Transfer transfer(const hetile_strips_mpi &SM, int From, int To) {
   const hetile_strips &S = *SM.S;
+  Transfer T;
   long Own0, Own1, Mine0, Mine1;
   rankRows(SM, From, true, Own0, Own1);
   rankRows(SM, To, false, Mine0, Mine1);
-  Lo = 1, Hi = 0;
-  if (Own1 < Own0 || Mine1 < Mine0)
-    return;
-  Lo = std::max({Own0, Mine0 - S.Current->ReachLow, S.RLo});
-  Hi = std::min({Own1, Mine1 + S.Current->ReachHigh, S.RHi});
-}
-
-/// The bytes of rows [Lo, Hi] of every array, clipped to its rows.
-size_t bytesOf(const hetile_strips_mpi &SM, long Lo, long Hi) {
-  size_t Bytes = 0;
-  for (const Array &A : SM.Arrays)
-    Bytes += size_t(rowsIn(std::max(Lo, A.Min), std::min(Hi, A.Max))) *
-             A.RowBytes;
-  return Bytes;
-}
-
-/// Copies rows [Lo, Hi] of every array into (Pack) or out of Buf.
-void move(const hetile_strips_mpi &SM, long Lo, long Hi, char *Buf,
-          bool Pack) {
+  if (Own1 >= Own0 && Mine1 >= Mine0) {
+    T.Lo = std::max({Own0, Mine0 - S.Current->ReachLow, S.RLo});
+    T.Hi = std::min({Own1, Mine1 + S.Current->ReachHigh, S.RHi});
+    T.OwnLo = std::max(Own0, Mine0);
+    T.OwnHi = std::min(Own1, Mine1);
+  }
   for (const Array &A : SM.Arrays) {
-    long From = std::max(Lo, A.Min), To = std::min(Hi, A.Max);
+    long Lo = std::max(A.Carried ? T.Lo : T.OwnLo, A.Min);
+    long Hi = std::min(A.Carried ? T.Hi : T.OwnHi, A.Max);
+    T.Rows.push_back({Lo, Hi});
+    T.Bytes += size_t(rowsIn(Lo, Hi)) * A.RowBytes;
+  }
+  return T;
+}
+
+/// Copies the rows of \p T of every array into (Pack) or out of Buf.
+void move(const hetile_strips_mpi &SM, const Transfer &T, char *Buf,
+          bool Pack) {
+  for (size_t K = 0; K < SM.Arrays.size(); ++K) {
+    const Array &A = SM.Arrays[K];
+    long From = T.Rows[K].first, To = T.Rows[K].second;
     if (To < From)
       continue;
     size_t Bytes = size_t(To - From + 1) * A.RowBytes;
@@ -201,12 +217,13 @@ extern "C" int hetile_strips_mpi_threads(const hetile_strips_mpi *sm) {
 
 extern "C" int hetile_strips_mpi_array(hetile_strips_mpi *sm, int array,
                                        void *base, unsigned long row_bytes,
-                                       long rmin, long rmax) {
+                                       long rmin, long rmax, int carried) {
   if (!sm || array < 0)
     return fail(HETILE_ERR_INVALID, "strips: bad array %d", array);
   if (size_t(array) >= sm->Arrays.size())
     sm->Arrays.resize(size_t(array) + 1);
-  sm->Arrays[array] = {static_cast<char *>(base), row_bytes, rmin, rmax};
+  sm->Arrays[array] = {static_cast<char *>(base), row_bytes, rmin, rmax,
+                       carried != 0};
   return HETILE_OK;
 }
 
@@ -219,35 +236,33 @@ extern "C" int hetile_strips_mpi_exchange(hetile_strips_mpi *sm) {
   int Tag = int(sm->S->Bands % (long(hetile_mpi_tag_ub(M)) + 1));
   bool Moved = false;
   for (int Q = 0; Q < M->Size; ++Q) {
-    long Lo, Hi;
     if (Q == M->Rank)
       continue;
-    transfer(*sm, M->Rank, Q, Lo, Hi);
-    size_t Bytes = Hi >= Lo ? bytesOf(*sm, Lo, Hi) : 0;
+    Transfer T = transfer(*sm, M->Rank, Q);
+    size_t Bytes = T.Bytes;
     if (Bytes == 0)
       continue;
     auto *Buf = static_cast<char *>(hetile_mpi_send_buffer(M, Bytes));
     if (!Buf)
       return HETILE_ERR_NOMEM;
-    move(*sm, Lo, Hi, Buf, true);
+    move(*sm, T, Buf, true);
     if (int E = hetile_mpi_send(M, Q, Tag, Buf, Bytes))
       return E;
     sm->Sent += Bytes;
     Moved = true;
   }
   for (int Q = 0; Q < M->Size; ++Q) {
-    long Lo, Hi;
     if (Q == M->Rank)
       continue;
-    transfer(*sm, Q, M->Rank, Lo, Hi);
-    size_t Bytes = Hi >= Lo ? bytesOf(*sm, Lo, Hi) : 0;
+    Transfer T = transfer(*sm, Q, M->Rank);
+    size_t Bytes = T.Bytes;
     if (Bytes == 0)
       continue;
     if (sm->Incoming.size() < Bytes)
       sm->Incoming.resize(Bytes);
     if (int E = hetile_mpi_recv(M, Q, Tag, sm->Incoming.data(), Bytes))
       return E;
-    move(*sm, Lo, Hi, sm->Incoming.data(), false);
+    move(*sm, T, sm->Incoming.data(), false);
     sm->Received += Bytes;
     Moved = true;
   }

@@ -1,7 +1,8 @@
 // The shape of the strips block on MPI ranks (--omp-schedule=strips,
 // --print=ast): the nest's communicator and cycle times (hetile_mpi_begin,
 // no tile columns), the plan over the ranks' threads, the written arrays
-// registered, per band the exchange of rows between ranks after the next
+// registered (with whether the halo's values of the band before are read),
+// per band the exchange of rows between ranks after the next
 // band is taken and before the rows are copied in, the band's computation
 // in a compute bracket, then the final strips to every rank (or rank 0).
 // mpi: no OpenMP pragma; mpi+omp: the threads of each rank as processors.
@@ -17,8 +18,14 @@
 // MPI:         const int hetile_nth = 1;
 // OMP:         const int hetile_nth = omp_get_max_threads();
 // CHECK:       if (hetile_strips_mpi_create(hetile_m, hetile_nth, 2, hetile_reach, 2, hetile_edges,
+// A flow dependence carries A across time steps (B -> A at step t, A -> B
+// at t + 1): a band reads its halo's values of the band before. B is read
+// only where the same step wrote it: it moves only where a rank takes rows
+// over from another.
 // CHECK:       if (hetile_strips_mpi_array(hetile_sm, 0, (void *)A, sizeof(A[0]), hetile_amin_A,
+// CHECK-NEXT:                                hetile_amax_A, 1) < 0) {
 // CHECK:       if (hetile_strips_mpi_array(hetile_sm, 1, (void *)B, sizeof(B[0]), hetile_amin_B,
+// CHECK-NEXT:                                hetile_amax_B, 0) < 0) {
 // OMP:         #pragma omp parallel num_threads(hetile_p)
 // CHECK:       const int hetile_me = hetile_rank * hetile_p + hetile_th;
 // OMP:         if (hetile_mpi_threads(hetile_m, hetile_p) < 0) {
