@@ -33,8 +33,9 @@ then the fuzzy trials), against
                             best width and its time (median of
                             --sweep-reps runs each)
 
-Medians of --reps runs (interleaved); every checksum is compared with the
-original's.
+Medians of --reps runs, interleaved with the sweep's (each rep runs the
+original, the run-time width, then every fixed width); every checksum is
+compared with the original's.
 
     bench/strips.py --mpi [--kernels a,b] [--sizes k=AxB] [--reps N]
                           [--sweep-reps N] [--realtime PRIO] [--build DIR]
@@ -147,28 +148,39 @@ def mpi_main(argv):
         args = sizes[k].split("x")
         mpi = MPIRUN + ["-np", "2", exe] + args
         t_orig, t_auto, sums, chosen = [], [], set(), set()
-        for _ in range(a.reps):
-            t, c, _ = once(a, [orig] + args, {})
-            t_orig.append(t)
-            ref = c
-            t, c, w = once(a, mpi, hetero)
-            t_auto.append(t)
-            sums.add(c)
-            if w:
-                chosen.add(int(w.group(3)))
-                steps = int(w.group(2)) - int(w.group(1)) + 1
-        widths, wt = [], {}
+        # The steps, hence the widths of the sweep, from a first run.
+        _, ref, w = once(a, [orig] + args, {})
+        _, _, w = once(a, mpi, hetero)
+        if not w:
+            die("%s: no strips line under HETILE_STATS" % k)
+        steps = int(w.group(2)) - int(w.group(1)) + 1
+        widths, sweep = [], {}
         wv = 1
         while wv <= steps:
             widths.append(wv)
+            sweep[wv] = []
             wv = wv + 1 if wv < 4 else wv * 3 // 2
-        for wv in widths:
-            ts = []
-            for _ in range(a.sweep_reps):
-                t, c, _ = once(a, mpi, dict(hetero, HETILE_STRIP_WIDTH=str(wv)))
-                ts.append(t)
+        # Interleaved: each rep runs the original, the run-time width, then
+        # (the first --sweep-reps reps) every fixed width.
+        for rep in range(max(a.reps, a.sweep_reps)):
+            if rep < a.reps:
+                t, c, _ = once(a, [orig] + args, {})
+                t_orig.append(t)
+                bad_ref = c != ref
+                t, c, w = once(a, mpi, hetero)
+                t_auto.append(t)
                 sums.add(c)
-            wt[wv] = statistics.median(ts)
+                if w:
+                    chosen.add(int(w.group(3)))
+                if bad_ref:
+                    die("%s: the original is not deterministic" % k)
+            if rep < a.sweep_reps:
+                for wv in widths:
+                    t, c, _ = once(a, mpi,
+                                   dict(hetero, HETILE_STRIP_WIDTH=str(wv)))
+                    sweep[wv].append(t)
+                    sums.add(c)
+        wt = {wv: statistics.median(ts) for wv, ts in sweep.items()}
         best = min(wt, key=wt.get)
         to, ta = statistics.median(t_orig), statistics.median(t_auto)
         bound = to / (1 + 1 / 3)
