@@ -63,6 +63,8 @@ struct hetile_strips {
   std::vector<long> Trials;
   std::vector<double> TrialTimes;
   bool Chosen = false;
+  /// The first bands, of the model's width, before the trials: not timed.
+  long Untimed = 1;
   double BandStart = 0;
   /// Turns a trial band's seconds per step into the figure compared (null:
   /// as measured). Processes that must choose the same width (MPI ranks)

@@ -201,6 +201,9 @@ extern "C" int hetile_strips_mpi_create(hetile_mpi *m, int nthreads,
                       "MPI_Bcast")))
     return E;
   SM->S->Width = Width;
+  // The first exchange (band 1) sets up the ranks' connections: not a
+  // trial's measure.
+  SM->S->Untimed = 2;
   SM->S->Agree = largestOverRanks;
   SM->S->AgreeContext = SM.get();
   *out = SM.release();

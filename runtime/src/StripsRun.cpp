@@ -29,7 +29,8 @@
 // within 2% of the best; rows_j counts the rows processor j computes,
 // copy_j the rows it copies in and out (a quarter of a computed row each,
 // per row), beta one row (the two barriers). Then the fuzzy methodology
-// of section 4.6 at run time: after a first band of w, the next bands run
+// of section 4.6 at run time: after a first band of w (two on MPI ranks,
+// StripsMpi.cpp), the next bands run
 // w/2, w and 2w, timed, and the rest the smallest within 2% of the fastest. HETILE_STRIP_WIDTH fixes
 // the width.
 //
@@ -205,16 +206,17 @@ long modelWidth(hetile_strips &S) {
   return 1;
 }
 
-/// Whether band \p B runs a candidate width: bands 1 to the number of
-/// candidates (band 0, untimed, copies the strips in and touches the
-/// copies' pages first).
+/// Whether band \p B runs a candidate width: the bands after the first
+/// Untimed ones (band 0 copies the strips in and touches the copies'
+/// pages first; on MPI ranks band 1 makes the first exchange), one per
+/// candidate.
 bool isTrial(const hetile_strips &S, long B) {
-  return B >= 1 && size_t(B) <= S.Trials.size();
+  return B >= S.Untimed && size_t(B - S.Untimed) < S.Trials.size();
 }
 
 /// The width of band \p B: a candidate while trying them, else Width.
 long widthOf(const hetile_strips &S, long B) {
-  return isTrial(S, B) ? S.Trials[B - 1] : S.Width;
+  return isTrial(S, B) ? S.Trials[B - S.Untimed] : S.Width;
 }
 
 /// Section 4.6, Figure 9: the smallest candidate within 2% of the best
@@ -229,14 +231,14 @@ long fuzzyWidth(const std::vector<long> &W, const std::vector<double> &T) {
 }
 
 /// The candidates tried on the first bands around the model's width \p W:
-/// W / 2, W, 2 W (distinct), when they and a first band of W fill at most a
-/// quarter of the steps.
-std::vector<long> trials(long W, long Steps) {
+/// W / 2, W, 2 W (distinct), when they and \p Untimed first bands of W fill
+/// at most a quarter of the steps.
+std::vector<long> trials(long W, long Steps, long Untimed) {
   std::vector<long> C;
   for (long X : {std::max(1L, W / 2), W, 2 * W})
     if (C.empty() || C.back() != X)
       C.push_back(X);
-  long Sum = W;
+  long Sum = W * Untimed;
   for (long X : C)
     Sum += X;
   if (C.size() < 2 || 4 * Sum > Steps)
@@ -403,7 +405,7 @@ extern "C" int hetile_strips_prepare(hetile_strips *s) {
   } else {
     s->Width = modelWidth(*s);
     s->WidthSource = "model";
-    s->Trials = trials(s->Width, s->THi - s->TLo + 1);
+    s->Trials = trials(s->Width, s->THi - s->TLo + 1, s->Untimed);
     if (!s->Trials.empty())
       s->WidthSource = "model, then the fastest trial within 2%";
   }
