@@ -55,6 +55,10 @@ config.substitutions.append(("%differential", " ".join([
     (getattr(config, "mpiexec", "") or "mpirun"),
     "--mpi-libs='-L%s -Wl,-rpath,%s -lhetile_rt_mpi -lhetile_rt -lm'" % (rt_libdir, rt_libdir)])))
 
+# The backends of the strips schedule (test/Run/strips-*.c).
+config.substitutions.append(("%strips_backends", "omp-strips" + (
+    ",mpi-strips,mpi+omp-strips" if mpi_found else "")))
+
 # The Clang plugin (test/Plugin) and the trees (test/Package). In braces:
 # lit's own %p would eat the start of %plugin.
 config.substitutions.insert(0, ("%{plugin}", os.path.join(config.hetile_obj_root, "lib", "libHetilePlugin.so")))

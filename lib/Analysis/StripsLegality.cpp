@@ -205,6 +205,9 @@ std::optional<RejectReason> findEdges(const Scop &S, const Dependences &D,
                     "the time distances of the " + What + " are unknown");
     Edge.TimeMin = TMin.num_si();
     Edge.TimeMax = TMax.is_int() ? TMax.num_si() : -1;
+    if ((Edge.TimeMax < 0 || Edge.TimeMax >= 1) &&
+        !llvm::is_contained(P.Carried, E.Array))
+      P.Carried.push_back(E.Array);
     // Within one step, a dependence must run to a later statement: onto
     // the same one or back, it chains along the rows without bound.
     if (Edge.TimeMin < 1 && Snk <= Src)

@@ -1,4 +1,4 @@
-//===- StripsCodeGen.cpp - OpenMP code of the strips schedule -------------===//
+//===- StripsCodeGen.cpp - code of the strips schedule ---------------------===//
 //
 // [RD02] Rastello & Dauxois, IPDPS 2002, sections 3.2-3.3 and 5: the rows
 // split into one strip per thread, time into bands; within a band every
@@ -22,6 +22,20 @@
 // Each statement instance computed by a thread reads the values the
 // original reads (the halo closes the flow dependences backward over the
 // band), so the results are bit-identical.
+//
+// On MPI ranks (--backend=mpi, mpi+omp) the same block runs on every rank,
+// its threads being processors rank * T + thread of one plan over all the
+// ranks' threads (mpi: T = 1, no OpenMP), on the rank's own arrays:
+//
+//   hetile_mpi_begin (no tile columns: the communicator, the cycle times)
+//   plan = hetile_strips_mpi_create(...); each written array registered
+//   parallel (mpi+omp):
+//     loop: single: next band                  -- barrier
+//           single: hetile_strips_mpi_exchange: the rows other ranks owned
+//             in the band before that this rank reads, sent and received
+//             (every thread has copied its rows out by then)
+//           the band as above, in a compute bracket (emulated speeds)
+//   hetile_strips_mpi_final: each rank's last strip to every rank (or 0)
 //
 //===----------------------------------------------------------------------===//
 
@@ -157,9 +171,62 @@ llvm::Expected<std::string> arrayRows(NestEmitter &E, const isl::ast_build &B,
   return Out;
 }
 
+const char *const MpiFail =
+    "fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_rank, "
+    "hetile_last_error());";
+
+/// `if (Call < 0) { report; abort }` on MPI ranks, at \p Indent.
+std::string mpiCheck(unsigned Indent, const std::string &Call) {
+  std::string In = spaces(Indent);
+  return In + "if (" + Call + " < 0) {\n" + In + "  " + MpiFail + "\n" + In +
+         "  hetile_mpi_abort(hetile_m, 1);\n" + In + "}\n";
+}
+
+/// On MPI ranks: the nest's communicator and cycle times (hetile_mpi_begin,
+/// no tile columns), the plan over the threads of every rank, and the
+/// written arrays the ranks exchange.
+std::string mpiPlanCode(const Scop &S, const StripsPlan &P,
+                        const StripsTarget &Tg) {
+  std::string Out =
+      "  hetile_mpi *hetile_m = 0;\n"
+      "  if (hetile_mpi_begin(0, &hetile_m) < 0) {\n"
+      "    fprintf(stderr, \"hetile: error: rank %d: %s\\n\", "
+      "hetile_mpi_world_rank(),\n"
+      "            hetile_last_error());\n"
+      "    hetile_mpi_abort(0, 1);\n"
+      "  }\n"
+      "  const int hetile_rank = hetile_mpi_rank(hetile_m);\n";
+  Out += Tg.Threads ? ompQuery(2, "const int hetile_nth", "omp_get_max_threads()",
+                               "1")
+                    : "  const int hetile_nth = 1;\n";
+  Out += "  hetile_strips_mpi *hetile_sm = 0;\n" +
+         mpiCheck(2, "hetile_strips_mpi_create(hetile_m, hetile_nth, " +
+                         std::to_string(S.Stmts.size()) + ", hetile_reach, " +
+                         std::to_string(P.Edges.size()) +
+                         ", hetile_edges,\n"
+                         "      hetile_rlo, hetile_rhi, hetile_tlo, hetile_thi, "
+                         "&hetile_sm)") +
+         "  hetile_strips *const hetile_s = hetile_strips_mpi_plan(hetile_sm);\n"
+         "  /* threads per rank: processor hetile_rank * hetile_p + thread */\n"
+         "  const int hetile_p = hetile_strips_mpi_threads(hetile_sm);\n"
+         "  int hetile_err = 0;\n";
+  for (size_t K = 0; K < P.Written.size(); ++K) {
+    const std::string &A = P.Written[K];
+    // Whether a band reads the array's values of the band before.
+    bool Carried = llvm::is_contained(P.Carried, A);
+    Out += mpiCheck(2, "hetile_strips_mpi_array(hetile_sm, " +
+                           std::to_string(K) + ", (void *)" + A + ", sizeof(" +
+                           A + "[0]), hetile_amin_" + A + ",\n" +
+                           "                              hetile_amax_" + A +
+                           ", " + (Carried ? "1" : "0") + ")");
+  }
+  return Out;
+}
+
 /// The nest's rows and steps and the plan's tables, then the runtime's plan.
 llvm::Expected<std::string> planCode(NestEmitter &E, const Scop &S,
-                                     const StripsPlan &P) {
+                                     const StripsPlan &P,
+                                     const StripsTarget &Tg) {
   isl::ast_build B = isl::ast_build::from_context(E.Params);
   isl::set Steps = unionOf(S, [&](unsigned K) {
     return S.Stmts[K].Domain.apply(P.Stmts[K].Time);
@@ -197,6 +264,8 @@ llvm::Expected<std::string> planCode(NestEmitter &E, const Scop &S,
   if (P.Edges.empty())
     Out += "0";
   Out += "};\n";
+  if (Tg.Mpi)
+    return Out + mpiPlanCode(S, P, Tg);
   Out += ompQuery(2, "const int hetile_p", "omp_get_max_threads()", "1");
   Out += "  hetile_strips *hetile_s = 0;\n"
          "  int hetile_err = hetile_strips_create(hetile_p, " +
@@ -255,16 +324,30 @@ std::string copies(const StripsPlan &P, bool In, const std::string &Rows) {
   return Out;
 }
 
+/// `#pragma omp X` where threads run the strips, else nothing.
+std::string pragma(const StripsTarget &Tg, const std::string &X) {
+  return Tg.Threads ? "#pragma omp " + X + "\n" : "";
+}
+
 llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
-                       std::string &Out) {
-  Out += "  int hetile_more = 0;\n"
-         "#pragma omp parallel num_threads(hetile_p)\n"
-         "  {\n" +
-         ompQuery(4, "const int hetile_me", "omp_get_thread_num()", "0") +
-         "    if (hetile_strips_needs_calibration(hetile_s))\n"
-         "      (void)hetile_strips_calibrate(hetile_s, hetile_me);\n"
-         "#pragma omp barrier\n"
-         "#pragma omp single\n"
+                       const StripsTarget &Tg, std::string &Out) {
+  Out += "  int hetile_more = 0;\n" +
+         pragma(Tg, "parallel num_threads(hetile_p)") + "  {\n";
+  if (!Tg.Mpi) {
+    Out += ompQuery(4, "const int hetile_me", "omp_get_thread_num()", "0") +
+           "    if (hetile_strips_needs_calibration(hetile_s))\n"
+           "      (void)hetile_strips_calibrate(hetile_s, hetile_me);\n"
+           "#pragma omp barrier\n";
+  } else {
+    Out += Tg.Threads
+               ? ompQuery(4, "const int hetile_th", "omp_get_thread_num()", "0")
+               : "    const int hetile_th = 0;\n";
+    Out += "    const int hetile_me = hetile_rank * hetile_p + hetile_th;\n";
+    if (Tg.Threads)
+      Out += "#pragma omp single\n" +
+             mpiCheck(4, "hetile_mpi_threads(hetile_m, hetile_p)");
+  }
+  Out += pragma(Tg, "single") +
          "    if ((hetile_err = hetile_strips_prepare(hetile_s)) < 0)\n"
          "      " + ReportError + "\n"
          "    if (hetile_err == 0) {\n";
@@ -277,34 +360,67 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
            "'" + A + "'\\n\");\n"
            "        exit(1);\n"
            "      }\n";
-  Out += "      for (;;) {\n"
-         "#pragma omp single\n"
+  Out += "      for (;;) {\n" + pragma(Tg, "single") +
          "        hetile_more = hetile_strips_next_band(hetile_s);\n"
          "        if (!hetile_more)\n"
-         "          break;\n"
-         "        /* what the band asks of this thread, read before the\n"
+         "          break;\n";
+  if (Tg.Mpi)
+    Out += "        /* the rows other ranks owned in the band before that\n"
+           "           this rank reads, once every thread published its "
+           "own */\n" +
+           pragma(Tg, "single") +
+           mpiCheck(8, "hetile_strips_mpi_exchange(hetile_sm)");
+  Out += "        /* what the band asks of this thread, read before the\n"
          "           next band replaces it */\n"
          "        long hetile_t0, hetile_n, hetile_in[4], hetile_out[4];\n"
          "        hetile_strips_band(hetile_s, &hetile_t0, &hetile_n);\n"
          "        hetile_strips_fetch(hetile_s, hetile_me, hetile_in);\n"
          "        hetile_strips_publish(hetile_s, hetile_me, hetile_out);\n" +
-         copies(P, true, "hetile_in") +
-         "        for (long hetile_step = 0; hetile_step < hetile_n; "
+         copies(P, true, "hetile_in");
+  std::string End;
+  if (Tg.Mpi && Tg.Threads) {
+    Out += "        (void)hetile_mpi_thread_compute_begin(hetile_m, hetile_th);\n";
+    End = "        (void)hetile_mpi_thread_compute_end(hetile_m, hetile_th, 1);\n";
+  } else if (Tg.Mpi) {
+    Out += "        (void)hetile_mpi_compute_begin(hetile_m);\n";
+    End = "        (void)hetile_mpi_compute_end(hetile_m, 1);\n";
+  }
+  Out += "        for (long hetile_step = 0; hetile_step < hetile_n; "
          "hetile_step++) {\n";
   if (auto Err = stepCode(E, S, P, Out))
     return Err;
-  Out += "        }\n"
-         "#pragma omp barrier\n" +
+  Out += "        }\n" + End + pragma(Tg, "barrier") +
          copies(P, false, "hetile_out") + "      }\n";
   for (const std::string &A : P.Written)
     Out += "      free(" + copyName(A) + ");\n";
   Out += "    }\n"
+         "  }\n";
+  if (!Tg.Mpi) {
+    Out += "  if (hetile_err < 0)\n"
+           "    exit(1);\n"
+           "  if (hetile_strips_verbose(hetile_s))\n"
+           "    fprintf(stderr, \"%s\\n\", hetile_strips_describe(hetile_s));\n"
+           "  hetile_strips_destroy(hetile_s);\n";
+    return llvm::Error::success();
+  }
+  Out += "  if (hetile_err < 0)\n"
+         "    hetile_mpi_abort(hetile_m, 1);\n"
+         "  /* hetile: final values of the arrays written, to " +
+         std::string(Tg.GatherRoot ? "rank 0" : "every rank") +
+         ": each rank's last strip */\n" +
+         mpiCheck(2, "hetile_strips_mpi_final(hetile_sm, " +
+                         std::string(Tg.GatherRoot ? "1" : "0") + ")") +
+         "  if (hetile_strips_verbose(hetile_s)) {\n"
+         "    if (hetile_rank == 0)\n"
+         "      fprintf(stderr, \"%s\\n\", hetile_strips_describe(hetile_s));\n"
+         "    fprintf(stderr, \"%s\\n%s\\n\", hetile_strips_mpi_describe(hetile_sm),\n"
+         "            hetile_mpi_stats(hetile_m));\n"
          "  }\n"
-         "  if (hetile_err < 0)\n"
-         "    exit(1);\n"
-         "  if (hetile_strips_verbose(hetile_s))\n"
-         "    fprintf(stderr, \"%s\\n\", hetile_strips_describe(hetile_s));\n"
-         "  hetile_strips_destroy(hetile_s);\n";
+         "  hetile_strips_mpi_destroy(hetile_sm);\n"
+         "  if (hetile_mpi_end(hetile_m) < 0) {\n"
+         "    " + MpiFail + "\n"
+         "    hetile_mpi_abort(0, 1);\n"
+         "  }\n";
   return llvm::Error::success();
 }
 
@@ -312,7 +428,8 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
 
 llvm::Expected<std::string>
 generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
-                   llvm::ArrayRef<LoopExit> Exits, IslBudget *Budget) {
+                   llvm::ArrayRef<LoopExit> Exits, IslBudget *Budget,
+                   const StripsTarget &Tg) {
   NestEmitter E(S, T);
   E.Budget = Budget;
   for (const std::string &A : P.Written)
@@ -320,12 +437,16 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
       return makeCodeGenError("no declaration for '" + A + "'");
   std::string Out = std::string("{\n") +
                     "  /* hetile: strips with redundant tasks ([RD02]): rows "
-                    "split among the threads, bands of time steps */\n";
-  auto Plan = planCode(E, S, P);
+                    "split among the " +
+                    (Tg.Mpi ? std::string(Tg.Threads ? "threads of the MPI ranks"
+                                                     : "MPI ranks")
+                            : std::string("threads")) +
+                    ", bands of time steps */\n";
+  auto Plan = planCode(E, S, P, Tg);
   if (!Plan)
     return Plan.takeError();
   Out += *Plan;
-  if (auto Err = regionCode(E, S, P, Out))
+  if (auto Err = regionCode(E, S, P, Tg, Out))
     return std::move(Err);
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);

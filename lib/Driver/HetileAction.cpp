@@ -29,7 +29,7 @@ namespace {
 /// instead.
 void emitStripsRemarks(DiagnosticsEngine &Diags, const Options &Opts,
                        const std::vector<AnalyzedNest> &Nests) {
-  if (Opts.TargetBackend != Backend::Omp ||
+  if (Opts.TargetBackend == Backend::Seq ||
       Opts.OmpSchedKind != OmpSchedule::Strips)
     return;
   unsigned ID = Diags.getCustomDiagID(

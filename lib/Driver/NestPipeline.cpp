@@ -217,10 +217,22 @@ emitInnerBands(const AnalyzedNest &N, const TransformedNest &T,
 } // namespace
 
 bool usesStrips(const AnalyzedNest &N, const Options &O) {
-  return O.TargetBackend == Backend::Omp &&
+  return O.TargetBackend != Backend::Seq &&
          O.OmpSchedKind == OmpSchedule::Strips && N.Strips &&
          N.Strips->Plan && !N.Inner;
 }
+
+namespace {
+
+StripsTarget stripsTarget(const Options &O) {
+  StripsTarget T;
+  T.Mpi = O.TargetBackend == Backend::Mpi || O.TargetBackend == Backend::MpiOmp;
+  T.Threads = O.TargetBackend != Backend::Mpi;
+  T.GatherRoot = O.GatherRoot;
+  return T;
+}
+
+} // namespace
 
 llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
                                      const TransformedNest &T,
@@ -232,7 +244,7 @@ llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
     Budget.enter(IslStage::CodeGen);
     return afterStage(generateStripsNest(S, *N.Strips->Plan,
                                          T.Bands.front().Tiled, S.Exits,
-                                         &Budget),
+                                         &Budget, stripsTarget(O)),
                       Budget);
   }
   if (N.Inner) {
@@ -258,7 +270,8 @@ llvm::Expected<std::string> printNestStage(const AnalyzedNest &N,
                                            StagePrint What) {
   if (What == StagePrint::Ast && usesStrips(N, O)) {
     auto Block = generateStripsNest(*N.S, *N.Strips->Plan,
-                                    T.Bands.front().Tiled, N.S->Exits, nullptr);
+                                    T.Bands.front().Tiled, N.S->Exits, nullptr,
+                                    stripsTarget(O));
     if (!Block)
       return Block.takeError();
     return stripLineTags(*Block) + "\n";

@@ -342,6 +342,49 @@ int hetile_mpi_calibrate(double *t_out, double *seconds_out);
  * from rank 0 so it is identical on every rank. One rank: both 0. */
 int hetile_mpi_pingpong(double *startup_out, double *per_byte_out);
 
+/* ----------------------------------------- strips on MPI ranks [RD02] */
+/* The schedule of code generated with --omp-schedule=strips and
+ * --backend=mpi or mpi+omp (docs/strips.md): hetile_strips (hetile_rt.h)
+ * over the threads of every rank, thread t of rank r being processor
+ * r * T + t, T the largest nthreads of the ranks, each of its rank's cycle
+ * time (hetile_mpi_begin's). Every rank computes the same plan (rank 0's
+ * HETILE_STRIP_WIDTH; each trial band timed as the slowest rank ran it).
+ * Use, after hetile_mpi_begin(0, &m): hetile_strips_mpi_create
+ * (collective), hetile_strips_mpi_array per written array, then the
+ * hetile_strips_* calls of the OpenMP code on hetile_strips_mpi_plan with
+ * T threads per rank, hetile_strips_mpi_exchange after each
+ * hetile_strips_next_band (one thread; the rank's threads have published
+ * the band before), hetile_strips_mpi_final (collective) after the last,
+ * hetile_strips_mpi_destroy, hetile_mpi_end. */
+typedef struct hetile_strips_mpi hetile_strips_mpi;
+int hetile_strips_mpi_create(hetile_mpi *m, int nthreads, int nstmts,
+                             const long *reach, int nedges, const long *edges,
+                             long rlo, long rhi, long tlo, long thi,
+                             hetile_strips_mpi **out);
+hetile_strips *hetile_strips_mpi_plan(hetile_strips_mpi *sm);
+/* T, the threads of each rank. */
+int hetile_strips_mpi_threads(const hetile_strips_mpi *sm);
+/* Written array number `array` (0, 1, ...): its rows (row_bytes each,
+ * from row 0) in this process; the nest touches rows rmin..rmax. carried:
+ * a flow dependence carries it across time steps, so a band reads its
+ * halo's values of the band before; else only the rows a rank takes over
+ * from another move between bands. */
+int hetile_strips_mpi_array(hetile_strips_mpi *sm, int array, void *base,
+                            unsigned long row_bytes, long rmin, long rmax,
+                            int carried);
+/* Before the current band (from one thread, every rank): sends to each
+ * other rank the rows of the arrays this rank owned in the band before
+ * that it reads now, and receives those it reads from theirs
+ * (non-blocking sends, receives under the watchdog). */
+int hetile_strips_mpi_exchange(hetile_strips_mpi *sm);
+/* After the last band (collective): each rank's final strip to every rank
+ * (root_only == 0) or to rank 0 (hetile_mpi_run, hetile_mpi_exchange). */
+int hetile_strips_mpi_final(hetile_strips_mpi *sm, int root_only);
+/* One line for this rank under HETILE_STATS: its rows in the last band,
+ * the bands, and the bytes its exchanges between bands moved. */
+const char *hetile_strips_mpi_describe(hetile_strips_mpi *sm);
+void hetile_strips_mpi_destroy(hetile_strips_mpi *sm);
+
 #ifdef __cplusplus
 }
 #endif

@@ -29,7 +29,8 @@
 // within 2% of the best; rows_j counts the rows processor j computes,
 // copy_j the rows it copies in and out (a quarter of a computed row each,
 // per row), beta one row (the two barriers). Then the fuzzy methodology
-// of section 4.6 at run time: after a first band of w, the next bands run
+// of section 4.6 at run time: after a first band of w (two on MPI ranks,
+// StripsMpi.cpp), the next bands run
 // w/2, w and 2w, timed, and the rest the smallest within 2% of the fastest. HETILE_STRIP_WIDTH fixes
 // the width.
 //
@@ -37,6 +38,7 @@
 #include "ColumnAllocation.h"
 #include "Env.h"
 #include "Error.h"
+#include "StripsInternal.h"
 
 #include "hetile_rt.h"
 
@@ -52,59 +54,7 @@
 #include <vector>
 
 using namespace hetile::rt;
-
-namespace {
-
-struct Edge {
-  int Source, Sink;
-  long TimeMin, TimeMax, RowMin, RowMax;
-};
-
-/// Everything that depends on the band's number of steps.
-struct BandShape {
-  long Steps = 0;
-  /// L and U of each (step, statement), step-major.
-  std::vector<long> Low, High;
-  /// The largest reach below and above the strip over the band.
-  long ReachLow = 0, ReachHigh = 0;
-  /// Each processor's first and last row.
-  std::vector<long> First, Last;
-  /// Rows computed in the band by each processor, beyond its own.
-  std::vector<long> Redundant;
-  double Time = 0; ///< the model's time of the band
-};
-
-} // namespace
-
-struct hetile_strips {
-  int P = 0;
-  int M = 0; ///< statements per step
-  std::vector<long> ReachLo, ReachHi;
-  std::vector<Edge> Edges;
-  long RLo = 0, RHi = -1, TLo = 0, THi = -1;
-  std::vector<double> Times;
-  std::string Source;
-  std::vector<double> Seconds;
-  bool NeedsCalibration = false;
-  bool Verbose = false;
-  long Width = 1;
-  std::string WidthSource;
-  /// The fuzzy choice ([RD02] section 4.6): candidate widths, each run on
-  /// one of the first bands, their measured seconds per step.
-  std::vector<long> Trials;
-  std::vector<double> TrialTimes;
-  bool Chosen = false;
-  double BandStart = 0;
-  std::map<long, BandShape> Shapes;
-  const BandShape *Current = nullptr;
-  /// The band after the current one (null: the current one is the last).
-  const BandShape *Next = nullptr;
-  /// The rows each processor owned in the band before the current one.
-  std::vector<long> PrevFirst, PrevLast;
-  long NextStep = 0;
-  long Bands = 0;
-  std::string Description;
-};
+using namespace hetile::rt::strips;
 
 namespace {
 
@@ -256,16 +206,17 @@ long modelWidth(hetile_strips &S) {
   return 1;
 }
 
-/// Whether band \p B runs a candidate width: bands 1 to the number of
-/// candidates (band 0, untimed, copies the strips in and touches the
-/// copies' pages first).
+/// Whether band \p B runs a candidate width: the bands after the first
+/// Untimed ones (band 0 copies the strips in and touches the copies'
+/// pages first; on MPI ranks band 1 makes the first exchange), one per
+/// candidate.
 bool isTrial(const hetile_strips &S, long B) {
-  return B >= 1 && size_t(B) <= S.Trials.size();
+  return B >= S.Untimed && size_t(B - S.Untimed) < S.Trials.size();
 }
 
 /// The width of band \p B: a candidate while trying them, else Width.
 long widthOf(const hetile_strips &S, long B) {
-  return isTrial(S, B) ? S.Trials[B - 1] : S.Width;
+  return isTrial(S, B) ? S.Trials[B - S.Untimed] : S.Width;
 }
 
 /// Section 4.6, Figure 9: the smallest candidate within 2% of the best
@@ -280,14 +231,14 @@ long fuzzyWidth(const std::vector<long> &W, const std::vector<double> &T) {
 }
 
 /// The candidates tried on the first bands around the model's width \p W:
-/// W / 2, W, 2 W (distinct), when they and a first band of W fill at most a
-/// quarter of the steps.
-std::vector<long> trials(long W, long Steps) {
+/// W / 2, W, 2 W (distinct), when they and \p Untimed first bands of W fill
+/// at most a quarter of the steps.
+std::vector<long> trials(long W, long Steps, long Untimed) {
   std::vector<long> C;
   for (long X : {std::max(1L, W / 2), W, 2 * W})
     if (C.empty() || C.back() != X)
       C.push_back(X);
-  long Sum = W;
+  long Sum = W * Untimed;
   for (long X : C)
     Sum += X;
   if (C.size() < 2 || 4 * Sum > Steps)
@@ -330,10 +281,13 @@ std::string describe(const hetile_strips &S) {
 
 } // namespace
 
-extern "C" int hetile_strips_create(int p, int nstmts, const long *reach,
-                                    int nedges, const long *edges, long rlo,
-                                    long rhi, long tlo, long thi,
-                                    hetile_strips **out) {
+namespace {
+
+/// hetile_strips_create; with Times given (not null) they are the cycle
+/// times, else findTimes finds them for threads.
+int create(int p, int nstmts, const long *reach, int nedges, const long *edges,
+           long rlo, long rhi, long tlo, long thi, const double *Times,
+           const char *Source, hetile_strips **out) {
   if (!out)
     return fail(HETILE_ERR_INVALID, "strips: no output pointer");
   *out = nullptr;
@@ -362,13 +316,18 @@ extern "C" int hetile_strips_create(int p, int nstmts, const long *reach,
   S->TLo = tlo;
   S->THi = thi;
   S->NextStep = tlo;
-  TimesSource Source;
-  if (int E = findTimes(Processors::Threads, p, S->Times, Source))
-    return E;
-  S->Source = sourceName(Processors::Threads, Source);
-  if (Source == TimesSource::Calibrate) {
-    S->NeedsCalibration = true;
-    S->Seconds.assign(p, 0.0);
+  if (Times) {
+    S->Times.assign(Times, Times + p);
+    S->Source = Source ? Source : "given";
+  } else {
+    TimesSource From;
+    if (int E = findTimes(Processors::Threads, p, S->Times, From))
+      return E;
+    S->Source = sourceName(Processors::Threads, From);
+    if (From == TimesSource::Calibrate) {
+      S->NeedsCalibration = true;
+      S->Seconds.assign(p, 0.0);
+    }
   }
   S->Verbose = hetile_env_stats() != 0;
   long W;
@@ -377,6 +336,42 @@ extern "C" int hetile_strips_create(int p, int nstmts, const long *reach,
   S->Width = W;
   *out = S.release();
   return HETILE_OK;
+}
+
+} // namespace
+
+int hetile::rt::strips::createWithTimes(int p, int nstmts, const long *reach,
+                                        int nedges, const long *edges,
+                                        long rlo, long rhi, long tlo, long thi,
+                                        const double *Times,
+                                        const char *Source,
+                                        hetile_strips **out) {
+  if (!Times)
+    return fail(HETILE_ERR_INVALID, "strips: no cycle times");
+  return create(p, nstmts, reach, nedges, edges, rlo, rhi, tlo, thi, Times,
+                Source, out);
+}
+
+void hetile::rt::strips::groupRows(const std::vector<long> &FirstOf,
+                                   const std::vector<long> &LastOf, int First,
+                                   int Count, long &Lo, long &Hi) {
+  Lo = 1, Hi = 0;
+  for (int J = First; J < First + Count && J < int(FirstOf.size()); ++J) {
+    if (LastOf[J] < FirstOf[J])
+      continue;
+    if (Hi < Lo)
+      Lo = FirstOf[J], Hi = LastOf[J];
+    Lo = std::min(Lo, FirstOf[J]);
+    Hi = std::max(Hi, LastOf[J]);
+  }
+}
+
+extern "C" int hetile_strips_create(int p, int nstmts, const long *reach,
+                                    int nedges, const long *edges, long rlo,
+                                    long rhi, long tlo, long thi,
+                                    hetile_strips **out) {
+  return create(p, nstmts, reach, nedges, edges, rlo, rhi, tlo, thi, nullptr,
+                nullptr, out);
 }
 
 extern "C" int hetile_strips_needs_calibration(const hetile_strips *s) {
@@ -410,7 +405,7 @@ extern "C" int hetile_strips_prepare(hetile_strips *s) {
   } else {
     s->Width = modelWidth(*s);
     s->WidthSource = "model";
-    s->Trials = trials(s->Width, s->THi - s->TLo + 1);
+    s->Trials = trials(s->Width, s->THi - s->TLo + 1, s->Untimed);
     if (!s->Trials.empty())
       s->WidthSource = "model, then the fastest trial within 2%";
   }
@@ -423,8 +418,11 @@ extern "C" int hetile_strips_next_band(hetile_strips *s) {
     return 0;
   double Now = hetile_timer_now();
   long Done = s->Bands;
-  if (isTrial(*s, Done - 1))
-    s->TrialTimes.push_back((Now - s->BandStart) / double(s->Current->Steps));
+  if (isTrial(*s, Done - 1)) {
+    double PerStep = (Now - s->BandStart) / double(s->Current->Steps);
+    s->TrialTimes.push_back(s->Agree ? s->Agree(s->AgreeContext, PerStep)
+                                     : PerStep);
+  }
   if (!s->Trials.empty() && !s->Chosen &&
       s->TrialTimes.size() == s->Trials.size()) {
     s->Width = fuzzyWidth(s->Trials, s->TrialTimes);

@@ -1,14 +1,16 @@
-// Differential execution of the strips schedule (--omp-schedule=strips):
-// jacobi-1d and jacobi-2d, two statements per time step (A -> B -> A), halo
-// of one row per statement and step. The harness's strips runs cover
-// widths 1, 2, 3, 5, 4, the model's and 1000 (beyond every time extent),
-// 1 to 7 threads (more threads than rows with N = 5; strips of 4 rows,
-// thinner than the halo of 8 with width 4), heterogeneous speeds; it checks
-// that every nest was rewritten as strips and that the strips ran
-// (HETILE_STATS). Sizes in (T, N) pairs: no steps, empty interiors, tiny,
-// one around 30, and 40 steps (the model's width, then widths tried on the
-// first bands).
-// RUN: %differential %s --work %t --backends=omp-strips
+// Differential execution of the strips schedule (--omp-schedule=strips, on
+// the omp, mpi and mpi+omp backends): jacobi-1d below and jacobi-2d
+// (test/Inputs), two statements per time step (A -> B -> A), halo of one
+// row per statement and step. The harness's strips runs cover widths 1, 2,
+// 3, 5, 4, the model's and 1000 (beyond every time extent), 1 to 7 threads
+// and 2 to 5 ranks (more processors than rows with N = 5; strips of 4
+// rows, thinner than the halo of 8 with width 4), declared, emulated and
+// calibrated heterogeneous speeds; they check that every nest was
+// rewritten as strips and that the strips ran (HETILE_STATS). Sizes in
+// (T, N) pairs: no steps, empty interiors, tiny, one around 30, and 40
+// steps (the model's width, then widths tried on the first bands).
+// RUN: %differential %S/../Inputs/jacobi-2d-time.c --work %t.2d --backends=%strips_backends
+// RUN: %differential %s --work %t --backends=%strips_backends
 //@ args 0 5 2 0 2 2 1 3 3 4 5 5 4 29 9 31 40 12
 #include "exec-common.h"
 
@@ -22,31 +24,16 @@ void jacobi_1d(int T, int N, double A[restrict N], double B[restrict N]) {
   }
 }
 
-void jacobi_2d(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
-#pragma hetile
-  for (int t = 0; t < T; t++) {
-    for (int i = 1; i < N - 1; i++)
-      for (int j = 1; j < N - 1; j++)
-        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
-    for (int i = 1; i < N - 1; i++)
-      for (int j = 1; j < N - 1; j++)
-        A[i][j] = 0.2 * (B[i][j] + B[i][j - 1] + B[i][j + 1] + B[i + 1][j] + B[i - 1][j]);
-  }
-}
-
 static void run(int T, int N) {
-  size_t n = (size_t)N * (size_t)N;
+  size_t n = (size_t)N;
   double *A = malloc(sizeof(double) * (n + 1));
   double *B = malloc(sizeof(double) * (n + 1));
   for (size_t k = 0; k < n; k++) {
-    A[k] = hetile_exec_init((int)(k / (size_t)N), (int)(k % (size_t)N), 0);
-    B[k] = hetile_exec_init((int)(k / (size_t)N), (int)(k % (size_t)N), 1);
+    A[k] = hetile_exec_init((int)k, 0, 0);
+    B[k] = hetile_exec_init((int)k, 0, 1);
   }
   jacobi_1d(T, N, A, B);
   printf("T=%d N=%d\n", T, N);
-  hetile_exec_dump("A1", A, (size_t)N);
-  hetile_exec_dump("B1", B, (size_t)N);
-  jacobi_2d(T, N, (double (*)[N])A, (double (*)[N])B);
   hetile_exec_dump("A", A, n);
   hetile_exec_dump("B", B, n);
   free(A);

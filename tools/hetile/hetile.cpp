@@ -71,7 +71,9 @@ static cl::opt<GatherMode> GatherOpt(
                clEnumValN(GatherMode::Root, "root", "to rank 0 only")),
     cl::init(GatherMode::All), cl::cat(RewriteCategory));
 static cl::opt<OmpSchedule> OmpScheduleOpt(
-    "omp-schedule", cl::desc("Order of the tiles with --backend=omp"),
+    "omp-schedule",
+    cl::desc("Order of the tiles with --backend=omp (strips also with mpi "
+             "and mpi+omp)"),
     cl::values(clEnumValN(OmpSchedule::Pipeline, "pipeline",
                           "blocks of tile columns per thread, sized to the "
                           "threads' speeds, point-to-point waits (default)"),
@@ -257,8 +259,10 @@ std::string checkRewriteOptions(size_t NumInputs) {
   if (GatherOpt.getNumOccurrences() && BackendOpt != Backend::Mpi &&
       BackendOpt != Backend::MpiOmp)
     return "--gather needs --backend=mpi or mpi+omp";
-  if (OmpScheduleOpt.getNumOccurrences() && BackendOpt != Backend::Omp)
-    return "--omp-schedule needs --backend=omp";
+  if (OmpScheduleOpt.getNumOccurrences() && BackendOpt != Backend::Omp &&
+      !(OmpScheduleOpt == OmpSchedule::Strips &&
+        (BackendOpt == Backend::Mpi || BackendOpt == Backend::MpiOmp)))
+    return "--omp-schedule needs --backend=omp (strips: also mpi, mpi+omp)";
   if (NestTimeBudgetOpt < 0)
     return "--nest-time-budget: seconds must be >= 0";
   for (long T : TileSizesOpt)

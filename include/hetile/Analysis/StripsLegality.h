@@ -62,6 +62,11 @@ struct StripsPlan {
   std::vector<StripsEdge> Edges;
   /// The arrays the nest writes (each thread computes on copies of them).
   std::vector<std::string> Written;
+  /// Those of Written that a flow dependence carries across time steps
+  /// (time distance >= 1): the others are read only where the same step
+  /// wrote them, or where the nest never wrote them before, so a band
+  /// never reads their values from the band before.
+  std::vector<std::string> Carried;
   /// Per space loop (the loops of the nest after the time loop, in order):
   /// its iterator and the halo widths below and above, the largest
   /// distance of a flow dependence in that iterator, per time step.

@@ -1,8 +1,10 @@
-//===- StripsCodeGen.h - OpenMP code of the strips schedule -----*- C++ -*-===//
+//===- StripsCodeGen.h - code of the strips schedule ------------*- C++ -*-===//
 //
-// The block that replaces a nest under `--backend=omp --omp-schedule=strips`
-// where Analysis/StripsLegality.h found a plan: Rastello & Dauxois's strips
-// with redundant tasks, run by the runtime's hetile_strips_* (hetile_rt.h).
+// The block that replaces a nest under `--omp-schedule=strips` (backends
+// omp, mpi and mpi+omp) where Analysis/StripsLegality.h found a plan:
+// Rastello & Dauxois's strips with redundant tasks, run by the runtime's
+// hetile_strips_* (hetile_rt.h) and, on MPI ranks, hetile_strips_mpi_*
+// (hetile_rt_mpi.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_CODEGEN_STRIPSCODEGEN_H
@@ -20,13 +22,23 @@
 
 namespace hetile {
 
+/// Where the strips run: the threads of one process (omp), or MPI ranks
+/// (mpi), with OpenMP threads inside each rank (mpi+omp).
+struct StripsTarget {
+  bool Mpi = false;
+  bool Threads = true;
+  /// mpi: the final values to rank 0 only (--gather=root).
+  bool GatherRoot = false;
+};
+
 /// The C block running nest \p S with the strips of plan \p P, then giving
 /// the iterators of \p Exits their final values. \p T: the nest's tiled
 /// band (its parameters' context names the iterators' exit values).
 /// \p Budget: the bound of the isl work, or null.
 llvm::Expected<std::string>
 generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
-                   llvm::ArrayRef<LoopExit> Exits, IslBudget *Budget);
+                   llvm::ArrayRef<LoopExit> Exits, IslBudget *Budget,
+                   const StripsTarget &Target = {});
 
 } // namespace hetile
 

@@ -98,8 +98,8 @@ llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
                                               const Options &O,
                                               IslBudget &Budget);
 
-/// Whether tilable nest \p N runs as strips under \p O: the omp backend with
-/// --omp-schedule=strips, a plan, one band.
+/// Whether tilable nest \p N runs as strips under \p O: the omp, mpi or
+/// mpi+omp backend with --omp-schedule=strips, a plan, one band.
 bool usesStrips(const AnalyzedNest &N, const Options &O);
 
 /// The C block replacing tilable nest \p N, transformed as \p T (or, where

@@ -31,7 +31,10 @@ every rank must print the original's output (rank 0 with --gather=root,
 tried on kernels with a `//@ gather-root` line: their nests run once), and
 with the (ranks, tile sizes) pairs of a kernel's `//@ mpi-runs` line.
 With mpi+omp (compiled with -fopenmp) the same under a few (ranks, threads)
-pairs: the ranks' columns split among their OpenMP threads.
+pairs: the ranks' columns split among their OpenMP threads. The strips
+schedule runs with omp-strips, mpi-strips and mpi+omp-strips (kernels whose
+nests all take it), under widths, thread and rank counts and speeds of its
+own, and proves under HETILE_STATS that the strips ran.
 
 Adding a kernel is adding one file to test/Run/.
 
@@ -93,6 +96,25 @@ STRIPS_RUNS = [
     (2, {}),
     (3, {"HETILE_SPEEDS": "3,1,2"}),
 ]
+# (ranks, threads, extra environment) for the strips schedule on MPI ranks
+# (--backends=mpi-strips, mpi+omp-strips): widths 1, 2, odd, larger than
+# every time extent and the model's (with its trials); 2 to 5 ranks (more
+# than rows on small grids, strips thinner than the halo); declared,
+# emulated and calibrated speeds.
+STRIPS_MPI_RUNS = [
+    (2, 1, {"HETILE_STRIP_WIDTH": "1", "HETILE_CALIBRATE": "0"}),
+    (3, 1, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3,2"}),
+    (2, 1, {"HETILE_STRIP_WIDTH": "5", "HETILE_SPEEDS": "3,1",
+            "HETILE_EMULATE_SPEEDS": "1,2"}),
+    (3, 1, {"HETILE_STRIP_WIDTH": "1000", "HETILE_CALIBRATE": "0"}),
+    (5, 1, {"HETILE_STRIP_WIDTH": "3", "HETILE_SPEEDS": "1,2,1,2,1"}),
+    (2, 1, {}),
+]
+STRIPS_MPIOMP_RUNS = [
+    (2, 2, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3"}),
+    (3, 2, {"HETILE_STRIP_WIDTH": "3", "HETILE_CALIBRATE": "0"}),
+    (2, 3, {"HETILE_SPEEDS": "2,1"}),
+]
 # (ranks, threads, extra environment) for the mpi+omp backend, with the
 # tile sizes beside: few runs (each is an mpirun), tile size 1 and
 # non-divisors, declared and emulated speeds, cyclic and block-cyclic.
@@ -112,6 +134,9 @@ BACKENDS = {
     "omp-strips": (["--backend=omp", "--omp-schedule=strips"], ["-fopenmp"]),
     "mpi": (["--backend=mpi"], []),
     "mpi+omp": (["--backend=mpi+omp"], ["-fopenmp"]),
+    "mpi-strips": (["--backend=mpi", "--omp-schedule=strips"], []),
+    "mpi+omp-strips": (["--backend=mpi+omp", "--omp-schedule=strips"],
+                       ["-fopenmp"]),
 }
 
 
@@ -149,7 +174,11 @@ class Kernel:
         # exec-common.h (hashes and dumps) is shared with test/Exec.
         common = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                               "..", "..", "Exec", "Inputs")
+        # The kernel's folder: a kernel of test/Inputs includes its header
+        # by a path relative to it, which the rewritten copy elsewhere
+        # finds through -I.
         self.cflags = ["-std=c99", "-O1", "-Wall", "-Werror",
+                       "-I" + os.path.dirname(self.src),
                        "-I" + os.path.normpath(common)]
         self.runs = 0
         self.rewritten = set()
@@ -193,7 +222,7 @@ class Kernel:
             sys.exit("FAIL: %s: %d of %d marked nests tiled (see %s)" %
                      (name, marks, self.nests, out))
         strips = text.count("/* hetile: strips with redundant tasks")
-        if name == "omp-strips" and strips != self.nests:
+        if name.endswith("-strips") and strips != self.nests:
             sys.exit("FAIL: %s: %d of %d marked nests run as strips (see %s)"
                      % (name, strips, self.nests, out))
         self.rewritten.add(out)
@@ -229,7 +258,7 @@ class Kernel:
                              "--- expected\n%s--- got\n%s" %
                              (exe, " ".join(args), r, ranks, what, expect, got))
 
-    def mpi_backend(self, name, cc, tag, want, first):
+    def mpi_compile(self, name, cc, tag):
         flags, cflags = BACKENDS[name]
         src = self.rewrite(name, flags)
         exe = self.path("%s-%s" % (name, tag))
@@ -237,6 +266,41 @@ class Kernel:
                  cflags + self.abort)
         run(mpicc + self.cflags + shlex.split(self.a.cflags) +
             [src, "-o", exe] + shlex.split(self.a.mpi_libs))
+        return exe, flags, mpicc
+
+    def mpi_strips_backend(self, name, cc, tag, want, first):
+        exe, _, _ = self.mpi_compile(name, cc, tag)
+        runs = STRIPS_MPI_RUNS if name == "mpi-strips" else STRIPS_MPIOMP_RUNS
+        if not first:
+            runs = runs[1:2]
+        for ranks, threads, extra in runs:
+            env = dict(extra, OMP_NUM_THREADS=str(threads))
+            self.check_mpi(exe, want, ranks, env, " ".join(
+                "%s=%s" % kv for kv in sorted(env.items())))
+        # The strips ran on every rank: each says so under HETILE_STATS,
+        # rank 0 with the plan's line (once: the runtime is the same).
+        if not first:
+            return
+        threads = 1 if name == "mpi-strips" else 2
+        env = {"HETILE_STATS": "1", "HETILE_STRIP_WIDTH": "2",
+               "HETILE_CALIBRATE": "0", "OMP_NUM_THREADS": str(threads)}
+        if self.mpi_tmp is None:
+            self.mpi_tmp = tempfile.mkdtemp(prefix="hetile-mpi-")
+        env["TMPDIR"] = self.mpi_tmp
+        p = run(shlex.split(self.a.mpirun) + ["-np", "2", exe] +
+                self.arg_sets[-1], env=clean_env(env))
+        plan = "hetile: strips: %d processors" % (2 * threads)
+        for line in [plan] + ["hetile: strips: rank %d/2, %d thread" %
+                              (r, threads) for r in range(2)]:
+            if line not in p.stderr:
+                sys.exit("FAIL: %s: no '%s' line under HETILE_STATS:\n%s" %
+                         (exe, line, p.stderr))
+        self.runs += 1
+
+    def mpi_backend(self, name, cc, tag, want, first):
+        if name.endswith("-strips"):
+            return self.mpi_strips_backend(name, cc, tag, want, first)
+        exe, flags, mpicc = self.mpi_compile(name, cc, tag)
         if name == "mpi":
             runs = [(r, 1, extra, sizes)
                     for sizes, (r, extra) in zip(MPI_SIZES, MPI_RUNS)]
