@@ -154,6 +154,12 @@ struct MpiEmitter {
   llvm::Error listRuns(const std::vector<Runs> &Arrays, unsigned Indent,
                        std::string &Out);
   llvm::Error pieces(std::string &Out);
+  /// Opens the loops over every rank (rank 0 and the rank itself only with
+  /// --gather=root) and over its blocks of columns, with the block's first
+  /// and last column in BlockLowParam and BlockHighParam (indent 10 inside);
+  /// closeRankBlocks closes them.
+  void openRankBlocks(std::string &Out) const;
+  void closeRankBlocks(std::string &Out) const;
 
   /// Loops over the elements of \p Set (params: the origins as printed by
   /// E.Exprs, hetile_dc) with \p Stmt per element.
@@ -494,16 +500,9 @@ llvm::Error MpiEmitter::listRuns(const std::vector<Runs> &Arrays,
   return llvm::Error::success();
 }
 
-/// Before the tiles: every rank lists the pieces it will send or receive
-/// (the runs of RowBlockLiveOut of each row of each block of each rank, in
-/// the order the rank runs them) and posts the receives; the rank sends
-/// each of its pieces after the row (hetile_mpi_piece_done in tiles()).
-llvm::Error MpiEmitter::pieces(std::string &Out) {
+void MpiEmitter::openRankBlocks(std::string &Out) const {
   const TileDim &C = col();
-  Out += "    /* hetile: final values sent row by row as the nest runs: the "
-         "pieces of every rank, in its order */\n"
-         "    if (hetile_mpi_size(hetile_m) > 1) {\n"
-         "      for (int hetile_q = 0; hetile_q < hetile_mpi_size(hetile_m); "
+  Out += "      for (int hetile_q = 0; hetile_q < hetile_mpi_size(hetile_m); "
          "hetile_q++) {\n";
   if (O.GatherRoot)
     Out += "        if (hetile_me != 0 && hetile_q != hetile_me)\n"
@@ -517,6 +516,24 @@ llvm::Error MpiEmitter::pieces(std::string &Out) {
          "          const long " + std::string(BlockHighParam) +
          " = hetile_col0 + hetile_last * " + C.Size + " + " + C.Size +
          " - 1;\n";
+}
+
+void MpiEmitter::closeRankBlocks(std::string &Out) const {
+  Out += "          (void)" + std::string(BlockLowParam) + ";\n"
+         "          (void)" + std::string(BlockHighParam) + ";\n"
+         "        }\n"
+         "      }\n";
+}
+
+/// Before the tiles: every rank lists the pieces it will send or receive
+/// (the runs of RowBlockLiveOut of each row of each block of each rank, in
+/// the order the rank runs them) and posts the receives; the rank sends
+/// each of its pieces after the row (hetile_mpi_piece_done in tiles()).
+llvm::Error MpiEmitter::pieces(std::string &Out) {
+  Out += "    /* hetile: final values sent row by row as the nest runs: the "
+         "pieces of every rank, in its order */\n"
+         "    if (hetile_mpi_size(hetile_m) > 1) {\n";
+  openRankBlocks(Out);
   unsigned I = 10;
   for (unsigned M = 0; M < N().Dims.size(); ++M) {
     if (M == N().ColumnDim)
@@ -536,11 +553,8 @@ llvm::Error MpiEmitter::pieces(std::string &Out) {
     I -= 2;
     Out += spaces(I) + "}\n";
   }
-  Out += "          (void)" + std::string(BlockLowParam) + ";\n"
-         "          (void)" + std::string(BlockHighParam) + ";\n"
-         "        }\n"
-         "      }\n"
-         "      if (hetile_mpi_pieces_post(hetile_m, " +
+  closeRankBlocks(Out);
+  Out += "      if (hetile_mpi_pieces_post(hetile_m, " +
          std::string(O.GatherRoot ? "1" : "0") + ") < 0) {\n"
          "        " + MpiFail +
          "        hetile_mpi_abort(hetile_m, 1);\n"
@@ -569,30 +583,13 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
            "        hetile_mpi_abort(hetile_m, 1);\n"
            "      }\n";
   if (!RunArrays.empty()) {
-    const TileDim &C = col();
     Out += "      /* hetile: runs of consecutive final values, block by "
-           "block */\n"
-           "      for (int hetile_q = 0; hetile_q < hetile_mpi_size(hetile_m); "
-           "hetile_q++) {\n";
-    if (O.GatherRoot)
-      Out += "        if (hetile_me != 0 && hetile_q != hetile_me)\n"
-             "          continue;\n";
-    Out += "        for (long hetile_b = 0; hetile_mpi_block(hetile_m, "
-           "hetile_q, hetile_b, &hetile_first,\n"
-           "                                                  &hetile_last); "
-           "hetile_b++) {\n"
-           "          const long " + std::string(BlockLowParam) +
-           " = hetile_col0 + hetile_first * " + C.Size + ";\n"
-           "          const long " + std::string(BlockHighParam) +
-           " = hetile_col0 + hetile_last * " + C.Size + " + " + C.Size +
-           " - 1;\n";
+           "block */\n";
+    openRankBlocks(Out);
     if (auto Err = listRuns(RunArrays, 10, Out))
       return Err;
-    Out += "          (void)" + std::string(BlockLowParam) + ";\n"
-           "          (void)" + std::string(BlockHighParam) + ";\n"
-           "        }\n"
-           "      }\n"
-           "      if (hetile_mpi_exchange(hetile_m, " + Root + ") < 0) {\n"
+    closeRankBlocks(Out);
+    Out += "      if (hetile_mpi_exchange(hetile_m, " + Root + ") < 0) {\n"
            "        " + MpiFail +
            "        hetile_mpi_abort(hetile_m, 1);\n"
            "      }\n";

@@ -1,34 +1,15 @@
 // PolyBench fdtd-2d: four statements per time step, with a 1D boundary
 // statement and three 2D updates of different extents. Needs fusion, shifts
 // and skewing for a permutable band of depth 3.
-// RUN: %hetile analyze %s -- -std=c11 | FileCheck %s
+// The kernel is test/Inputs/fdtd-2d.c, which test/Run runs.
+// RUN: %hetile analyze %S/../Inputs/fdtd-2d.c -- -std=c11 -I %S/../Exec/Inputs | FileCheck %s
 
-void fdtd_2d(int TMAX, int NX, int NY, double ex[restrict NX][NY],
-             double ey[restrict NX][NY], double hz[restrict NX][NY],
-             double fict[restrict TMAX]) {
-  int t, i, j;
-#pragma hetile
-  for (t = 0; t < TMAX; t++) {
-    for (j = 0; j < NY; j++)
-      ey[0][j] = fict[t];
-    for (i = 1; i < NX; i++)
-      for (j = 0; j < NY; j++)
-        ey[i][j] = ey[i][j] - 0.5 * (hz[i][j] - hz[i - 1][j]);
-    for (i = 0; i < NX; i++)
-      for (j = 1; j < NY; j++)
-        ex[i][j] = ex[i][j] - 0.5 * (hz[i][j] - hz[i][j - 1]);
-    for (i = 0; i < NX - 1; i++)
-      for (j = 0; j < NY - 1; j++)
-        hz[i][j] = hz[i][j] - 0.7 * (ex[i][j + 1] - ex[i][j] + ey[i + 1][j] - ey[i][j]);
-  }
-}
-
-// CHECK-LABEL: nest at {{.*}}fdtd-2d.c:11:3 in function 'fdtd_2d'
+// CHECK-LABEL: nest at {{.*}}fdtd-2d.c:17:3 in function 'fdtd_2d'
 // CHECK-NEXT:    depth: 3
 // CHECK-NEXT:    parameters: TMAX, NX, NY
-// CHECK:         statement S0 at {{.*}}fdtd-2d.c:13:7: ey[0][j] = fict[t];
+// CHECK:         statement S0 at {{.*}}fdtd-2d.c:19:7: ey[0][j] = fict[t];
 // CHECK-NEXT:      domain: [TMAX, NX, NY] -> { S0[t, j] : 0 <= t < TMAX and 0 <= j < NY }
-// CHECK:         statement S3 at {{.*}}fdtd-2d.c:22:9: hz[i][j] = hz[i][j] - 0.7 * (ex[i][j + 1] - ex[i][j] + ey[i + 1][j] - ey[i][j]);
+// CHECK:         statement S3 at {{.*}}fdtd-2d.c:28:9: hz[i][j] = hz[i][j] - 0.7 * (ex[i][j + 1] - ex[i][j] + ey[i + 1][j] - ey[i][j]);
 // CHECK-LABEL:   dependences:
 // CHECK-DAG:       flow S3 -> S1 on hz: distance (1, 0, 0)
 // CHECK-DAG:       flow S3 -> S1 on hz: distance (1, 1, 0)

@@ -1,15 +1,15 @@
 // REQUIRES: mpi, openmp
-// Differential execution on clusters of MPI ranks (docs/clusters.md): 2D
-// SOR in place inside a time loop, 4 ranks in 2 clusters joined by an
-// emulated slow link (HETILE_EMULATE_LINKS=1), allocated by the
-// hierarchical allocation of Boudet, Rastello, Robert 1999 (panels of B
-// tile columns to clusters); every rank must print the original's output.
+// Differential execution on clusters of MPI ranks (docs/clusters.md): the
+// 2D SOR of sor-2d.c, 4 ranks in 2 clusters joined by an emulated slow
+// link (HETILE_EMULATE_LINKS=1), allocated by the hierarchical allocation
+// of Boudet, Rastello, Robert 1999 (panels of B tile columns to clusters);
+// every rank must print the original's output.
 // The generated code is compiled with -DHETILE_FALLBACK_ABORT: a run that
 // took the original nest instead of the tiled one aborts.
 //
-// RUN: %clang -std=c99 -O1 -I %S/../Exec/Inputs %s -o %t.orig
+// RUN: %clang -std=c99 -O1 -I %S/../Exec/Inputs %S/sor-2d.c -o %t.orig
 // RUN: %t.orig 61 47 > %t.want
-// RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -I %S/../Exec/Inputs
+// RUN: %hetile rewrite --backend=mpi %S/sor-2d.c -o %t.mpi.c -- -I %S/../Exec/Inputs
 // RUN: %mpicc -std=c99 -O1 -DHETILE_FALLBACK_ABORT %rt_cflags -I %S/../Exec/Inputs %t.mpi.c -o %t.mpi %rt_mpi_libs
 //
 // Two clusters {0,1} and {2,3}, the runtime's tile sizes and B from the
@@ -42,7 +42,7 @@
 // THREE: columns per rank: {{[1-9][0-9]*,[1-9][0-9]*,[1-9][0-9]*}},0; hierarchical [BRR99]: clusters {0} {1,3} {2}, link 0 s + 0 s/byte, panel B = 2
 //
 // mpi+omp: each rank's columns split among 2 threads, the same panels.
-// RUN: %hetile rewrite --backend=mpi+omp %s -o %t.omp.c -- -I %S/../Exec/Inputs
+// RUN: %hetile rewrite --backend=mpi+omp %S/sor-2d.c -o %t.omp.c -- -I %S/../Exec/Inputs
 // RUN: %mpicc -std=c99 -O1 -fopenmp -DHETILE_FALLBACK_ABORT %rt_cflags -I %S/../Exec/Inputs %t.omp.c -o %t.omp %rt_mpi_libs
 // RUN: rm -f %t.r.*
 // RUN: env OMP_NUM_THREADS=2 HETILE_PLATFORM=%t.odd.json HETILE_EMULATE_LINKS=1 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.r.$OMPI_COMM_WORLD_RANK' %t.omp 61 47 2> %t.omp.err
@@ -72,25 +72,3 @@
 // RUN: printf '{"times": [1, 1, 1], "clusters": [[0, 1], [2, 3]], "link": {"startup": 0, "per_byte": 0}}' > %t.bad.json
 // RUN: env HETILE_PLATFORM=%t.bad.json not %mpirun -np 3 %t.mpi 61 47 2>&1 | FileCheck %s --check-prefix=RANKS
 // RANKS: names processor 3, but there are 3 (0..2)
-#include "exec-common.h"
-
-static void sor(int N, int M, double A[N][M], int Iters) {
-  for (int t = 0; t < Iters; t++) {
-#pragma hetile
-    for (int i = 1; i < N - 1; i++)
-      for (int j = 1; j < M - 1; j++)
-        A[i][j] = 0.25 * (A[i - 1][j] + A[i][j - 1] + A[i + 1][j] + A[i][j + 1]);
-  }
-}
-
-int main(int argc, char **argv) {
-  int N = argc > 2 ? atoi(argv[1]) : 10, M = argc > 2 ? atoi(argv[2]) : 10;
-  double *A = malloc(sizeof(double) * (size_t)(N * M + 1));
-  for (int i = 0; i < N; i++)
-    for (int j = 0; j < M; j++)
-      A[i * M + j] = hetile_exec_init(i, j, 0);
-  sor(N, M, (double (*)[M])A, 3);
-  hetile_exec_dump("A", A, (size_t)(N * M));
-  free(A);
-  return 0;
-}
