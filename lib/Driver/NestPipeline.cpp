@@ -81,11 +81,11 @@ void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
     return;
   }
   N.S = std::move(Built.S);
-  // Only the MPI backends' communication reads the element-tagged flow.
-  bool Mpi = Opts.TargetBackend == Backend::Mpi ||
-             Opts.TargetBackend == Backend::MpiOmp;
+  // The same analysis for every backend, so that every backend gives a nest
+  // the same verdict: what only the MPI backends need (the element-tagged
+  // flow) is computed by their communication stage, for a band that tiles.
   Budget.enter(IslStage::Dependences);
-  N.Deps = computeDependences(*N.S, /*WithFlowElements=*/Mpi);
+  N.Deps = computeDependences(*N.S);
   if (OutOfBudget())
     return;
   N.Strips = analyzeStrips(*N.S, *N.Deps, N.Loc);
@@ -97,7 +97,7 @@ void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
     return;
   if (N.Band->Depth >= 2)
     return;
-  N.Inner = findInnerBands(*N.S, Opts.AllowSkew, /*WithFlowElements=*/Mpi);
+  N.Inner = findInnerBands(*N.S, Opts.AllowSkew);
   if (OutOfBudget())
     return;
   if (!N.Inner)
