@@ -222,11 +222,21 @@ bool usesStrips(const AnalyzedNest &N, const Options &O) {
          N.Strips->Plan && !N.Inner;
 }
 
-llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
-                                     const TransformedNest &T,
-                                     const Options &O,
-                                     llvm::StringRef Original,
-                                     IslBudget &Budget) {
+char CodeTooLargeError::ID;
+
+std::string CodeTooLargeError::message() const {
+  return "the generated code is too large: the block replacing the nest has " +
+         std::to_string(Bytes) + " bytes of C, over the limit of " +
+         std::to_string(Limit) + " (--max-nest-code-bytes)";
+}
+
+namespace {
+
+llvm::Expected<std::string> emitNestCode(const AnalyzedNest &N,
+                                         const TransformedNest &T,
+                                         const Options &O,
+                                         llvm::StringRef Original,
+                                         IslBudget &Budget) {
   const Scop &S = *N.S;
   if (usesStrips(N, O)) {
     Budget.enter(IslStage::CodeGen);
@@ -249,6 +259,22 @@ llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
   return afterStage(generateTiledNest(S, *N.Band, B.Tiled, O, S.Exits,
                                       commOf(B), Original, &Budget),
                     Budget);
+}
+
+} // namespace
+
+llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
+                                     const TransformedNest &T,
+                                     const Options &O,
+                                     llvm::StringRef Original,
+                                     IslBudget &Budget) {
+  auto Code = emitNestCode(N, T, O, Original, Budget);
+  if (!Code || O.MaxNestCodeBytes == 0 || Code->size() <= O.MaxNestCodeBytes)
+    return Code;
+  size_t Bytes = stripLineTags(*Code).size();
+  if (Bytes <= O.MaxNestCodeBytes)
+    return Code;
+  return llvm::make_error<CodeTooLargeError>(Bytes, O.MaxNestCodeBytes);
 }
 
 llvm::Expected<std::string> printNestStage(const AnalyzedNest &N,
