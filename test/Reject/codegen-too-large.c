@@ -1,9 +1,9 @@
 // A nest whose tiled block would be larger than --max-nest-code-bytes is left
 // as it is, with a remark naming the size and the limit; the other nests of
 // the file are still tiled. The mpi block of `pipelined` (with its
-// messages) is some 17 KB of C, its seq block 1.5 KB; those of `independent`
-// 7 KB and 1 KB: a limit of 10000 bytes leaves `pipelined` untouched on mpi
-// only. The default limit (1000000) tiles it.
+// messages) is some 13 KB of C, its seq block 1.2 KB; those of `independent`
+// 8 KB and 1.2 KB: a limit of 10000 bytes leaves `pipelined` untouched on
+// mpi only. The default limit (500000) tiles it.
 // RUN: %hetile rewrite --backend=mpi --max-nest-code-bytes=10000 %s -o %t.mpi.c -- -std=c11 2>&1 | FileCheck %s --check-prefix=MPI
 // RUN: FileCheck %s --check-prefix=MPI-CODE < %t.mpi.c
 // RUN: %hetile rewrite --backend=seq --max-nest-code-bytes=10000 %s -o %t.seq.c -- -std=c11 2>&1 | FileCheck %s --check-prefix=TILED --allow-empty

@@ -53,7 +53,7 @@ static cl::opt<unsigned long> MaxNestCodeBytesOpt(
     "max-nest-code-bytes",
     cl::desc("Bytes of C the block replacing one nest may have before the "
              "nest is left as it is (codegen-too-large); 0 = unbounded "
-             "(default 1000000)"),
+             "(default 500000)"),
     cl::init(Options().MaxNestCodeBytes), cl::cat(HetileCategory));
 
 static cl::OptionCategory RewriteCategory("hetile rewrite options");

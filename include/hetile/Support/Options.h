@@ -39,7 +39,7 @@ struct Options {
   double NestTimeBudgetSeconds = 30;
   /// The bytes of C the block replacing one nest may have; 0 = unbounded.
   /// A nest past it is left as it is (codegen-too-large).
-  unsigned long MaxNestCodeBytes = 1000000;
+  unsigned long MaxNestCodeBytes = 500000;
 
   // Rewrite options (used by later stages).
   Backend TargetBackend = Backend::Seq;
