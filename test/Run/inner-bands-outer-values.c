@@ -1,15 +1,11 @@
-/* test/Fuzz seed 10852 (python3 test/Fuzz/gen_nests.py 10852), not reduced:
-   a wrong result on every backend, seq included, with the arguments
-   `7 0` (N = 7, M = 0): the A hash differs from the original's. The nest
-   tiles as two inner bands below a sequential outer loop i (i = 2, 4).
-   Where the first band is empty (M <= 0), isl's AST of the outer loop
-   separates it into its two iterations, and the blocks of that branch use
-   `i` (its bands' parameter, e.g. `B[i + 25]`, `if ((long)i == 4)`) without
-   ever setting it: they run with the value i had before the nest (0). The
-   branch where M >= 1 has a real `for (int i = 2; i <= 4; i += 2)`.
-   Build and compare as in docs/fuzzing.md, or:
-     hetile rewrite --backend=seq THIS.c -o t.c -- -std=c99 and diff the
-     outputs of `./orig 7 0` and `./t 7 0` (sed -n 12,40p t.c shows it). */
+// Differential execution: test/Fuzz seed 10852 (python3 test/Fuzz/gen_nests.py
+// 10852), not reduced. Two inner bands below a sequential outer loop i
+// (i = 2, 4; C89 iterators declared before the nest). Where the first band
+// is empty (M <= 0), isl's AST of the outer loop has no `for` for i: one
+// block per iteration, each under its own condition. Each such block must
+// set i (its bands read B[i + 25] and test i == 4) from the AST's values;
+// with `7 0` the blocks ran with the i of before the nest.
+// RUN: %differential %s --work %t
 //@ args 1 6 | 12 11 | 7 0
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +26,6 @@ static void kern(int N, int M, double A[restrict 72][72], double B[restrict 72],
     for (j = (i - 2 > 0 ? i - 2 : 0); j <= N - 1; j++) {
       for (k = 0; k < 7 + 1; ++k) {
         for (l = 1; l <= (N - 1 < k + 3 ? N - 1 : k + 3); l += 1) {
-          double t1 = B[l + 22] * 0.5;
           A[j - k + 23][k + 22] = 0.25 * A[j - k + 23][k + 22] + 0.125 * B[i + 25] + 0.5;
         }
       }
