@@ -261,14 +261,13 @@ isl::union_map restoreTuples(const isl::union_map &Deps, const Scop &S,
   return Result;
 }
 
-/// The three kinds of dependence through one array, its flow dependences
-/// tagged with their element, and its last writes.
+/// The three kinds of dependence through one array and its last writes.
 struct ArrayDeps {
-  isl::union_map Flow, Anti, Output, FlowElements, LastWrite;
+  isl::union_map Flow, Anti, Output, LastWrite;
   isl::union_map LiveIn; ///< reads that may have no source
 };
 
-/// Dependences::FlowElementsByArray of one array: the dataflow analysis with
+/// computeFlowElements of one array: the dataflow analysis with
 /// each read instance tagged with its element, [S[i] -> A[e]], scheduled
 /// as the read.
 isl::union_map flowElements(const Scop &S, const ArrayAccesses &Acc,
@@ -310,7 +309,7 @@ isl::union_map lastWrites(const ArrayAccesses &Acc,
 ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
                            const isl::union_map &AccessSched,
                            const isl::union_map &InstanceSched,
-                           bool Reference, bool WithFlowElements) {
+                           bool Reference) {
   isl::ctx Ctx = AccessSched.ctx();
   FlowSchedule Sched = flowSchedule(AccessSched, Reference);
   isl::union_map Writes =
@@ -334,8 +333,6 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
     return {};
   // Null when isl fails: the backends that need them refuse the nest.
   D.LastWrite = lastWrites(Acc, InstanceSched);
-  if (Acc.SeveralWritesInOneStmt && WithFlowElements)
-    D.FlowElements = flowElements(S, Acc, AccessSched, Reference);
   D.Output = D.Output.subtract(SameInstance);
   D.Anti = D.Anti.subtract(SameInstance);
   return D;
@@ -489,8 +486,8 @@ namespace {
 void restrictToContext(const Scop &S, ArrayDeps &D) {
   if (S.Context.is_null())
     return;
-  for (isl::union_map *M : {&D.Flow, &D.Anti, &D.Output, &D.LiveIn,
-                            &D.LastWrite, &D.FlowElements})
+  for (isl::union_map *M :
+       {&D.Flow, &D.Anti, &D.Output, &D.LiveIn, &D.LastWrite})
     if (!M->is_null())
       *M = M->intersect_params(S.Context);
 }
@@ -505,10 +502,9 @@ void restrictToContext(const Scop &S, ArrayDeps &D) {
 void checkAgainstReference(const Scop &S, const std::string &Array,
                            const ArrayAccesses &Acc, const ArrayDeps &D,
                            const isl::union_map &Sched,
-                           const isl::union_map &InstanceSched,
-                           bool WithFlowElements) {
+                           const isl::union_map &InstanceSched) {
   ArrayDeps R = arrayDependences(S, Acc, Sched, InstanceSched,
-                                 /*Reference=*/true, WithFlowElements);
+                                 /*Reference=*/true);
   llvm::errs() << "hetile: dependences check: " << S.Stmts.front().Name
                << ".." << S.Stmts.back().Name << " " << Array << ":";
   if (R.Flow.is_null()) {
@@ -530,14 +526,12 @@ void checkAgainstReference(const Scop &S, const std::string &Array,
                << " anti=" << Compare(D.Anti, R.Anti)
                << " output=" << Compare(D.Output, R.Output)
                << " live-in=" << Compare(D.LiveIn, R.LiveIn)
-               << " last-write=" << Compare(D.LastWrite, R.LastWrite)
-               << " flow-elements=" << Compare(D.FlowElements, R.FlowElements)
-               << "\n";
+               << " last-write=" << Compare(D.LastWrite, R.LastWrite) << "\n";
 }
 
 } // namespace
 
-Dependences computeDependences(const Scop &S, bool WithFlowElements) {
+Dependences computeDependences(const Scop &S) {
   Dependences Result;
   if (S.Stmts.empty())
     return Result;
@@ -551,20 +545,17 @@ Dependences computeDependences(const Scop &S, bool WithFlowElements) {
   static const bool Check = std::getenv("HETILE_CHECK_DEPENDENCES") != nullptr;
   for (const auto &[Array, Acc] : collectAccesses(S)) {
     ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched,
-                                   /*Reference=*/false, WithFlowElements);
+                                   /*Reference=*/false);
     if (D.Flow.is_null())
       continue;
     restrictToContext(S, D);
     if (Check)
-      checkAgainstReference(S, Array, Acc, D, Sched, InstanceSched,
-                            WithFlowElements);
+      checkAgainstReference(S, Array, Acc, D, Sched, InstanceSched);
     Result.FlowByArray[Array] = D.Flow;
     Result.OutputByArray[Array] = D.Output;
     Result.AntiByArray[Array] = D.Anti;
     Result.LiveInByArray[Array] = D.LiveIn;
     Result.LastWriteByArray[Array] = D.LastWrite;
-    if (Acc.SeveralWritesInOneStmt && WithFlowElements)
-      Result.FlowElementsByArray[Array] = D.FlowElements;
     Result.Flow = Result.Flow.unite(D.Flow);
     Result.Anti = Result.Anti.unite(D.Anti);
     Result.Output = Result.Output.unite(D.Output);
@@ -575,6 +566,41 @@ Dependences computeDependences(const Scop &S, bool WithFlowElements) {
   sortEdges(S, Edges);
   Result.UniformMatrix = uniformMatrix(S, Edges);
   Result.Edges = std::move(Edges);
+  return Result;
+}
+
+std::map<std::string, isl::union_map> computeFlowElements(const Scop &S) {
+  std::map<std::string, isl::union_map> Result;
+  if (S.Stmts.empty())
+    return Result;
+  isl::union_map Sched = accessSchedule(S);
+  if (Sched.is_null())
+    return Result;
+  static const bool Check = std::getenv("HETILE_CHECK_DEPENDENCES") != nullptr;
+  for (const auto &[Array, Acc] : collectAccesses(S)) {
+    if (!Acc.SeveralWritesInOneStmt)
+      continue;
+    isl::union_map Elements = flowElements(S, Acc, Sched, /*Reference=*/false);
+    if (!Elements.is_null() && !S.Context.is_null())
+      Elements = Elements.intersect_params(S.Context);
+    Result[Array] = Elements;
+    if (!Check)
+      continue;
+    isl::union_map Ref = flowElements(S, Acc, Sched, /*Reference=*/true);
+    if (!Ref.is_null() && !S.Context.is_null())
+      Ref = Ref.intersect_params(S.Context);
+    const char *Verdict = "DIFFER";
+    if (Ref.is_null())
+      Verdict = "reference-failed";
+    else if (!Elements.is_null()) {
+      isl::boolean Equal = Elements.is_equal(Ref);
+      Verdict = Equal.is_error() ? "unknown"
+                                 : Equal.is_true() ? "equal" : "DIFFER";
+    }
+    llvm::errs() << "hetile: dependences check: " << S.Stmts.front().Name
+                 << ".." << S.Stmts.back().Name << " " << Array
+                 << ": flow-elements=" << Verdict << "\n";
+  }
   return Result;
 }
 

@@ -94,8 +94,7 @@ std::vector<std::vector<unsigned>> groupsBelow(const Scop &S, unsigned Outer) {
 std::optional<InnerBand> bandBelow(const Scop &S, unsigned Outer,
                                    const std::vector<unsigned> &Stmts,
                                    const isl::set &OuterContext,
-                                   bool AllowTransform,
-                                   bool WithFlowElements) {
+                                   bool AllowTransform) {
   for (unsigned I : Stmts)
     if (S.Stmts[I].Iterators.size() < Outer + 2)
       return std::nullopt;
@@ -105,7 +104,7 @@ std::optional<InnerBand> bandBelow(const Scop &S, unsigned Outer,
     B.S.Context = B.S.Context.is_null()
                       ? OuterContext
                       : B.S.Context.intersect(OuterContext).coalesce();
-  B.Deps = computeDependences(B.S, WithFlowElements);
+  B.Deps = computeDependences(B.S);
   B.Band = findPermutableBand(B.S, B.Deps, AllowTransform);
   if (B.Band.Depth < 2)
     return std::nullopt;
@@ -113,8 +112,7 @@ std::optional<InnerBand> bandBelow(const Scop &S, unsigned Outer,
 }
 
 std::optional<InnerBands> bandsBelow(const Scop &S, unsigned Outer,
-                                     bool AllowTransform,
-                                     bool WithFlowElements) {
+                                     bool AllowTransform) {
   InnerBands Result;
   Result.Outer = Outer;
   for (unsigned L = 0; L < Outer; ++L)
@@ -129,8 +127,7 @@ std::optional<InnerBands> bandsBelow(const Scop &S, unsigned Outer,
     All.push_back(I);
   std::vector<std::vector<unsigned>> Groups = groupsBelow(S, Outer);
   if (Groups.size() == 1 || AllowTransform) {
-    if (auto One = bandBelow(S, Outer, All, OuterContext, AllowTransform,
-                             WithFlowElements)) {
+    if (auto One = bandBelow(S, Outer, All, OuterContext, AllowTransform)) {
       Result.Bands.push_back(std::move(*One));
       return Result;
     }
@@ -138,8 +135,7 @@ std::optional<InnerBands> bandsBelow(const Scop &S, unsigned Outer,
   if (Groups.size() == 1)
     return std::nullopt;
   for (const std::vector<unsigned> &G : Groups) {
-    auto B = bandBelow(S, Outer, G, OuterContext, AllowTransform,
-                       WithFlowElements);
+    auto B = bandBelow(S, Outer, G, OuterContext, AllowTransform);
     if (!B)
       return std::nullopt;
     Result.Bands.push_back(std::move(*B));
@@ -182,11 +178,10 @@ Scop peelOuterLoops(const Scop &S, unsigned Outer,
   return R;
 }
 
-std::optional<InnerBands> findInnerBands(const Scop &S, bool AllowTransform,
-                                         bool WithFlowElements) {
+std::optional<InnerBands> findInnerBands(const Scop &S, bool AllowTransform) {
   unsigned Common = analysis::commonLoopDepth(S);
   for (unsigned Outer = 1; Outer <= Common && Outer + 2 <= S.Depth; ++Outer)
-    if (auto R = bandsBelow(S, Outer, AllowTransform, WithFlowElements))
+    if (auto R = bandsBelow(S, Outer, AllowTransform))
       return R;
   return std::nullopt;
 }

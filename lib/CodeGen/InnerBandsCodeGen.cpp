@@ -41,6 +41,8 @@ struct OuterLoop {
   std::string Type;    ///< its C type
   /// `const T k = -hetile_oD;` where the counter is not the iterator.
   std::string Decl;
+  /// The loop counts down: its counter scans minus the iterator.
+  bool Negative = false;
 };
 
 /// Prints isl's AST of the outer loops with \p Body (the bands' blocks) at
@@ -85,8 +87,7 @@ public:
     case isl_ast_node_mark:
       return print(Node.as<isl::ast_node_mark>().node(), Indent, Out);
     case isl_ast_node_user:
-      Out += indentBy(Body, Indent);
-      return llvm::Error::success();
+      return printUser(Node.as<isl::ast_node_user>(), Indent, Out);
     default:
       return makeCodeGenError("unexpected isl AST node in the outer loops");
     }
@@ -100,12 +101,44 @@ private:
     return nullptr;
   }
 
+  /// The bands' blocks. isl leaves out the `for` of a loop that runs once
+  /// in a branch of its AST (each of i = 2 and i = 4 under its own
+  /// condition): the counters of such loops are set here, from the user
+  /// node's arguments (the values of the outer iterators).
+  llvm::Error printUser(const isl::ast_node_user &User, unsigned Indent,
+                        std::string &Out) {
+    isl::ast_expr Call = User.expr();
+    std::string Set;
+    for (unsigned D = 0; D < Loops.size(); ++D) {
+      if (llvm::is_contained(Open, D))
+        continue;
+      const OuterLoop &L = Loops[D];
+      isl::ast_expr Arg = isl::manage(
+          isl_ast_expr_op_get_arg(Call.get(), int(D) + 1));
+      if (Arg.is_null())
+        return makeCodeGenError("isl AST without the outer loops' values");
+      std::string V = Exprs.print(Arg);
+      Set += spaces(Indent + 2) + L.Type + " " + L.Counter + " = " +
+             (L.Negative ? "-(" + V + ")" : V) + ";\n";
+      if (!L.Decl.empty())
+        Set += spaces(Indent + 2) + L.Decl + "\n";
+    }
+    if (Set.empty()) {
+      Out += indentBy(Body, Indent);
+      return llvm::Error::success();
+    }
+    Out += spaces(Indent) + "{\n" + Set + indentBy(Body, Indent + 2) +
+           spaces(Indent) + "}\n";
+    return llvm::Error::success();
+  }
+
   llvm::Error printFor(const isl::ast_node_for &For, unsigned Indent,
                        std::string &Out) {
     const OuterLoop *L =
         find(For.iterator().as<isl::ast_expr_id>().id().name());
     if (!L)
       return makeCodeGenError("unknown outer loop in the isl AST");
+    Open.push_back(unsigned(L - Loops.data()));
     std::string Init = Exprs.print(For.init());
     if (For.is_degenerate().is_true()) {
       Out += spaces(Indent) + "{\n" + spaces(Indent + 2) + L->Type + " " +
@@ -122,11 +155,14 @@ private:
       Out += spaces(Indent + 2) + L->Decl + "\n";
     if (auto Err = print(For.body(), Indent + 2, Out))
       return Err;
+    Open.pop_back();
     Out += spaces(Indent) + "}\n";
     return llvm::Error::success();
   }
 
   std::vector<OuterLoop> Loops;
+  /// The outer loops whose `for` encloses the node being printed.
+  std::vector<unsigned> Open;
   std::string Body;
   CExprPrinter Exprs;
 };
@@ -142,6 +178,7 @@ std::vector<OuterLoop> outerLoops(const Scop &S, const InnerBands &IB,
     OuterLoop L;
     L.IslName = "hetile_o" + std::to_string(D);
     Negative.push_back(Loop.Step < 0);
+    L.Negative = Loop.Step < 0;
     if (Loop.Step > 0 && isSignedIntType(Loop.IteratorType)) {
       L.Counter = Loop.Iterator;
       L.Type = Loop.IteratorType;

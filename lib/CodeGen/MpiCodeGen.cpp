@@ -223,8 +223,12 @@ struct MpiEmitter {
   }
 
   /// `hetile_bytes += ...` over FlowOut (Pack false) or packing into
-  /// hetile_buf at hetile_pos (Pack true), or unpacking (Unpack).
-  enum class Mode { Count, Pack, Unpack };
+  /// hetile_buf at hetile_pos (Pack true), or unpacking (Unpack). A
+  /// message's elements are enumerated once, in a loop of two passes
+  /// (hetile_pass 0 counts, 1 packs or unpacks): CountPack, CountUnpack.
+  /// Printing each set once instead of twice halves the messages' code,
+  /// which is most of an mpi block when a set has tens of disjuncts.
+  enum class Mode { Count, Pack, Unpack, CountPack, CountUnpack };
   llvm::Error traffic(bool Live, Mode M, unsigned Indent, std::string &Out) {
     for (const ArrayTraffic &A : Comm.Arrays) {
       if (Live && InRuns.count(A.Array))
@@ -232,13 +236,24 @@ struct MpiEmitter {
       const isl::set &Set = Live ? A.LiveOut : A.FlowOut;
       auto Err = elements(A, Set, Indent, Out, [M](const std::string &L) {
         std::string Size = "sizeof " + L;
-        if (M == Mode::Count)
-          return "hetile_bytes += " + Size + ";";
-        if (M == Mode::Pack)
-          return "memcpy(hetile_buf + hetile_pos, &" + L + ", " + Size +
-                 "); hetile_pos += " + Size + ";";
-        return "memcpy(&" + L + ", hetile_buf + hetile_pos, " + Size +
-               "); hetile_pos += " + Size + ";";
+        std::string Count = "hetile_bytes += " + Size + ";";
+        std::string Pack = "memcpy(hetile_buf + hetile_pos, &" + L + ", " +
+                           Size + "); hetile_pos += " + Size + ";";
+        std::string Unpack = "memcpy(&" + L + ", hetile_buf + hetile_pos, " +
+                             Size + "); hetile_pos += " + Size + ";";
+        switch (M) {
+        case Mode::Count:
+          return Count;
+        case Mode::Pack:
+          return Pack;
+        case Mode::Unpack:
+          return Unpack;
+        case Mode::CountPack:
+          return "hetile_send_elem(" + L + ");";
+        case Mode::CountUnpack:
+          return "hetile_recv_elem(" + L + ");";
+        }
+        return Count;
       });
       if (Err)
         return Err;
@@ -298,28 +313,31 @@ llvm::Error MpiEmitter::receives(unsigned Indent, std::string &Out) {
          In + "  const long hetile_so = " + C.Origin + " - hetile_k * " + C.Size +
          ";\n" + In + "  size_t hetile_bytes = 0, hetile_pos = 0;\n";
   // The sets name the sending tile's column origin C.Origin: print it as
-  // hetile_so here.
+  // hetile_so here. Pass 0 counts the bytes, pass 1 (if any) receives and
+  // unpacks them.
+  Out += In + "  unsigned char *hetile_buf = 0;\n" +
+         In + "  for (int hetile_pass = 0; hetile_pass < 2; hetile_pass++) {\n" +
+         In + "    if (hetile_pass) {\n" +
+         In + "      if (hetile_bytes == 0)\n" + In + "        break;\n" +
+         In + "      if (hetile_bytes > hetile_rcap) {\n" +
+         In + "        free(hetile_rbuf);\n" +
+         In + "        hetile_rbuf = malloc(hetile_bytes);\n" +
+         In + "        hetile_rcap = hetile_rbuf ? hetile_bytes : 0;\n" +
+         In + "      }\n" +
+         In + "      hetile_buf = hetile_rbuf;\n" +
+         In + "      if (!hetile_buf || hetile_mpi_recv(hetile_m, hetile_src, "
+              "hetile_tag(hetile_col - hetile_k, hetile_k), hetile_buf, "
+              "hetile_bytes) < 0) {\n" +
+         In + "        " + MpiFail + In +
+         "        hetile_mpi_abort(hetile_m, 1);\n" +
+         In + "      }\n" + In + "    }\n";
   E.Exprs.Names[C.Origin] = "hetile_so";
-  llvm::Error Err = traffic(false, Mode::Count, Indent + 2, Out);
-  if (!Err) {
-    Out += In + "  if (hetile_bytes == 0)\n" + In + "    continue;\n" +
-           In + "  if (hetile_bytes > hetile_rcap) {\n" +
-           In + "    free(hetile_rbuf);\n" +
-           In + "    hetile_rbuf = malloc(hetile_bytes);\n" +
-           In + "    hetile_rcap = hetile_rbuf ? hetile_bytes : 0;\n" +
-           In + "  }\n" +
-           In + "  unsigned char *hetile_buf = hetile_rbuf;\n" +
-           In + "  if (!hetile_buf || hetile_mpi_recv(hetile_m, hetile_src, "
-                "hetile_tag(hetile_col - hetile_k, hetile_k), hetile_buf, "
-                "hetile_bytes) < 0) {\n" +
-           In + "    " + MpiFail + In + "    hetile_mpi_abort(hetile_m, 1);\n" +
-           In + "  }\n";
-    Err = traffic(false, Mode::Unpack, Indent + 2, Out);
-  }
+  llvm::Error Err = traffic(false, Mode::CountUnpack, Indent + 4, Out);
   E.Exprs.Names.erase(C.Origin);
   if (Err)
     return Err;
-  Out += In + "  (void)" + ColumnOriginParam + ";\n" + In +
+  Out += In + "  }\n" + In + "  (void)hetile_buf;\n" + In + "  (void)" +
+         ColumnOriginParam + ";\n" + In +
          "  (void)hetile_so;\n" + In + "  (void)hetile_pos;\n" + In + "}\n";
   return llvm::Error::success();
 }
@@ -336,17 +354,22 @@ llvm::Error MpiEmitter::sends(unsigned Indent, std::string &Out) {
          In + "  if (hetile_dst == hetile_me)\n" + In + "    continue;\n" +
          In + "  const long " + ColumnOriginParam + " = " + C.Origin +
          " + hetile_k * " + C.Size + ";\n" +
-         In + "  size_t hetile_bytes = 0, hetile_pos = 0;\n";
-  if (auto Err = traffic(false, Mode::Count, Indent + 2, Out))
-    return Err;
-  Out += In + "  if (hetile_bytes == 0)\n" + In + "    continue;\n" +
-         In + "  unsigned char *hetile_buf = hetile_mpi_send_buffer(hetile_m, "
+         In + "  size_t hetile_bytes = 0, hetile_pos = 0;\n" +
+         In + "  unsigned char *hetile_buf = 0;\n" +
+         // Pass 0 counts the bytes, pass 1 (if any) packs them.
+         In + "  for (int hetile_pass = 0; hetile_pass < 2; hetile_pass++) {\n" +
+         In + "    if (hetile_pass) {\n" +
+         In + "      if (hetile_bytes == 0)\n" + In + "        break;\n" +
+         In + "      hetile_buf = hetile_mpi_send_buffer(hetile_m, "
               "hetile_bytes);\n" +
-         In + "  if (!hetile_buf) {\n" + In + "    " + MpiFail + In +
-         "    hetile_mpi_abort(hetile_m, 1);\n" + In + "  }\n";
-  if (auto Err = traffic(false, Mode::Pack, Indent + 2, Out))
+         In + "      if (!hetile_buf) {\n" + In + "        " + MpiFail + In +
+         "        hetile_mpi_abort(hetile_m, 1);\n" + In + "      }\n" +
+         In + "    }\n";
+  if (auto Err = traffic(false, Mode::CountPack, Indent + 4, Out))
     return Err;
-  Out += In + "  if (hetile_mpi_send(hetile_m, hetile_dst, hetile_tag(hetile_col, "
+  Out += In + "  }\n" + In + "  if (hetile_bytes == 0)\n" + In +
+         "    continue;\n" +
+         In + "  if (hetile_mpi_send(hetile_m, hetile_dst, hetile_tag(hetile_col, "
               "hetile_k), hetile_buf, hetile_bytes) < 0) {\n" +
          In + "    " + MpiFail + In + "    hetile_mpi_abort(hetile_m, 1);\n" +
          In + "  }\n" + In + "  (void)" + ColumnOriginParam + ";\n" + In +
@@ -676,6 +699,16 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
          "    const long hetile_tags = (long)hetile_mpi_tag_ub(hetile_m) + 1;\n"
          "#define hetile_tag(col, k) \\\n"
          "    (int)(((col) * (hetile_K + 1) + (k)) % hetile_tags)\n"
+         "/* one element of a message: pass 0 counts it, pass 1 packs or "
+         "unpacks it */\n"
+         "#define hetile_send_elem(x) \\\n"
+         "    do { if (hetile_pass) { memcpy(hetile_buf + hetile_pos, &(x), "
+         "sizeof(x)); hetile_pos += sizeof(x); } \\\n"
+         "         else hetile_bytes += sizeof(x); } while (0)\n"
+         "#define hetile_recv_elem(x) \\\n"
+         "    do { if (hetile_pass) { memcpy(&(x), hetile_buf + hetile_pos, "
+         "sizeof(x)); hetile_pos += sizeof(x); } \\\n"
+         "         else hetile_bytes += sizeof(x); } while (0)\n"
          "    long hetile_first, hetile_last;\n";
   if (auto Err = findRuns())
     return Err;
@@ -684,7 +717,7 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
       return Err;
   if (auto Err = tiles(Out))
     return Err;
-  Out += "#undef hetile_tag\n";
+  Out += "#undef hetile_tag\n#undef hetile_send_elem\n#undef hetile_recv_elem\n";
   if (auto Err = gather(Out))
     return Err;
   Out += "    if (hetile_mpi_verbose(hetile_m)) {\n"

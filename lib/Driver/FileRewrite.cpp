@@ -94,6 +94,11 @@ void reject(AnalyzedNest &N, llvm::Error Err) {
     N.Reject = makeTooComplexReject(std::move(Err), N.Loc);
     return;
   }
+  if (Err.isA<CodeTooLargeError>()) {
+    N.Reject = RejectReason{RejectKind::CodeGenTooLarge, N.Loc,
+                            llvm::toString(std::move(Err))};
+    return;
+  }
   N.Reject = RejectReason{RejectKind::CodeGenFailed, N.Loc,
                           "tiled code could not be generated: " +
                               llvm::toString(std::move(Err))};

@@ -81,11 +81,11 @@ void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
     return;
   }
   N.S = std::move(Built.S);
-  // Only the MPI backends' communication reads the element-tagged flow.
-  bool Mpi = Opts.TargetBackend == Backend::Mpi ||
-             Opts.TargetBackend == Backend::MpiOmp;
+  // The same analysis for every backend, so that every backend gives a nest
+  // the same verdict: what only the MPI backends need (the element-tagged
+  // flow) is computed by their communication stage, for a band that tiles.
   Budget.enter(IslStage::Dependences);
-  N.Deps = computeDependences(*N.S, /*WithFlowElements=*/Mpi);
+  N.Deps = computeDependences(*N.S);
   if (OutOfBudget())
     return;
   N.Strips = analyzeStrips(*N.S, *N.Deps, N.Loc);
@@ -97,7 +97,7 @@ void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
     return;
   if (N.Band->Depth >= 2)
     return;
-  N.Inner = findInnerBands(*N.S, Opts.AllowSkew, /*WithFlowElements=*/Mpi);
+  N.Inner = findInnerBands(*N.S, Opts.AllowSkew);
   if (OutOfBudget())
     return;
   if (!N.Inner)
@@ -222,6 +222,14 @@ bool usesStrips(const AnalyzedNest &N, const Options &O) {
          N.Strips->Plan && !N.Inner;
 }
 
+char CodeTooLargeError::ID;
+
+std::string CodeTooLargeError::message() const {
+  return "the generated code is too large: the block replacing the nest has " +
+         std::to_string(Bytes) + " bytes of C, over the limit of " +
+         std::to_string(Limit) + " (--max-nest-code-bytes)";
+}
+
 namespace {
 
 StripsTarget stripsTarget(const Options &O) {
@@ -232,13 +240,11 @@ StripsTarget stripsTarget(const Options &O) {
   return T;
 }
 
-} // namespace
-
-llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
-                                     const TransformedNest &T,
-                                     const Options &O,
-                                     llvm::StringRef Original,
-                                     IslBudget &Budget) {
+llvm::Expected<std::string> emitNestCode(const AnalyzedNest &N,
+                                         const TransformedNest &T,
+                                         const Options &O,
+                                         llvm::StringRef Original,
+                                         IslBudget &Budget) {
   const Scop &S = *N.S;
   if (usesStrips(N, O)) {
     Budget.enter(IslStage::CodeGen);
@@ -261,6 +267,22 @@ llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
   return afterStage(generateTiledNest(S, *N.Band, B.Tiled, O, S.Exits,
                                       commOf(B), Original, &Budget),
                     Budget);
+}
+
+} // namespace
+
+llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
+                                     const TransformedNest &T,
+                                     const Options &O,
+                                     llvm::StringRef Original,
+                                     IslBudget &Budget) {
+  auto Code = emitNestCode(N, T, O, Original, Budget);
+  if (!Code || O.MaxNestCodeBytes == 0 || Code->size() <= O.MaxNestCodeBytes)
+    return Code;
+  size_t Bytes = stripLineTags(*Code).size();
+  if (Bytes <= O.MaxNestCodeBytes)
+    return Code;
+  return llvm::make_error<CodeTooLargeError>(Bytes, O.MaxNestCodeBytes);
 }
 
 llvm::Expected<std::string> printNestStage(const AnalyzedNest &N,

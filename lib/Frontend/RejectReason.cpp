@@ -56,6 +56,8 @@ const char *getRejectName(RejectKind K) {
     return "codegen-failed";
   case RejectKind::TooComplex:
     return "too-complex";
+  case RejectKind::CodeGenTooLarge:
+    return "codegen-too-large";
   case RejectKind::StripsNoTimeLoop:
     return "strips-no-time-loop";
   case RejectKind::StripsUnsupportedAccess:

@@ -13,6 +13,7 @@ const char PluginName[] = "hetile";
 const char PluginArgsHelp[] =
     "backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, "
     "no-skew, isl-max-operations=N, nest-time-budget=SECONDS, "
+    "max-nest-code-bytes=N, "
     "emit=PATH";
 
 namespace {
@@ -47,9 +48,18 @@ std::string parseTileSizes(llvm::StringRef Value, Options &Opts) {
 }
 
 /// "isl-max-operations=N" / "nest-time-budget=SECONDS" into the bounds of
-/// Support/IslBudget.h; an error message or "".
+/// Support/IslBudget.h, "max-nest-code-bytes=N" into the bound on a nest's
+/// block; an error message or "".
 std::string parseBound(llvm::StringRef Name, llvm::StringRef Value,
                        Options &Opts) {
+  if (Name == "max-nest-code-bytes") {
+    unsigned long long N = 0;
+    if (Value.trim().getAsInteger(10, N))
+      return "'max-nest-code-bytes=' takes an integer >= 0, got " +
+             quoted(Value);
+    Opts.MaxNestCodeBytes = N;
+    return "";
+  }
   if (Name == "isl-max-operations") {
     unsigned long long N = 0;
     if (Value.trim().getAsInteger(10, N))
@@ -83,7 +93,8 @@ std::string parseOne(llvm::StringRef Arg, PluginSettings &S) {
     *F.Field = F.Set;
     return "";
   }
-  bool Bound = Name == "isl-max-operations" || Name == "nest-time-budget";
+  bool Bound = Name == "isl-max-operations" || Name == "nest-time-budget" ||
+               Name == "max-nest-code-bytes";
   bool Valued = Bound || Name == "backend" || Name == "tile-sizes" || Name == "emit";
   if (!Valued)
     return "unknown argument " + quoted(Arg) + "; the arguments are: " +

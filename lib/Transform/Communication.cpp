@@ -10,6 +10,7 @@
 #include <isl/constraint.h>
 #include <isl/polynomial.h>
 
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -303,6 +304,9 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
     if (P == ColumnOriginParam || P == BlockLowParam || P == BlockHighParam)
       return makeError("parameter '" + P + "' clashes with a generated name");
   Communication Result;
+  // Computed here, for a band that tiles, not with the dependences of every
+  // nest (see computeFlowElements).
+  std::map<std::string, isl::union_map> FlowElements = computeFlowElements(S);
   isl::union_set InCol = columnInstances(S, B, N);
   isl::union_set InBlock = blockInstances(S, B, N);
   isl::union_set InRowBlock = rowBlockInstances(S, B, N);
@@ -326,8 +330,8 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
     auto LIt = D.LastWriteByArray.find(A.Name);
     isl::union_map Flow = FIt == D.FlowByArray.end() ? isl::union_map() : FIt->second;
     isl::union_set Out;
-    auto EIt = D.FlowElementsByArray.find(A.Name);
-    if (EIt != D.FlowElementsByArray.end()) {
+    auto EIt = FlowElements.find(A.Name);
+    if (EIt != FlowElements.end()) {
       // A statement writes two elements: the element a read sees, not
       // every element both instances touch (the reader may see another
       // write of one of them, which a stale copy would undo).

@@ -49,6 +49,12 @@ static cl::opt<double> NestTimeBudgetOpt(
              "it is (too-complex); 0 = unbounded (default 30)"),
     cl::value_desc("seconds"), cl::init(Options().NestTimeBudgetSeconds),
     cl::cat(HetileCategory));
+static cl::opt<unsigned long> MaxNestCodeBytesOpt(
+    "max-nest-code-bytes",
+    cl::desc("Bytes of C the block replacing one nest may have before the "
+             "nest is left as it is (codegen-too-large); 0 = unbounded "
+             "(default 500000)"),
+    cl::init(Options().MaxNestCodeBytes), cl::cat(HetileCategory));
 
 static cl::OptionCategory RewriteCategory("hetile rewrite options");
 static cl::opt<std::string> OutputOpt("o", cl::desc("Write the rewritten file here (one input only)"),
@@ -240,6 +246,7 @@ Options optionsFromCommandLine() {
   Opts.AllowSkew = !NoSkewOpt;
   Opts.IslMaxOperations = IslMaxOpsOpt;
   Opts.NestTimeBudgetSeconds = NestTimeBudgetOpt;
+  Opts.MaxNestCodeBytes = MaxNestCodeBytesOpt;
   Opts.TargetBackend = BackendOpt;
   Opts.OmpSchedKind = OmpScheduleOpt;
   Opts.GatherRoot = GatherOpt == GatherMode::Root;

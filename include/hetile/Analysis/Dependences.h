@@ -74,12 +74,6 @@ struct Dependences {
   /// with a may-write has none here). What the distributed-memory backends
   /// gather after the nest.
   std::map<std::string, isl::union_map> LastWriteByArray;
-  /// The flow dependences of an array with their element,
-  /// { S[i] -> [S'[j] -> A[e]] }: S[i] wrote the value of A[e] that S'[j]
-  /// reads. Only for the arrays that some statement writes through two
-  /// accesses or more (null when isl failed); elsewhere a flow dependence
-  /// S[i] -> S'[j] carries the one element of A that S[i] writes.
-  std::map<std::string, isl::union_map> FlowElementsByArray;
   /// Output dependences through each array (by C name).
   std::map<std::string, isl::union_map> OutputByArray;
   /// Anti dependences through each array, and its reads that may read a
@@ -103,10 +97,17 @@ std::string formatDistance(const std::vector<long> &V);
 
 /// Computes the dependences of \p S. Never fails on a valid Scop; an empty
 /// Scop gives null relations and no edges; accesses with a null relation are
-/// skipped. Without \p WithFlowElements, FlowElementsByArray stays empty
-/// (only the MPI backends' communication reads it, and it costs a third
-/// dataflow analysis per array).
-Dependences computeDependences(const Scop &S, bool WithFlowElements = true);
+/// skipped.
+Dependences computeDependences(const Scop &S);
+
+/// The flow dependences of each array of \p S (by C name) with their
+/// element, { S[i] -> [S'[j] -> A[e]] }: S[i] wrote the value of A[e] that
+/// S'[j] reads. Only for the arrays that some statement writes through two
+/// accesses or more (null when isl failed); elsewhere a flow dependence
+/// S[i] -> S'[j] carries the one element of A that S[i] writes. Only the
+/// MPI backends' communication reads them, for a band that tiles: a third
+/// dataflow analysis per array, which a nest that does not tile never pays.
+std::map<std::string, isl::union_map> computeFlowElements(const Scop &S);
 
 } // namespace hetile
 

@@ -66,10 +66,8 @@ Scop peelOuterLoops(const Scop &S, unsigned Outer,
 /// them is tiled as bands of >= 2 loops, and those bands; none when no
 /// choice works. With \p AllowTransform each band may be found by isl's
 /// scheduler (findPermutableBand). Each try costs one dependence analysis
-/// and at most one bounded scheduler run per band. \p WithFlowElements: as
-/// for computeDependences, for each band's dependences.
-std::optional<InnerBands> findInnerBands(const Scop &S, bool AllowTransform,
-                                         bool WithFlowElements = true);
+/// and at most one bounded scheduler run per band.
+std::optional<InnerBands> findInnerBands(const Scop &S, bool AllowTransform);
 
 } // namespace hetile
 

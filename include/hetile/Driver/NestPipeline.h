@@ -102,10 +102,32 @@ llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
 /// mpi+omp backend with --omp-schedule=strips, a plan, one band.
 bool usesStrips(const AnalyzedNest &N, const Options &O);
 
+/// The error of a nest whose block is larger than
+/// Options::MaxNestCodeBytes.
+class CodeTooLargeError : public llvm::ErrorInfo<CodeTooLargeError> {
+public:
+  static char ID;
+  CodeTooLargeError(size_t Bytes, unsigned long Limit)
+      : Bytes(Bytes), Limit(Limit) {}
+  /// "the generated code is too large: the block replacing the nest has
+  /// <Bytes> bytes of C, over the limit of <Limit> (--max-nest-code-bytes)".
+  std::string message() const override;
+  void log(llvm::raw_ostream &OS) const override { OS << message(); }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+  size_t Bytes;
+  unsigned long Limit;
+};
+
 /// The C block replacing tilable nest \p N, transformed as \p T (or, where
-/// usesStrips, the strips' block): the stage CodeGen of \p Budget (entered anew for each inner band's block). \p Original: the nest's source text (the fallback
-/// of run-time guards). Lines that copy a statement carry line tags
-/// (Support/LineTags.h).
+/// usesStrips, the strips' block): the stage CodeGen of \p Budget (entered
+/// anew for each inner band's block). \p Original: the nest's source text
+/// (the fallback of run-time guards). Lines that copy a statement carry
+/// line tags (Support/LineTags.h). A block of more than
+/// Options::MaxNestCodeBytes bytes (line tags left out) fails with a
+/// CodeTooLargeError: past some hundreds of kilobytes, the C compiler takes
+/// longer over the block than the nest saves.
 llvm::Expected<std::string> emitNest(const AnalyzedNest &N,
                                      const TransformedNest &T,
                                      const Options &O,

@@ -45,6 +45,9 @@ enum class RejectKind {
   CodeGenFailed,        ///< the tiled code could not be generated or placed
   /// a stage ran out of its isl operation bound or of the nest's time budget
   TooComplex,
+  /// the block replacing the nest is larger than its bound
+  /// (--max-nest-code-bytes)
+  CodeGenTooLarge,
   // Why the strips schedule (Analysis/StripsLegality.h) does not apply; the
   // nest may still be tiled otherwise.
   StripsNoTimeLoop,         ///< no outer time loop, step 1, around everything

@@ -37,6 +37,9 @@ struct Options {
   /// The CPU seconds all the stages of a nest together (analysis,
   /// transformation, code generation) may take; 0 = unbounded.
   double NestTimeBudgetSeconds = 30;
+  /// The bytes of C the block replacing one nest may have; 0 = unbounded.
+  /// A nest past it is left as it is (codegen-too-large).
+  unsigned long MaxNestCodeBytes = 500000;
 
   // Rewrite options (used by later stages).
   Backend TargetBackend = Backend::Seq;

@@ -12,7 +12,7 @@
 //
 // (from the flow dependences x -> y and the accesses: e is the element x
 // writes and y reads; where a statement writes A twice, from the flow
-// dependences tagged with their element, Dependences::FlowElementsByArray,
+// dependences tagged with their element, computeFlowElements,
 // as the other element may reach y from a later write)
 //   LiveOut_A(o)     = { e | the last write of e, over all statements,
 //                        is an instance in tile(o) }

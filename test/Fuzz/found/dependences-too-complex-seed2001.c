@@ -1,9 +1,13 @@
 /* test/Fuzz seed 2001 (python3 test/Fuzz/gen_nests.py 2001), not reduced:
    every backend refuses the nest as too complex in about 5 s of CPU: the
    dependences stage spends its isl operation bound in the value-based flow
-   of A (isl_union_access_info_compute_flow with the guarded write, a
-   may-write, as a may-source); without the bound that analysis alone runs
-   past a minute. */
+   of A (isl_union_access_info_compute_flow: six statements write the one
+   dimension of A); without the bound that analysis alone runs past 150 s.
+   The guarded write (a may-write, a may-source) is not the cost: modelled
+   as an update (a read and a must-write) it leaves the flow as costly.
+   Memory-based relations take 1 s, but isl's scheduler runs past the
+   nest's time budget on them, and the nest as written is not permutable
+   under them (docs/compile-time.md). */
 //@ args 3 4 | 2 2 | 4 3
 #include <stdio.h>
 #include <stdlib.h>

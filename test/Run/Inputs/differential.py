@@ -213,12 +213,14 @@ class Kernel:
             ["--"] + self.cflags[:1] + self.cflags[-1:])
         text = open(out).read()
         # A nest tiled below sequential outer loops has one tile-loop marker
-        # per band: count it once.
+        # per band: count it once. (Its bands' blocks appear once per branch
+        # of the outer loops' AST, which may have several: then more.)
+        inner = re.findall(
+            r"/\* hetile: sequential outer loops? \([^)]*\); (\d+) tiled "
+            r"bands? inside \*/", text)
         marks = text.count("/* hetile: tile loops */") - sum(
-            int(n) - 1 for n in re.findall(
-                r"/\* hetile: sequential outer loops? \([^)]*\); (\d+) tiled "
-                r"bands? inside \*/", text))
-        if marks != self.nests:
+            int(n) - 1 for n in inner)
+        if marks != self.nests and not (inner and marks > self.nests):
             sys.exit("FAIL: %s: %d of %d marked nests tiled (see %s)" %
                      (name, marks, self.nests, out))
         strips = text.count("/* hetile: strips with redundant tasks")
