@@ -17,7 +17,7 @@
 // CHECK: #include "hetile_rt_mpi.h"
 // CHECK: #pragma omp parallel
 // CHECK: /* hetile: tile loops */
-// CHECK-NEXT: for (long hetile_j = 0; hetile_mpi_part(
+// CHECK: for (long hetile_j = 0; hetile_mpi_part(
 #include <stdio.h>
 #include <stdlib.h>
 
