@@ -47,22 +47,24 @@ const size_t MaxSpareBuffers = 4;
 
 } // namespace
 
-Buffer mpi::takeBuffer(size_t Bytes) {
-  {
-    SpareBuffers &S = spares();
-    std::lock_guard<std::mutex> G(S.Lock);
-    // Largest first: the last one large enough is the smallest that fits.
-    for (size_t I = S.Free.size(); I-- > 0;)
-      if (S.Free[I].Capacity >= Bytes) {
-        Buffer B = std::move(S.Free[I]);
-        S.Free.erase(S.Free.begin() + I);
-        return B;
-      }
-  }
+Buffer mpi::takeFromPool(std::vector<Buffer> &Pool, size_t Bytes) {
+  // Largest first: the last one large enough is the smallest that fits.
+  for (size_t I = Pool.size(); I-- > 0;)
+    if (Pool[I].Capacity >= Bytes) {
+      Buffer B = std::move(Pool[I]);
+      Pool.erase(Pool.begin() + I);
+      return B;
+    }
   Buffer B;
   B.Data.reset(new (std::nothrow) char[Bytes > 0 ? Bytes : 1]);
   B.Capacity = B.Data ? Bytes : 0;
   return B;
+}
+
+Buffer mpi::takeBuffer(size_t Bytes) {
+  SpareBuffers &S = spares();
+  std::lock_guard<std::mutex> G(S.Lock);
+  return takeFromPool(S.Free, Bytes);
 }
 
 void mpi::reuseBuffer(Buffer &&B) {

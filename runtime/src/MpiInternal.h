@@ -199,6 +199,10 @@ struct alignas(64) ColumnProgress {
 /// same memory at every step instead of allocating (and faulting in) its
 /// arrays' size twice per step. Thread-safe.
 Buffer takeBuffer(size_t Bytes);
+/// The last buffer of \p Pool with at least Bytes (the smallest that fits
+/// when Pool is sorted largest first), removed from it, else a new one (Data
+/// null when out of memory).
+Buffer takeFromPool(std::vector<Buffer> &Pool, size_t Bytes);
 /// Keeps B among the process's spare buffers (the largest few).
 void reuseBuffer(Buffer &&B);
 

@@ -58,15 +58,7 @@ bool direct(const Piece &P) {
 /// pieces' buffers given back (their pages are already mapped and warm),
 /// else a new one. Data null when out of memory.
 Buffer takePieceBuffer(hetile_mpi &M, size_t Bytes) {
-  for (size_t I = M.PieceBuffers.size(); I-- > 0;)
-    if (M.PieceBuffers[I].Capacity >= Bytes) {
-      Buffer B = std::move(M.PieceBuffers[I]);
-      M.PieceBuffers.erase(M.PieceBuffers.begin() + I);
-      return B;
-    }
-  Buffer B;
-  B.Data.reset(new (std::nothrow) char[Bytes > 0 ? Bytes : 1]);
-  B.Capacity = B.Data ? Bytes : 0;
+  Buffer B = takeFromPool(M.PieceBuffers, Bytes);
   if (!B.Data)
     fail(HETILE_ERR_NOMEM, "rank %d: no memory for a piece of %zu bytes of "
          "final values", M.Rank, Bytes);
