@@ -1,8 +1,8 @@
-// The sequential outer loop of an inner-bands nest whose bounds need
-// hetile_max: the helpers (static inline functions of hetile_rt.h) must be
-// declared before it, or no backend's output compiles (a program of
-// test/Fuzz/gen_nests.py). The rewritten program
-// compiles with -Werror and prints what the original prints.
+// The sequential outer loop of an inner-bands nest whose bounds call
+// hetile_max: hetile_rt.h, which declares it, is included before the loop,
+// so every backend's output compiles (a program of test/Fuzz/gen_nests.py).
+// The rewritten program compiles with -Werror and prints what the original
+// prints.
 // RUN: %hetile rewrite %s -o %t.c -- -std=c99 2>&1 | FileCheck %s --allow-empty --check-prefix=NOREMARK
 // RUN: %strip-directives %t.c | FileCheck %s
 // RUN: %gcc -std=c99 -O1 -Wall -Werror %rt_cflags %t.c -o %t %rt_libs
