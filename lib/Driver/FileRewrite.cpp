@@ -3,7 +3,10 @@
 #include "hetile/Driver/FileRewrite.h"
 #include "hetile/CodeGen/TiledCodeGen.h"
 #include "hetile/Rewrite/FileRewriter.h"
+#include "hetile/Support/Isolation.h"
 #include "hetile/Support/LineTags.h"
+
+#include <optional>
 
 namespace hetile {
 
@@ -104,6 +107,43 @@ void reject(AnalyzedNest &N, llvm::Error Err) {
                               llvm::toString(std::move(Err))};
 }
 
+/// The tiled block of tilable nest \p N (runStages), or none with
+/// N.Reject set. With Options::IsolateIsl, the stages run in a child
+/// process (Support/Isolation.h) that sends back the block or the
+/// rejection: a crash of isl leaves the nest as it is.
+std::optional<std::string> tiledBlock(llvm::StringRef Buffer, AnalyzedNest &N,
+                                      const Options &Opts) {
+  auto Run = [&]() -> std::optional<std::string> {
+    llvm::Expected<std::string> Code = runStages(Buffer, N, Opts);
+    if (!Code) {
+      reject(N, Code.takeError());
+      return std::nullopt;
+    }
+    return std::move(*Code);
+  };
+  if (!Opts.IsolateIsl)
+    return Run();
+  // The child's text: "C" and the block, or "R", the kind's number, a
+  // space and the message.
+  IsolatedResult R = runIsolated([&] {
+    std::optional<std::string> Code = Run();
+    if (Code)
+      return "C" + *Code;
+    return "R" + std::to_string(unsigned(N.Reject->Kind)) + " " +
+           N.Reject->Message;
+  });
+  if (!R.Finished) {
+    N.Reject = islCrashedReject(R, "generating its tiled code", N.Loc);
+    return std::nullopt;
+  }
+  if (R.Text[0] == 'C')
+    return R.Text.substr(1);
+  size_t Space = R.Text.find(' ');
+  unsigned Kind = std::stoul(R.Text.substr(1, Space - 1));
+  N.Reject = RejectReason{RejectKind(Kind), N.Loc, R.Text.substr(Space + 1)};
+  return std::nullopt;
+}
+
 } // namespace
 
 RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
@@ -116,9 +156,8 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
     AnalyzedNest &N = Nests[I];
     if (!N.isTilable())
       continue;
-    llvm::Expected<std::string> Code = runStages(Buffer, N, Opts);
+    std::optional<std::string> Code = tiledBlock(Buffer, N, Opts);
     if (!Code) {
-      reject(N, Code.takeError());
       Result.Rejected.push_back(I);
       continue;
     }

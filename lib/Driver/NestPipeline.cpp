@@ -5,6 +5,7 @@
 #include "hetile/CodeGen/InnerBandsCodeGen.h"
 #include "hetile/CodeGen/StripsCodeGen.h"
 #include "hetile/Support/IslUtils.h"
+#include "hetile/Support/Isolation.h"
 #include "hetile/Support/LineTags.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -114,10 +115,42 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   N.Marked = C.PragmaLoc.isValid();
   if (N.Marked)
     N.PragmaLoc = makeSourceLoc(Ctx.getSourceManager(), C.PragmaLoc);
-  IslBudget Budget(IslCtx, Opts);
-  analyzeStages(Ctx, C, IslCtx, Opts, Budget, N);
-  N.SpentSeconds = Budget.spentSeconds();
+  auto Analyze = [&](AnalyzedNest &Out) {
+    IslBudget Budget(IslCtx, Opts);
+    analyzeStages(Ctx, C, IslCtx, Opts, Budget, Out);
+    Out.SpentSeconds = Budget.spentSeconds();
+  };
+  if (!Opts.IsolateIsl) {
+    Analyze(N);
+    return N;
+  }
+  // The analysis runs first in a child process (Support/Isolation.h): if
+  // isl crashes there, the nest is left as it is. A nest too complex for
+  // its bound is rejected from the child's verdict, without a second run.
+  IsolatedResult Probe = runIsolated([&] {
+    Analyze(N);
+    bool TooComplex = N.Reject && N.Reject->Kind == RejectKind::TooComplex;
+    return TooComplex ? "T" + N.Reject->Message : std::string("A");
+  });
+  if (!Probe.Finished) {
+    N.Reject = islCrashedReject(Probe, "analyzing the nest", N.Loc);
+    return N;
+  }
+  if (Probe.Text[0] == 'T') {
+    N.Reject = RejectReason{RejectKind::TooComplex, N.Loc, Probe.Text.substr(1)};
+    return N;
+  }
+  Analyze(N);
   return N;
+}
+
+RejectReason islCrashedReject(const IsolatedResult &R, llvm::StringRef Stage,
+                              const SourceLoc &Loc) {
+  return {RejectKind::IslCrashed, Loc,
+          "isl, the integer set library, failed with " +
+              R.describeFailure() + " while " + Stage.str() +
+              " (a bug of isl, run in a child process); the nest is left as "
+              "it is"};
 }
 
 namespace {

@@ -58,6 +58,8 @@ const char *getRejectName(RejectKind K) {
     return "too-complex";
   case RejectKind::CodeGenTooLarge:
     return "codegen-too-large";
+  case RejectKind::IslCrashed:
+    return "isl-crashed";
   case RejectKind::StripsNoTimeLoop:
     return "strips-no-time-loop";
   case RejectKind::StripsUnsupportedAccess:

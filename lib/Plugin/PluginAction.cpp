@@ -68,11 +68,13 @@ public:
     std::vector<AnalyzedNest> Failed;
     for (size_t I : Result.Rejected) {
       AnalyzedNest &N = Nests[I];
-      // A nest too complex for its bounds, or whose block would be too
-      // large, stays as it is, with a remark, on every backend.
+      // A nest too complex for its bounds, whose block would be too large,
+      // or on which isl crashed, stays as it is, with a remark, on every
+      // backend.
       if (Opts.TargetBackend != Backend::Seq &&
           N.Reject->Kind != RejectKind::TooComplex &&
-          N.Reject->Kind != RejectKind::CodeGenTooLarge)
+          N.Reject->Kind != RejectKind::CodeGenTooLarge &&
+          N.Reject->Kind != RejectKind::IslCrashed)
         Failures.push_back({N.Loc.Offset, N.Reject->Message});
       else
         Failed.push_back(std::move(N));

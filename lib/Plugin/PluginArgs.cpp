@@ -13,7 +13,7 @@ const char PluginName[] = "hetile";
 const char PluginArgsHelp[] =
     "backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, "
     "no-skew, isl-max-operations=N, nest-time-budget=SECONDS, "
-    "max-nest-code-bytes=N, "
+    "max-nest-code-bytes=N, isl-in-process, "
     "emit=PATH";
 
 namespace {
@@ -84,7 +84,8 @@ std::string parseOne(llvm::StringRef Arg, PluginSettings &S) {
     bool *Field;
     bool Set;
   } Flags[] = {{"auto", &S.Opts.Auto, true},
-               {"no-skew", &S.Opts.AllowSkew, false}};
+               {"no-skew", &S.Opts.AllowSkew, false},
+               {"isl-in-process", &S.Opts.IsolateIsl, false}};
   for (const Flag &F : Flags) {
     if (Name != F.Name)
       continue;

@@ -20,7 +20,7 @@
 // RUN: not ls %t.o
 
 // backend-error@*:* {{-fplugin-arg-hetile: unknown backend 'cuda' in 'backend=': use seq, omp, mpi or mpi+omp}}
-// unknown-error@*:* {{-fplugin-arg-hetile: unknown argument 'tile-size=32'; the arguments are: backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, no-skew, isl-max-operations=N, nest-time-budget=SECONDS, max-nest-code-bytes=N, emit=PATH}}
+// unknown-error@*:* {{-fplugin-arg-hetile: unknown argument 'tile-size=32'; the arguments are: backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, no-skew, isl-max-operations=N, nest-time-budget=SECONDS, max-nest-code-bytes=N, isl-in-process, emit=PATH}}
 // sizes-error@*:* {{-fplugin-arg-hetile: 'tile-sizes=' takes integers >= 1 separated by commas, got '32,0'}}
 // sizes2-error@*:* {{-fplugin-arg-hetile: 'tile-sizes=' takes integers >= 1 separated by commas, got '8,x'}}
 // novalue-error@*:* {{-fplugin-arg-hetile: 'tile-sizes' needs a value: 'tile-sizes=...'}}

@@ -56,6 +56,13 @@ static cl::opt<unsigned long> MaxNestCodeBytesOpt(
              "(default 500000)"),
     cl::init(Options().MaxNestCodeBytes), cl::cat(HetileCategory));
 
+static cl::opt<bool> IslInProcessOpt(
+    "isl-in-process",
+    cl::desc("Run each nest's isl work in this process rather than first in a "
+             "child process, which turns a crash of isl into an isl-crashed "
+             "remark (for a debugger)"),
+    cl::cat(HetileCategory));
+
 static cl::OptionCategory RewriteCategory("hetile rewrite options");
 static cl::opt<std::string> OutputOpt("o", cl::desc("Write the rewritten file here (one input only)"),
                                       cl::value_desc("file"), cl::cat(RewriteCategory));
@@ -247,6 +254,7 @@ Options optionsFromCommandLine() {
   Opts.IslMaxOperations = IslMaxOpsOpt;
   Opts.NestTimeBudgetSeconds = NestTimeBudgetOpt;
   Opts.MaxNestCodeBytes = MaxNestCodeBytesOpt;
+  Opts.IsolateIsl = !IslInProcessOpt;
   Opts.TargetBackend = BackendOpt;
   Opts.OmpSchedKind = OmpScheduleOpt;
   Opts.GatherRoot = GatherOpt == GatherMode::Root;

@@ -57,6 +57,14 @@ struct AnalyzedNest {
   bool isTilable() const { return !Reject; }
 };
 
+struct IsolatedResult;
+
+/// The rejection of a nest whose isl work, run in a child process
+/// (Support/Isolation.h), did not finish (\p R) during \p Stage
+/// ("analyzing the nest", "generating its tiled code").
+RejectReason islCrashedReject(const IsolatedResult &R, llvm::StringRef Stage,
+                              const SourceLoc &Loc);
+
 /// The rejection of a nest whose stage ran out of its bound (\p Err, a
 /// TooComplexError of Support/IslBudget.h).
 RejectReason makeTooComplexReject(llvm::Error Err, const SourceLoc &Loc);

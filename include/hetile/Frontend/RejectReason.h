@@ -48,6 +48,8 @@ enum class RejectKind {
   /// the block replacing the nest is larger than its bound
   /// (--max-nest-code-bytes)
   CodeGenTooLarge,
+  /// isl crashed on the nest (in a child process: Support/Isolation.h)
+  IslCrashed,
   // Why the strips schedule (Analysis/StripsLegality.h) does not apply; the
   // nest may still be tiled otherwise.
   StripsNoTimeLoop,         ///< no outer time loop, step 1, around everything

@@ -40,6 +40,11 @@ struct Options {
   /// The bytes of C the block replacing one nest may have; 0 = unbounded.
   /// A nest past it is left as it is (codegen-too-large).
   unsigned long MaxNestCodeBytes = 500000;
+  /// Run each nest's isl work in a child process first, so that a crash of
+  /// isl leaves the nest as it is (isl-crashed) instead of ending the
+  /// compiler (Support/Isolation.h). Off: everything in this process (for a
+  /// debugger).
+  bool IsolateIsl = true;
 
   // Rewrite options (used by later stages).
   Backend TargetBackend = Backend::Seq;
