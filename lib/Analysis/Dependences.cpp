@@ -210,8 +210,33 @@ isl::union_map orEmpty(const isl::union_map &M, isl::ctx Ctx) {
   return M.is_null() ? isl::union_map::empty(Ctx) : M;
 }
 
+DataflowForm CurrentForm = DataflowForm::Joint;
+
+/// \p May split by the statement of its accesses (one union map per
+/// domain tuple), for DataflowForm::PerMaySource; one empty map if none.
+std::vector<isl::union_map> splitBySource(const isl::union_map &May,
+                                          isl::ctx Ctx) {
+  std::map<std::string, isl::union_map> ByTuple;
+  for (const isl::map &M : analysis::toMaps(orEmpty(May, Ctx))) {
+    std::string Name = M.domain_tuple_id().name();
+    auto It = ByTuple.find(Name);
+    if (It == ByTuple.end())
+      ByTuple.emplace(Name, isl::union_map(M));
+    else
+      It->second = It->second.unite(M);
+  }
+  std::vector<isl::union_map> Result;
+  for (auto &[Name, U] : ByTuple)
+    Result.push_back(U);
+  if (Result.empty())
+    Result.push_back(isl::union_map::empty(Ctx));
+  return Result;
+}
+
 /// isl's may-dependences from the given sources to \p Sink under \p Sched.
-/// With \p NoSource, also the sinks that may have no source.
+/// With \p NoSource, also the sinks that may have no source (the same for
+/// every split of the may-sources: a may-source never makes a source
+/// certain).
 isl::union_map mayDependences(const isl::union_map &Sink,
                               const isl::union_map &Must,
                               const isl::union_map &May,
@@ -223,17 +248,25 @@ isl::union_map mayDependences(const isl::union_map &Sink,
       *NoSource = isl::union_map::empty(Ctx);
     return isl::union_map::empty(Ctx);
   }
-  isl::union_access_info Info = isl::union_access_info(Sink)
-                                    .set_must_source(orEmpty(Must, Ctx))
-                                    .set_may_source(orEmpty(May, Ctx));
-  isl::union_flow Flow = Sched.Tree.is_null()
-                             ? Info.set_schedule_map(Sched.Map).compute_flow()
+  std::vector<isl::union_map> Splits =
+      CurrentForm == DataflowForm::Joint
+          ? std::vector<isl::union_map>{orEmpty(May, Ctx)}
+          : splitBySource(May, Ctx);
+  isl::union_map Result = isl::union_map::empty(Ctx);
+  for (size_t I = 0; I < Splits.size(); ++I) {
+    isl::union_access_info Info = isl::union_access_info(Sink)
+                                      .set_must_source(orEmpty(Must, Ctx))
+                                      .set_may_source(Splits[I]);
+    isl::union_flow Flow =
+        Sched.Tree.is_null() ? Info.set_schedule_map(Sched.Map).compute_flow()
                              : Info.set_schedule(Sched.Tree).compute_flow();
-  if (Flow.is_null())
-    return {};
-  if (NoSource)
-    *NoSource = Flow.may_no_source();
-  return Flow.may_dependence();
+    if (Flow.is_null())
+      return {};
+    if (NoSource && I == 0)
+      *NoSource = Flow.may_no_source();
+    Result = Result.unite(Flow.may_dependence());
+  }
+  return Result;
 }
 
 /// Renames "<Stmt>__read" tuples back to the statement's own tuple id and
@@ -530,6 +563,12 @@ void checkAgainstReference(const Scop &S, const std::string &Array,
 }
 
 } // namespace
+
+DataflowFormScope::DataflowFormScope(DataflowForm Form) : Saved(CurrentForm) {
+  CurrentForm = Form;
+}
+
+DataflowFormScope::~DataflowFormScope() { CurrentForm = Saved; }
 
 Dependences computeDependences(const Scop &S) {
   Dependences Result;

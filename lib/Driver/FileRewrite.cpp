@@ -114,6 +114,7 @@ void reject(AnalyzedNest &N, llvm::Error Err) {
 std::optional<std::string> tiledBlock(llvm::StringRef Buffer, AnalyzedNest &N,
                                       const Options &Opts) {
   auto Run = [&]() -> std::optional<std::string> {
+    DataflowFormScope Form(N.Dataflow);
     llvm::Expected<std::string> Code = runStages(Buffer, N, Opts);
     if (!Code) {
       reject(N, Code.takeError());
@@ -125,13 +126,21 @@ std::optional<std::string> tiledBlock(llvm::StringRef Buffer, AnalyzedNest &N,
     return Run();
   // The child's text: "C" and the block, or "R", the kind's number, a
   // space and the message.
-  IsolatedResult R = runIsolated([&] {
+  auto Child = [&] {
+    crashForTesting("stages");
     std::optional<std::string> Code = Run();
     if (Code)
       return "C" + *Code;
     return "R" + std::to_string(unsigned(N.Reject->Kind)) + " " +
            N.Reject->Message;
-  });
+  };
+  IsolatedResult R = runIsolated(Child);
+  if (!R.Finished && N.Dataflow == DataflowForm::Joint) {
+    // isl's other form of the dataflow analysis (the communication stage
+    // of the mpi backends runs one), as in analyzeNest.
+    N.Dataflow = DataflowForm::PerMaySource;
+    R = runIsolated(Child);
+  }
   if (!R.Finished) {
     N.Reject = islCrashedReject(R, "generating its tiled code", N.Loc);
     return std::nullopt;
@@ -193,6 +202,7 @@ RewriteResult printStages(llvm::raw_ostream &OS, llvm::StringRef Buffer,
     AnalyzedNest &N = Nests[I];
     if (!N.isTilable())
       continue;
+    DataflowFormScope Form(N.Dataflow);
     llvm::Expected<std::string> Text = runStages(Buffer, N, Opts, &What);
     if (!Text) {
       reject(N, Text.takeError());

@@ -10,6 +10,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
+#include <csignal>
+#include <cstdlib>
 
 namespace hetile {
 
@@ -116,6 +118,7 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   if (N.Marked)
     N.PragmaLoc = makeSourceLoc(Ctx.getSourceManager(), C.PragmaLoc);
   auto Analyze = [&](AnalyzedNest &Out) {
+    DataflowFormScope Form(Out.Dataflow);
     IslBudget Budget(IslCtx, Opts);
     analyzeStages(Ctx, C, IslCtx, Opts, Budget, Out);
     Out.SpentSeconds = Budget.spentSeconds();
@@ -124,14 +127,23 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
     Analyze(N);
     return N;
   }
-  // The analysis runs first in a child process (Support/Isolation.h): if
-  // isl crashes there, the nest is left as it is. A nest too complex for
-  // its bound is rejected from the child's verdict, without a second run.
-  IsolatedResult Probe = runIsolated([&] {
-    Analyze(N);
-    bool TooComplex = N.Reject && N.Reject->Kind == RejectKind::TooComplex;
-    return TooComplex ? "T" + N.Reject->Message : std::string("A");
-  });
+  // The analysis runs first in a child process (Support/Isolation.h), with
+  // isl's dataflow analysis asked in one call per array, then, if isl
+  // crashed, once per may-source statement; if isl crashes both times, the
+  // nest is left as it is. A nest too complex for its bound is rejected
+  // from the child's verdict, without a second run.
+  IsolatedResult Probe;
+  for (DataflowForm Form : {DataflowForm::Joint, DataflowForm::PerMaySource}) {
+    N.Dataflow = Form;
+    Probe = runIsolated([&] {
+      crashForTesting("analysis");
+      Analyze(N);
+      bool TooComplex = N.Reject && N.Reject->Kind == RejectKind::TooComplex;
+      return TooComplex ? "T" + N.Reject->Message : std::string("A");
+    });
+    if (Probe.Finished)
+      break;
+  }
   if (!Probe.Finished) {
     N.Reject = islCrashedReject(Probe, "analyzing the nest", N.Loc);
     return N;
@@ -142,6 +154,12 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   }
   Analyze(N);
   return N;
+}
+
+void crashForTesting(llvm::StringRef Where) {
+  static const char *Env = std::getenv("HETILE_TEST_ISL_CRASH");
+  if (Env && Where == Env)
+    std::raise(SIGSEGV);
 }
 
 RejectReason islCrashedReject(const IsolatedResult &R, llvm::StringRef Stage,

@@ -100,6 +100,29 @@ std::string formatDistance(const std::vector<long> &V);
 /// skipped.
 Dependences computeDependences(const Scop &S);
 
+/// How isl's dataflow analysis (isl_union_access_info_compute_flow) is
+/// asked for the dependences of computeDependences and computeFlowElements:
+/// in one call per kind and array (Joint), or in one call per statement
+/// whose accesses are may-sources (PerMaySource). Both give the same
+/// relations: a may-source kills nothing, so the dependences from one
+/// may-source statement do not depend on the others. PerMaySource is the
+/// driver's second try for a nest on which isl crashed in the joint call
+/// (Support/Isolation.h; test/Reject/isl-crashed.c).
+enum class DataflowForm { Joint, PerMaySource };
+
+/// Sets the form for this process until the scope ends (the driver sets it
+/// around one nest's stages).
+class DataflowFormScope {
+public:
+  explicit DataflowFormScope(DataflowForm Form);
+  ~DataflowFormScope();
+  DataflowFormScope(const DataflowFormScope &) = delete;
+  DataflowFormScope &operator=(const DataflowFormScope &) = delete;
+
+private:
+  DataflowForm Saved;
+};
+
 /// The flow dependences of each array of \p S (by C name) with their
 /// element, { S[i] -> [S'[j] -> A[e]] }: S[i] wrote the value of A[e] that
 /// S'[j] reads. Only for the arrays that some statement writes through two

@@ -53,11 +53,19 @@ struct AnalyzedNest {
   /// The CPU seconds the analysis spent of the nest's time budget: the
   /// later stages get the rest (Support/IslBudget.h).
   double SpentSeconds = 0;
+  /// How isl's dataflow analysis is asked for this nest's dependences, in
+  /// every stage (PerMaySource where isl crashed on the joint form).
+  DataflowForm Dataflow = DataflowForm::Joint;
 
   bool isTilable() const { return !Reject; }
 };
 
 struct IsolatedResult;
+
+/// A test aid: with HETILE_TEST_ISL_CRASH=\p Where ("analysis" or
+/// "stages"), the isolated child of that part of a nest's work dies of
+/// SIGSEGV as if isl had crashed (docs/testing.md).
+void crashForTesting(llvm::StringRef Where);
 
 /// The rejection of a nest whose isl work, run in a child process
 /// (Support/Isolation.h), did not finish (\p R) during \p Stage
