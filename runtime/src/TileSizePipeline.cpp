@@ -192,7 +192,7 @@ extern "C" int hetile_tilesize_pipeline(int depth, const long *extents,
 }
 
 int hetile::rt::notePipelineSizes(int Depth, const long *Extents, int P,
-                                  int Flags, const long *Sizes) {
+                                  int Flags, const long *Sizes, int Chunk) {
   hetile_pipeline_problem Prob{Depth, Extents, P, -1, {}, Flags};
   if (int E = hetile_costs_shared(&Prob.costs))
     return E;
@@ -202,6 +202,10 @@ int hetile::rt::notePipelineSizes(int Depth, const long *Extents, int P,
   std::copy(Sizes, Sizes + Depth, Choice.sizes);
   if (int E = finishChoice(&Prob, &Choice))
     return E;
+  if (Chunk) {
+    Choice.chunk = 1;
+    Choice.block = (Choice.n2 + P - 1) / P;
+  }
   notePipeline(Processors::Threads, P, Depth, Prob.costs, Choice);
   return HETILE_OK;
 }
