@@ -31,7 +31,11 @@ and whether every run's checksum equals the original's, bit for bit.
 
 --realtime PRIO runs each program under `chrt -f PRIO` (SCHED_FIFO, root)
 so that a machine other jobs keep busy does not decide the ranking, with
---pause seconds between runs (default 0.3 then) for the other jobs.
+--pause seconds between runs (default 0.3 then) for the other jobs, and
+its threads bound to distinct cores (OMP_PROC_BIND=spread,
+OMP_PLACES=cores): two SCHED_FIFO threads left on one core run one after
+the other (heat-3d 150 x 60 with 6,6,6,134 ran 0.54 or 0.26 s by where
+the threads landed).
 """
 import argparse
 import os
@@ -118,6 +122,9 @@ class Bench:
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("HETILE_", "OMP_"))}
         env["OMP_NUM_THREADS"] = str(threads)
+        if self.a.realtime:
+            env["OMP_PROC_BIND"] = "spread"
+            env["OMP_PLACES"] = "cores"
         env.update(extra)
         prefix = ["chrt", "-f", str(self.a.realtime)] if self.a.realtime else []
         if self.a.pause:
@@ -260,7 +267,8 @@ def main():
                 "said.%s"
                 % (benchlib.command("bench/tile_sizes.py"), benchlib.machine(),
                    load_before, load_after, a.reps, a.threads,
-                   (" Programs under SCHED_FIFO (`chrt -f %d`), %.1f s apart."
+                   (" Programs under SCHED_FIFO (`chrt -f %d`), %.1f s apart, "
+                    "threads bound to distinct cores."
                     % (a.realtime, a.pause)) if a.realtime else ""))
     head = ["kernel", "arguments", "original", "default 1 thread",
             "default", "default's choice", "refined", "refined's choice",
