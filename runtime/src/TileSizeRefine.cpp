@@ -15,7 +15,8 @@
 // Ours, not the papers': the order of the trials and when to stop. An
 // untimed warm-up slab with the model's sizes goes first (it pays for the
 // first calibration and cold caches); then the model's sizes, half and
-// twice them; then the fastest's sizes with one block per processor
+// twice them (twice only where that does not make the slabs more than
+// twice as thick); then the fastest's sizes with one block per processor
 // (Proposition 1's proportions; the block width of [BDRV98] with T_com
 // otherwise) and, around the fastest, with its size along D kept, the
 // other rows twice as thick and the columns half as wide, and the reverse.
@@ -195,6 +196,17 @@ struct hetile_refine {
     return 0;
   }
 
+  /// The thickness of round 1's slabs if \p C were its candidates.
+  long thicknessWith(std::vector<Sizes> C) {
+    Cands.swap(C);
+    Align = 1;
+    for (const Sizes &S : Cands)
+      Align = lcm(Align, S[D]);
+    long H = thickness(0);
+    Cands.swap(C);
+    return H;
+  }
+
   /// Adds \p S unless it was a candidate already.
   void add(const Sizes &S) {
     if (std::find(Cands.begin(), Cands.end(), S) == Cands.end())
@@ -247,7 +259,17 @@ struct hetile_refine {
     Cands.clear();
     add(Model);
     add(scaled(Model, 0.5, 0.5));
-    add(scaled(Model, 2, 2));
+    // Twice the model's sizes, unless their rows make every trial slab
+    // more than twice as thick as the model's and half's need (ours: the
+    // trials' share then goes to round 2, the block width included; on
+    // sor-2d 2000 x 40, 32x32x32 needed slabs of 128 values against 48,
+    // and left no room for round 2).
+    long Two = thicknessWith(Cands);
+    Sizes Twice = scaled(Model, 2, 2);
+    std::vector<Sizes> Three = Cands;
+    Three.push_back(Twice);
+    if (Mode == 2 || thicknessWith(Three) <= 2 * Two)
+      add(Twice);
     return fit(0, 2,
                Anyway ? INFINITY
                       : MaxTrialShare * (double)Extent - (double)warmUp());
