@@ -33,9 +33,7 @@ and whether every run's checksum equals the original's, bit for bit.
 so that a machine other jobs keep busy does not decide the ranking, with
 --pause seconds between runs (default 0.3 then) for the other jobs, and
 its threads bound to distinct cores (OMP_PROC_BIND=spread,
-OMP_PLACES=cores): two SCHED_FIFO threads left on one core run one after
-the other (heat-3d 150 x 60 with 6,6,6,134 ran 0.54 or 0.26 s by where
-the threads landed).
+OMP_PLACES=cores), so that two SCHED_FIFO threads never share a core.
 """
 import argparse
 import os
