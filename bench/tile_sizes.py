@@ -31,7 +31,9 @@ and whether every run's checksum equals the original's, bit for bit.
 
 --realtime PRIO runs each program under `chrt -f PRIO` (SCHED_FIFO, root)
 so that a machine other jobs keep busy does not decide the ranking, with
---pause seconds between runs (default 0.3 then) for the other jobs.
+--pause seconds between runs (default 0.3 then) for the other jobs, and
+its threads bound to distinct cores (OMP_PROC_BIND=spread,
+OMP_PLACES=cores), so that two SCHED_FIFO threads never share a core.
 """
 import argparse
 import os
@@ -118,6 +120,9 @@ class Bench:
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("HETILE_", "OMP_"))}
         env["OMP_NUM_THREADS"] = str(threads)
+        if self.a.realtime:
+            env["OMP_PROC_BIND"] = "spread"
+            env["OMP_PLACES"] = "cores"
         env.update(extra)
         prefix = ["chrt", "-f", str(self.a.realtime)] if self.a.realtime else []
         if self.a.pause:
@@ -260,7 +265,8 @@ def main():
                 "said.%s"
                 % (benchlib.command("bench/tile_sizes.py"), benchlib.machine(),
                    load_before, load_after, a.reps, a.threads,
-                   (" Programs under SCHED_FIFO (`chrt -f %d`), %.1f s apart."
+                   (" Programs under SCHED_FIFO (`chrt -f %d`), %.1f s apart, "
+                    "threads bound to distinct cores."
                     % (a.realtime, a.pause)) if a.realtime else ""))
     head = ["kernel", "arguments", "original", "default 1 thread",
             "default", "default's choice", "refined", "refined's choice",

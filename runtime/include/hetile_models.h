@@ -357,6 +357,9 @@ typedef struct hetile_pipeline_choice {
   double tile_s, tcom;  /* one tile's time and T_com of one block row     */
   long block;           /* hetile_alloc_block_width for equal speeds      */
   long min_blocks;      /* blocks per processor at least (4 if skewed)    */
+  int chunk;            /* 1: one block per processor, Proposition 1's
+                         * proportions kept (hetile_refine's trials of the
+                         * block width), instead of block                 */
 } hetile_pipeline_choice;
 
 int hetile_tilesize_pipeline_solve(const hetile_pipeline_problem *prob,

@@ -245,7 +245,7 @@ void hetile_strips_destroy(hetile_strips *s);
  * permutable, so no dependence goes from a slab to an earlier one), each
  * tiled with sizes of its own. The first slabs try candidates around the
  * model's sizes (the model's, half and twice them, then two shapes around
- * the fastest), timed per value of dimension D; the rest of the nest takes
+ * the fastest and its sizes with one block per processor), timed per value of dimension D; the rest of the nest takes
  * the smallest candidate within 2% of the fastest. Only in nests long
  * enough to pay for the trials (HETILE_REFINE=always: in every nest); off
  * with HETILE_REFINE=0 or HETILE_TILE_SIZES; under HETILE_CALIBRATE=0 the
@@ -277,6 +277,10 @@ int hetile_refine_step(hetile_refine *r, double now, long *sizes, long *lo,
  * tie; 0 when none was measured. */
 int hetile_refine_choose(int n, int depth, const long *sizes,
                          const double *seconds);
+/* 1 if the slab hetile_refine_next returned last allocates one block of
+ * columns per processor (a trial of the block width, or the choice), 0 if
+ * it takes [BDRV98]'s block width with T_com. */
+int hetile_refine_chunk(const hetile_refine *r);
 /* One line for HETILE_STATS: the candidates, their times, the choice (or
  * why none was tried). Valid until destroy. */
 const char *hetile_refine_describe(const hetile_refine *r);

@@ -70,26 +70,33 @@ int modelOwners(const PipelineNote &N, const std::vector<double> &Times,
     return 0;
   long K;
   const hetile_pipeline_choice &C = N.Choice;
-  if (int E = hetile_alloc_block_width(P, T.data(), C.n1, NCols, C.tile_s,
-                                       N.Costs.beta, C.tcom, C.min_blocks,
-                                       &K))
+  if (C.chunk) // one block per processor: k C >= NCols
+    K = (NCols + Chunk - 1) / Chunk > 1 ? (NCols + Chunk - 1) / Chunk : 1;
+  else if (int E = hetile_alloc_block_width(P, T.data(), C.n1, NCols,
+                                            C.tile_s, N.Costs.beta, C.tcom,
+                                            C.min_blocks, &K))
     return E;
   for (long &X : Counts)
     X *= K;
   if (int E = hetile_alloc_owners_from_counts(P, Counts.data(), NCols,
                                               Owner.data()))
     return E;
-  char Buf[320];
+  char Buf[400];
   std::string Sizes;
   for (int I = 0; I < N.Depth; ++I)
     Sizes += (I ? "x" : "") + std::to_string(C.sizes[I]);
   std::snprintf(Buf, sizeof Buf,
-                "; blocks x%ld of Proposition 1's columns ([BDRV98] with "
-                "T_com%s; costs %s: beta %.3g s, tau_t %.3g s, tau_a %.3g s; "
-                "tiles %s (distributed dimension first), %ld rows, tile "
-                "%.3g s, T_com %.3g s; [AY98] block row %s)",
-                K, C.min_blocks > 1 ? ", skewed: 4 blocks per processor at "
-                "least" : "", N.Costs.measured ? "measured" : "fixed", N.Costs.beta,
+                "; blocks x%ld of Proposition 1's columns (%s%s; costs %s: "
+                "beta %.3g s, tau_t %.3g s, tau_a %.3g s; tiles %s "
+                "(distributed dimension first), %ld rows, tile %.3g s, "
+                "T_com %.3g s; [AY98] block row %s)",
+                K,
+                C.chunk ? "one block per processor, hetile_refine's"
+                        : "[BDRV98] with T_com",
+                !C.chunk && C.min_blocks > 1
+                    ? ", skewed: 4 blocks per processor at least"
+                    : "",
+                N.Costs.measured ? "measured" : "fixed", N.Costs.beta,
                 N.Costs.tau_t, N.Costs.tau_a, Sizes.c_str(), C.n1, C.tile_s,
                 C.tcom, C.on_edge ? "one block per processor" : "of volume");
   Words = Buf;

@@ -15,11 +15,16 @@
 // Ours, not the papers': the order of the trials and when to stop. An
 // untimed warm-up slab with the model's sizes goes first (it pays for the
 // first calibration and cold caches); then the model's sizes, half and
-// twice them; then, around the fastest, with its size along D kept, the
+// twice them (twice only where that does not make the slabs more than
+// twice as thick); then the fastest's sizes with one block per processor
+// (Proposition 1's proportions; the block width of [BDRV98] with T_com
+// otherwise) and, around the fastest, with its size along D kept, the
 // other rows twice as thick and the columns half as wide, and the reverse.
 // The trial slabs of a round are equally thick and hold at least
-// MinRowsPerProc tile rows per processor for every candidate, so that the
-// pipeline's fill is a small part of each; the trials take at most
+// MinRowsPerProc tile rows per processor for every candidate
+// (ChunkRowsPerProc for one block per processor, whose pipeline fills in
+// a whole block row), so that the pipeline's fill is a small part of
+// each; the trials take at most
 // MaxTrialShare of dimension D, dropping the last candidates of a round
 // that do not fit. A nest run again with the same extents takes the sizes
 // its first run chose. Time per value of D compares slabs exactly where
@@ -52,6 +57,11 @@ namespace {
 /// candidate.
 const long MinRowsPerProc = 4;
 
+/// The same for a candidate of one block per processor: its pipeline
+/// starts P - 1 block rows late, so that its slab's fill is at most
+/// (P - 1) / (ChunkRowsPerProc P) of it (under 5%).
+const long ChunkRowsPerProc = 12;
+
 /// The most of dimension D the trials (the warm-up included) may take.
 const double MaxTrialShare = 0.25;
 
@@ -62,6 +72,8 @@ const double MinNestSeconds = 0.005;
 /// [RD02] section 4.6's tolerance.
 const double Tolerance = 1.02;
 
+/// A candidate: the sizes in band order, then 1 for one block per
+/// processor or 0 for [BDRV98]'s block width with T_com.
 using Sizes = std::vector<long>;
 
 long lcm(long A, long B) {
@@ -82,11 +94,13 @@ long volume(const long *S, int K) {
   return V > 9e18 ? LONG_MAX : (long)V;
 }
 
-std::string text(const Sizes &S) {
+/// The sizes of a candidate of depth \p K as HETILE_TILE_SIZES takes
+/// them, then " chunk" for one block per processor.
+std::string text(const Sizes &S, int K) {
   std::string T;
-  for (size_t I = 0; I < S.size(); ++I)
+  for (int I = 0; I < K; ++I)
     T += (I ? "x" : "") + std::to_string(S[I]);
-  return T;
+  return (int)S.size() > K && S[K] ? T + " chunk" : T;
 }
 
 /// The sizes chosen for each nest that tried some, for the rest of the
@@ -111,7 +125,7 @@ struct hetile_refine {
   Sizes Ext;      ///< band order
   Sizes ExtFirst; ///< the column dimension first, as handed in
   int Flags = 0;  ///< hetile_tilesize_pipeline's
-  Sizes Model;    ///< band order
+  Sizes Model;    ///< band order, then 0 (a candidate)
   int P = 1;
   Sizes Lowers;               ///< least value of each dimension (band order)
   int D = 0;                  ///< the slab dimension: 0, else 1
@@ -131,6 +145,7 @@ struct hetile_refine {
   // The slab in progress.
   bool Started = false, Final = false, Done = false;
   int Current = -2; ///< candidate timed, -1 warm-up, -2 untimed
+  bool Chunk = false; ///< the slab's allocation: one block per processor
   long Lo = 0, Hi = 0;
   double Start = 0;
   std::string Line;
@@ -152,9 +167,11 @@ struct hetile_refine {
     long H = L;
     if (Mode == 2)
       return H;
-    for (size_t C = From; C < Cands.size(); ++C)
-      while (H < LONG_MAX / 2 && rows(Cands[C], H) < double(MinRowsPerProc * P))
+    for (size_t C = From; C < Cands.size(); ++C) {
+      long Least = Cands[C][K] ? ChunkRowsPerProc : MinRowsPerProc;
+      while (H < LONG_MAX / 2 && rows(Cands[C], H) < double(Least * P))
         H += L;
+    }
     return H;
   }
 
@@ -179,6 +196,17 @@ struct hetile_refine {
     return 0;
   }
 
+  /// The thickness of round 1's slabs if \p C were its candidates.
+  long thicknessWith(std::vector<Sizes> C) {
+    Cands.swap(C);
+    Align = 1;
+    for (const Sizes &S : Cands)
+      Align = lcm(Align, S[D]);
+    long H = thickness(0);
+    Cands.swap(C);
+    return H;
+  }
+
   /// Adds \p S unless it was a candidate already.
   void add(const Sizes &S) {
     if (std::find(Cands.begin(), Cands.end(), S) == Cands.end())
@@ -190,7 +218,7 @@ struct hetile_refine {
   /// with \p KeepD.
   Sizes scaled(const Sizes &S, double Row, double Column,
                bool KeepD = false) const {
-    Sizes Out(K);
+    Sizes Out(K + 1, 0);
     for (int M = 0; M < K; ++M) {
       double F = M == Col ? Column : M == D && KeepD ? 1 : Row;
       long V = (long)std::floor((double)S[M] * F + 1e-9);
@@ -202,7 +230,7 @@ struct hetile_refine {
   void choose() {
     std::vector<long> Flat;
     for (const Sizes &S : Cands)
-      Flat.insert(Flat.end(), S.begin(), S.end());
+      Flat.insert(Flat.end(), S.begin(), S.begin() + K);
     int I =
         hetile_refine_choose((int)PerRow.size(), K, Flat.data(), PerRow.data());
     Chosen = Fixed || PerRow.empty() ? Model : Cands[I];
@@ -231,7 +259,17 @@ struct hetile_refine {
     Cands.clear();
     add(Model);
     add(scaled(Model, 0.5, 0.5));
-    add(scaled(Model, 2, 2));
+    // Twice the model's sizes, unless their rows make every trial slab
+    // more than twice as thick as the model's and half's need (ours: the
+    // trials' share then goes to round 2, the block width included; on
+    // sor-2d 2000 x 40, 32x32x32 needed slabs of 128 values against 48,
+    // and left no room for round 2).
+    long Two = thicknessWith(Cands);
+    Sizes Twice = scaled(Model, 2, 2);
+    std::vector<Sizes> Three = Cands;
+    Three.push_back(Twice);
+    if (Mode == 2 || thicknessWith(Three) <= 2 * Two)
+      add(Twice);
     return fit(0, 2,
                Anyway ? INFINITY
                       : MaxTrialShare * (double)Extent - (double)warmUp());
@@ -248,12 +286,20 @@ struct hetile_refine {
   void nextRound() {
     std::vector<long> Flat;
     for (const Sizes &S : Cands)
-      Flat.insert(Flat.end(), S.begin(), S.end());
+      Flat.insert(Flat.end(), S.begin(), S.begin() + K);
     Sizes Best = Fixed
                      ? Model
                      : Cands[hetile_refine_choose((int)PerRow.size(), K,
                                                   Flat.data(), PerRow.data())];
     size_t From = Cands.size();
+    // The block width first: the fastest with one block per processor
+    // (the best of the sweeps of docs/tile-sizes.md on 4 kernels of 8),
+    // then the shapes; fit drops the last first.
+    if (P > 1) {
+      Sizes Chunk = Best;
+      Chunk[K] = 1;
+      add(Chunk);
+    }
     add(scaled(Best, 2, 0.5, true));
     add(scaled(Best, 0.5, 2, true));
     long H =
@@ -313,6 +359,7 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
   R->ExtFirst.assign(extents, extents + depth);
   R->Flags = flags;
   R->Model.assign(sizes, sizes + depth);
+  R->Model.push_back(0);
   R->Chosen = R->Model;
   R->P = nprocs;
   R->Lowers.assign(lowers, lowers + depth);
@@ -450,9 +497,10 @@ extern "C" int hetile_refine_step(hetile_refine *r, double now, long *sizes,
       if (I != r->Col)
         First[J++] = S[I];
     (void)notePipelineSizes(r->K, r->ExtFirst.data(), r->P, r->Flags,
-                            First.data());
+                            First.data(), (int)S[r->K]);
   }
-  std::copy(S.begin(), S.end(), sizes);
+  r->Chunk = S[r->K] != 0;
+  std::copy(S.begin(), S.begin() + r->K, sizes);
   for (int M = 0; M < r->K; ++M) {
     lo[M] = M == r->D ? r->Lo : LONG_MIN;
     hi[M] = M == r->D ? r->Hi : LONG_MAX;
@@ -466,15 +514,19 @@ extern "C" int hetile_refine_next(hetile_refine *r, long *sizes, long *lo,
   return hetile_refine_step(r, hetile_timer_now(), sizes, lo, hi);
 }
 
+extern "C" int hetile_refine_chunk(const hetile_refine *r) {
+  return r && r->Chunk ? 1 : 0;
+}
+
 extern "C" const char *hetile_refine_describe(const hetile_refine *r) {
   if (!r)
     return "";
   hetile_refine &R = *const_cast<hetile_refine *>(r);
   R.Line = "hetile: refine: ";
   if (R.PerRow.empty()) {
-    R.Line += "tile sizes " + text(R.Chosen) +
+    R.Line += "tile sizes " + text(R.Chosen, R.K) +
               (R.Chosen == R.Model ? std::string(" (model)")
-                                   : " (model " + text(R.Model) + ")") +
+                                   : " (model " + text(R.Model, R.K) + ")") +
               ", none tried (" +
               (R.Why.empty() ? std::string("the nest ended") : R.Why) + ")";
     return R.Line.c_str();
@@ -484,12 +536,12 @@ extern "C" const char *hetile_refine_describe(const hetile_refine *r) {
             " (seconds per value):";
   for (size_t C = 0; C < R.PerRow.size(); ++C) {
     snprintf(Buf, sizeof Buf, " %.3g", R.PerRow[C]);
-    R.Line += (C ? ", " : " ") + text(R.Cands[C]) + Buf +
+    R.Line += (C ? ", " : " ") + text(R.Cands[C], R.K) + Buf +
               (R.Cands[C] == R.Model ? " (model)" : "");
   }
   snprintf(Buf, sizeof Buf, "; %ld of %ld values in trials", R.TrialRows,
            R.Extent);
-  R.Line += "; chose " + text(R.Chosen) +
+  R.Line += "; chose " + text(R.Chosen, R.K) +
             (R.Fixed ? " (the model's: HETILE_CALIBRATE=0)"
                      : " (the smallest within 2% of the fastest)") +
             Buf;

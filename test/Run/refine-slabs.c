@@ -2,7 +2,8 @@
 // (hetile_refine, docs/tile-sizes.md): with HETILE_REFINE=always the
 // pipelined omp schedule runs each nest in slabs of band dimension 0 (or 1
 // where 0 is too short), the first ones with candidate sizes (the
-// model's, half, twice, then two shapes), the rest with the one chosen. A
+// model's, half, twice, then the fastest with one block of columns per
+// thread and two shapes), the rest with the one chosen. A
 // 2D SOR sweep (rectangular, 700 x 700: slabs of dimension 0, the rows)
 // and seidel-2d in a time loop (skewed; 20 steps of 300 x 300: too few
 // steps, so slabs of dimension 1, i + t, whose bounds depend on the time
@@ -30,9 +31,10 @@
 // RUN: diff %t/want %t/gots
 // RUN: FileCheck %s --check-prefix=SIZES --input-file=%t/errs
 //
-// Each nest: at least four candidates timed (round 1 has three sizes).
-// TRIED: hetile: refine: tried in slabs of band dimension 0 (seconds per value): {{[0-9]+x[0-9]+ [0-9.e+-]+ \(model\), [0-9]+x[0-9]+ [0-9.e+-]+, [0-9]+x[0-9]+ [0-9.e+-]+, [0-9]+x[0-9]+}}
-// TRIED: hetile: refine: tried in slabs of band dimension 1 (seconds per value): {{[0-9]+x[0-9]+x[0-9]+ [0-9.e+-]+ \(model\), [0-9]+x[0-9]+x[0-9]+ [0-9.e+-]+, [0-9]+x[0-9]+x[0-9]+ [0-9.e+-]+, [0-9]+x[0-9]+x[0-9]+}}
+// Each nest: at least four candidates timed (round 1 has two or three
+// sizes), one with one block of columns per thread.
+// TRIED: hetile: refine: tried in slabs of band dimension 0 (seconds per value): {{[0-9]+x[0-9]+ [0-9.e+-]+ \(model\), [0-9]+x[0-9]+ [0-9.e+-]+, ([0-9x]+ [0-9.e+-]+, )?[0-9]+x[0-9]+ chunk [0-9.e+-]+, [0-9]+x[0-9]+ [0-9.e+-]+}}
+// TRIED: hetile: refine: tried in slabs of band dimension 1 (seconds per value): {{[0-9]+x[0-9]+x[0-9]+ [0-9.e+-]+ \(model\), [0-9]+x[0-9]+x[0-9]+ [0-9.e+-]+, ([0-9x]+ [0-9.e+-]+, )?[0-9]+x[0-9]+x[0-9]+ chunk [0-9.e+-]+, [0-9]+x[0-9]+x[0-9]+ [0-9.e+-]+}}
 // FIXED: hetile: refine: tried {{.*}}; chose {{[0-9x]+}} (the model's: HETILE_CALIBRATE=0)
 // FIXED: hetile: refine: tried {{.*}}; chose {{[0-9x]+}} (the model's: HETILE_CALIBRATE=0)
 // OFF: hetile: refine: tile sizes {{[0-9x]+}} (model), none tried (HETILE_REFINE=0)

@@ -279,6 +279,43 @@ TEST(PipelineSizes, FacetCheapSync) {
   EXPECT_EQ(C.sizes[1], 64);
 }
 
+// The columns along the long dimension (long_dim 0). The cache tile of
+// {1200, 1200} is 512 x 64, cut to 1200 / 4 = 300 (4 tiles), then to
+// 1200 / (4 p) = 150 (4 columns per processor). The model is that of
+// EdgeOneBlockPerProcessor (the extents and costs alike): the edge, x_1 =
+// u_1 = 600, rounded up ceil(1200 / 2) = 600; the tile takes min(512,
+// 600) = 512 columns: n2 = ceil(1200 / 512) = 3.
+TEST(PipelineSizes, LongColumnsTakeTheModelsBlockWidth) {
+  hetile_pipeline_choice C = solve({1200, 1200}, 2, 0, 1e-6, 0, 1e-9);
+  EXPECT_EQ(C.on_edge, 1);
+  EXPECT_EQ(C.sizes[0], 512);
+  EXPECT_EQ(C.sizes[1], 64);
+  EXPECT_EQ(C.n2, 3);
+  // The long dimension a row dimension: the 4 columns per processor stay
+  // (1200 / 64 = 18 >= 8), and the rows' 512 points, thicker than (15)'s
+  // 63, too.
+  C = solve({1200, 1200}, 2, 1, 1e-6, 0, 1e-9);
+  EXPECT_EQ(C.sizes[0], 64);
+  EXPECT_EQ(C.sizes[1], 512);
+  // heat-3d 150 x 60 skewed: 267 columns, rows 60 x 267 x 267, the cache
+  // tile 6x6x6 rows (256^(1/3)) and 33 columns (267 / (4 p)). W = 267 x
+  // 4277340 = 1.142e9, v = sqrt(2 beta W / (P tau_a (p - 1))) = 1.07e6 >
+  // u_1 = 133: the edge; the columns ceil(267 / 2) = 134: 2 of them, one
+  // per processor (skewed: k <= max(1, 2 / 8) = 1).
+  C = solve({267, 60, 267, 267}, 2, 0, 1e-6, 0, 1e-9, HETILE_PIPELINE_SKEWED);
+  EXPECT_EQ(C.on_edge, 1);
+  EXPECT_NEAR(C.volume, 1.0687e6, 1e3);
+  EXPECT_EQ(C.sizes[0], 134);
+  EXPECT_EQ(C.n2, 2);
+  EXPECT_EQ(C.block, 1);
+  // The facet (FacetCheapSync's problem): x_1 = max(17, 512) = 512, the
+  // cache tile's already.
+  C = solve({12000, 100}, 2, 0, 1e-9, 0, 1e-9);
+  EXPECT_EQ(C.on_edge, 0);
+  EXPECT_EQ(C.block_points, 512);
+  EXPECT_EQ(C.sizes[0], 512);
+}
+
 TEST(PipelineSizes, OneProcessorIsTheCacheRule) {
   EnvGuard G;
   setVar("HETILE_CALIBRATE", "0");

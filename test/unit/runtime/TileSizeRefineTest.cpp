@@ -164,12 +164,117 @@ TEST(Refine, TriesAroundTheModelAndKeepsTheFastest) {
   hetile_refine_destroy(R);
 }
 
+TEST(Refine, TriesOneBlockPerProcessorAroundTheFastest) {
+  EnvGuard G;
+  // The band of TriesAroundTheModelAndKeepsTheFastest: round 1 (64x64,
+  // 32x32, 128x128, the boundaries' lattice lcm(64, 32, 128) = 128), 32x32
+  // the fastest; round 2: 32x32 with one block per processor, then 32x16
+  // and 32x64. A slab with one block per processor runs 30% faster.
+  // (Columns other than the other tests': a nest of the same extents
+  // would take the sizes their run chose.)
+  hetile_refine *R = begin(2, {30003, 30000}, 1, {64, 64}, {1, 1}, 2);
+  std::vector<long> S(2), Lo(2), Hi(2);
+  struct Run {
+    std::vector<long> Sizes;
+    long Lo, Hi;
+    int Chunk;
+  };
+  std::vector<Run> Runs;
+  double Now = 100;
+  while (hetile_refine_step(R, Now, S.data(), Lo.data(), Hi.data()) &&
+         Runs.size() < 100) {
+    Runs.push_back({S, Lo[0], Hi[0], hetile_refine_chunk(R)});
+    long From = std::max(Lo[0], 1L), To = std::min(Hi[0], 30000L);
+    Now += 1e-5 * (S[0] <= 32 ? 0.8 : 1.0) * (Runs.back().Chunk ? 0.7 : 1.0) *
+           double(To - From + 1);
+  }
+  ASSERT_EQ(Runs.size(), 8u);
+  for (size_t I = 0; I < 7; ++I)
+    EXPECT_EQ(Runs[I].Chunk, I == 4 ? 1 : 0) << "slab " << I;
+  EXPECT_EQ(Runs[4].Sizes, (std::vector<long>{32, 32}));
+  EXPECT_EQ(Runs[5].Sizes, (std::vector<long>{32, 16}));
+  EXPECT_EQ(Runs[6].Sizes, (std::vector<long>{32, 64}));
+  // Round 2's slabs are thick enough for 12 rows of 32 per processor in
+  // each (the fill of one block per processor is one block row): 24 x 32
+  // = 768 values, a multiple of 128; round 1's, 4 rows of 128 per
+  // processor: 1024.
+  EXPECT_EQ(Runs[1].Hi - Runs[1].Lo + 1, 1024);
+  for (size_t I = 4; I < 7; ++I)
+    EXPECT_EQ(Runs[I].Hi - Runs[I].Lo + 1, 768) << "slab " << I;
+  // The rest: the fastest, one block per processor.
+  EXPECT_EQ(Runs[7].Sizes, (std::vector<long>{32, 32}));
+  EXPECT_EQ(Runs[7].Chunk, 1);
+  EXPECT_EQ(Runs[7].Hi, LONG_MAX);
+  std::string Line = hetile_refine_describe(R);
+  EXPECT_NE(Line.find("chose 32x32 chunk"), std::string::npos) << Line;
+  hetile_refine_destroy(R);
+
+  // The same times without the gain: the block width of [BDRV98] stays,
+  // and of the ties the smallest tile, 32x16.
+  R = begin(2, {30001, 30000}, 1, {64, 64}, {1, 1}, 2);
+  Runs.clear();
+  while (hetile_refine_step(R, Now, S.data(), Lo.data(), Hi.data()) &&
+         Runs.size() < 100) {
+    Runs.push_back({S, Lo[0], Hi[0], hetile_refine_chunk(R)});
+    long From = std::max(Lo[0], 1L), To = std::min(Hi[0], 30000L);
+    Now += 1e-5 * (S[0] <= 32 ? 0.8 : 1.0) * double(To - From + 1);
+  }
+  ASSERT_FALSE(Runs.empty());
+  EXPECT_EQ(Runs.back().Chunk, 0);
+  EXPECT_EQ(Runs.back().Sizes, (std::vector<long>{32, 16}));
+  hetile_refine_destroy(R);
+
+  // One thread: no block width to try.
+  R = begin(2, {30002, 30000}, 1, {64, 64}, {1, 1}, 1);
+  Runs.clear();
+  while (hetile_refine_step(R, Now, S.data(), Lo.data(), Hi.data()) &&
+         Runs.size() < 100) {
+    Runs.push_back({S, Lo[0], Hi[0], hetile_refine_chunk(R)});
+    Now += 1e-3;
+  }
+  for (const Run &X : Runs)
+    EXPECT_EQ(X.Chunk, 0);
+  EXPECT_EQ(std::string(hetile_refine_describe(R)).find("chunk"),
+            std::string::npos);
+  hetile_refine_destroy(R);
+}
+
+TEST(Refine, TwiceOnlyWhereItsSlabsAreNotTooThick) {
+  EnvGuard G;
+  // Columns along band dimension 2; 10000 values of dimension 0, 40 of
+  // dimension 1; the model's 16x16x16, 2 processors: 8 tile rows per
+  // slab. A slab H thick holds H / S0 x ceil(40 / S1) rows: the model's
+  // 3 per 16 values, half's (8x8x8) 5 per 8, twice's (32x32x32) 2 per 32.
+  // Model and half: H >= 43, on the lattice of lcm(16, 8) = 16: 48. With
+  // twice: the lattice 32 and H >= 128 for twice: 128 > 2 x 48, so twice
+  // is not tried.
+  hetile_refine *R =
+      begin(3, {10000, 10000, 40}, 2, {16, 16, 16}, {0, 0, 0}, 2);
+  std::vector<Slab> Slabs =
+      drive(R, 3, 0, 0, 10000, [](const std::vector<long> &S) {
+        return 1e-4 * (S[0] == 8 ? 0.5 : 1.0);
+      });
+  expectCover(Slabs, 0, 0, 10000);
+  ASSERT_GE(Slabs.size(), 5u);
+  EXPECT_EQ(Slabs[1].Sizes, (std::vector<long>{16, 16, 16}));
+  EXPECT_EQ(Slabs[2].Sizes, (std::vector<long>{8, 8, 8}));
+  EXPECT_EQ(Slabs[1].Hi - Slabs[1].Lo + 1, 48);
+  for (const Slab &S : Slabs)
+    EXPECT_NE(S.Sizes, (std::vector<long>{32, 32, 32}));
+  std::string Line = hetile_refine_describe(R);
+  EXPECT_NE(Line.find("8x8x8 chunk"), std::string::npos) << Line;
+  hetile_refine_destroy(R);
+  // 2D (TriesAroundTheModelAndKeepsTheFastest): 128x128 needs 1024
+  // values, twice the 512 of 64x64 and 32x32: tried.
+}
+
 TEST(Refine, SlabsOfDimensionOneWhereDimensionZeroIsShort) {
   EnvGuard G;
   // A time-skewed stencil: 40 time steps (dimension 0), rows and columns
   // of 2037 values. Dimension 0 is too short for the trials; dimension 1
   // takes them, after a warm-up that holds its first 40 values (the skew's
-  // ramp) and ends on a multiple of 32 (the sizes along it: 16, 8, 32).
+  // ramp) and ends on a multiple of 16 (the sizes along it: 16, 8; twice,
+  // 32x32x32, would need slabs of 128 values against 48: not tried).
   hetile_refine *R = begin(3, {2037, 40, 2037}, 2, {16, 16, 16}, {0, 1, 1}, 2);
   std::vector<Slab> Slabs =
       drive(R, 3, 1, 1, 2037, [](const std::vector<long> &S) {
@@ -177,7 +282,7 @@ TEST(Refine, SlabsOfDimensionOneWhereDimensionZeroIsShort) {
       });
   expectCover(Slabs, 1, 1, 2037);
   ASSERT_GE(Slabs.size(), 4u);
-  EXPECT_EQ(Slabs[0].Hi, 63);
+  EXPECT_EQ(Slabs[0].Hi, 47);
   EXPECT_EQ(Slabs.back().Sizes[1], 8);
   EXPECT_NE(std::string(hetile_refine_describe(R)).find("band dimension 1"),
             std::string::npos)
