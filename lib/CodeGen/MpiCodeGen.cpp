@@ -999,19 +999,29 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
   if (auto Err = findRuns())
     return Err;
   Grid = N().Dims.size() >= 3;
+  std::string GridText, Ring;
   if (Grid)
-    if (auto Err = gridBranch(Out))
+    if (auto Err = gridBranch(GridText))
       return Err;
   if (!PieceArrays.empty())
-    if (auto Err = pieces(Out))
+    if (auto Err = pieces(Ring))
       return Err;
-  if (auto Err = tiles(Out))
+  if (auto Err = tiles(Ring))
     return Err;
-  Out += "#undef hetile_tag\n#undef hetile_send_elem\n#undef hetile_recv_elem\n";
-  if (auto Err = gather(Out))
+  Ring += "#undef hetile_tag\n#undef hetile_send_elem\n#undef hetile_recv_elem\n";
+  if (auto Err = gather(Ring))
     return Err;
+  // The grid's branch doubles the nest's code: left out (the nest then
+  // runs on the ring whatever HETILE_GRID says) where the two would take
+  // more than three quarters of --max-nest-code-bytes (the rest is for the
+  // code around them), so that a nest is not refused for the grid's sake.
+  if (Grid && O.MaxNestCodeBytes &&
+      GridText.size() + Ring.size() > O.MaxNestCodeBytes / 4 * 3)
+    Grid = false;
   if (Grid)
-    Out += "    }\n#undef hetile_gtag\n";
+    Out += GridText + Ring + "    }\n#undef hetile_gtag\n";
+  else
+    Out += Ring;
   Out += "    if (hetile_mpi_verbose(hetile_m)) {\n"
          "      if (hetile_me == 0)\n"
          "        fprintf(stderr, \"%s\\n\", hetile_mpi_describe(hetile_m));\n"
