@@ -103,7 +103,18 @@
 // RUN: env HETILE_GRID=2,1,2 not %mpirun -np 4 %t.r3 3 3 3 2>&1 | FileCheck %s --check-prefix=DIMS
 // DIMS: HETILE_GRID: '2,1,2' has 3 dimensions
 //
+// The code: the grid's branch, chosen at run time, then the ring's.
+// RUN: %strip-directives %t.r3.c | FileCheck %s --check-prefix=CODE
+// CODE: const int hetile_grid = hetile_mpi_grid(hetile_m, hetile_gn0, hetile_gn1);
+// CODE: if (hetile_grid) {
+// CODE: for (long hetile_g0 = hetile_mpi_grid_coord(hetile_m, hetile_me, 0); hetile_g0 < hetile_gn0; hetile_g0 += hetile_gp0)
+// CODE: const int hetile_peer = hetile_mpi_grid_owner(hetile_m, hetile_g0 - hetile_a, hetile_g1 - hetile_b);
+// CODE: hetile_mpi_compute_begin(hetile_m);
+// CODE: const int hetile_peer = hetile_mpi_grid_owner(hetile_m, hetile_g0 + hetile_a, hetile_g1 + hetile_b);
+// CODE: hetile_mpi_gather(hetile_m,
+// CODE: } else {
+// CODE: hetile_mpi_owner(hetile_m, hetile_col - hetile_k)
+//
 // A band of depth 2 has no grid: HETILE_GRID is not read.
-// RUN: grep -c hetile_mpi_grid %t.r3.c
 // RUN: %hetile rewrite --backend=mpi %S/sor-2d.c -o %t.sor.c -- -I %S/../Exec/Inputs
 // RUN: not grep hetile_mpi_grid %t.sor.c
