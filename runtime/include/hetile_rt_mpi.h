@@ -50,6 +50,9 @@
  *   HETILE_WATCHDOG=S                receive timeout in seconds (default
  *                                    120; 0 waits forever)
  *   HETILE_STATS=1                   hetile_mpi_verbose() returns 1
+ *   HETILE_GRID=p1,p2                a processor grid instead of the ring,
+ *                                    for nests whose band has 3 dimensions
+ *                                    or more (read by hetile_mpi_grid)
  *   HETILE_MPI_MAX_COUNT=N           largest count passed to one MPI call
  *                                    (default and maximum INT_MAX); larger
  *                                    messages and gathers use derived
