@@ -113,6 +113,13 @@ struct MpiEmitter {
   /// element).
   std::set<std::string> InRuns;
 
+  /// The band has 3 dimensions or more: the code also has the processor
+  /// grid's branch (HETILE_GRID, docs/grids.md).
+  bool Grid = false;
+  /// Printing the grid's branch: messages are GridFlowOut, and every
+  /// array's final values move element by element.
+  bool GridPath = false;
+
   const TiledNest &N() const { return E.N; }
   const TileDim &col() const { return E.N.Dims[E.N.ColumnDim]; }
 
@@ -231,9 +238,10 @@ struct MpiEmitter {
   enum class Mode { Count, Pack, Unpack, CountPack, CountUnpack };
   llvm::Error traffic(bool Live, Mode M, unsigned Indent, std::string &Out) {
     for (const ArrayTraffic &A : Comm.Arrays) {
-      if (Live && InRuns.count(A.Array))
+      if (Live && InRuns.count(A.Array) && !GridPath)
         continue;
-      const isl::set &Set = Live ? A.LiveOut : A.FlowOut;
+      const isl::set &Set =
+          Live ? A.LiveOut : (GridPath ? A.GridFlowOut : A.FlowOut);
       auto Err = elements(A, Set, Indent, Out, [M](const std::string &L) {
         std::string Size = "sizeof " + L;
         std::string Count = "hetile_bytes += " + Size + ";";
@@ -296,6 +304,16 @@ struct MpiEmitter {
   llvm::Error sends(unsigned Indent, std::string &Out);
   llvm::Error tiles(std::string &Out);
   llvm::Error gather(std::string &Out);
+
+  /// The processor grid's branch (MpiGrid.cpp).
+  llvm::Error gridEachTile(
+      const std::string &Rank, unsigned Indent, std::string &Out,
+      llvm::function_ref<llvm::Error(unsigned, std::string &)> Body);
+  llvm::Error gridMessages(bool Receive, unsigned Indent, std::string &Out);
+  llvm::Error gridTiles(std::string &Out);
+  llvm::Error gridGather(std::string &Out);
+  llvm::Error gridBranch(std::string &Out);
+
   llvm::Error emit(std::string &Out);
 };
 
@@ -667,6 +685,274 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
   return llvm::Error::success();
 }
 
+//===----------------------------------------------------------------------===//
+// The processor grid (HETILE_GRID, docs/grids.md): [AY98] section 2 with MPI
+// ranks as the processors of a p1 x p2 grid. Tile column (g0, g1) of band
+// dimensions 0 and 1 runs on rank hetile_mpi_grid_owner = (g0 mod p1) * p2
+// + (g1 mod p2); the other band dimensions are walked inside the rank. A
+// rank runs its tiles in lexicographic order of (g0, g1, the others): a
+// topological order of the tile dependences (all >= 0). Before a tile, it
+// receives from the tiles (g0 - a, g1 - b) of the same walk position, 0 <=
+// a <= K0, 0 <= b <= K1, of other ranks what the tile's grid column reads
+// of them (GridFlowOut); after it, it sends (non-blocking) the same to the
+// columns (g0 + a, g1 + b). A message is tagged by its sending column and
+// (a, b); messages of one tag between two ranks differ only in their walk
+// position, sent and received in the same order. No deadlock: the least
+// tile (lexicographically) not yet run has run every tile it receives from
+// (they are less), and its rank has run every tile of its own before it;
+// sends never block. The final values move element by element (LiveOut per
+// tile, hetile_mpi_gather).
+//===----------------------------------------------------------------------===//
+
+/// Loops over the tiles of rank \p Rank (C text) in its order, the tile's
+/// origins declared and hetile_g0, hetile_g1 its grid column, then \p Body.
+llvm::Error MpiEmitter::gridEachTile(
+    const std::string &Rank, unsigned Indent, std::string &Out,
+    llvm::function_ref<llvm::Error(unsigned, std::string &)> Body) {
+  for (unsigned M = 0; M < 2; ++M) {
+    std::string G = "hetile_g" + std::to_string(M);
+    Out += spaces(Indent + 2 * M) + "for (long " + G +
+           " = hetile_mpi_grid_coord(hetile_m, " + Rank + ", " +
+           std::to_string(M) + "); " + G + " < hetile_gn" + std::to_string(M) +
+           "; " + G + " += hetile_gp" + std::to_string(M) + ")" +
+           (M ? " {\n" : "\n");
+  }
+  unsigned I = Indent + 4;
+  for (unsigned M = 0; M < 2; ++M)
+    Out += spaces(I) + "const long " + N().Dims[M].Origin + " = hetile_gs" +
+           std::to_string(M) + " + hetile_g" + std::to_string(M) + " * " +
+           N().Dims[M].Size + ";\n";
+  for (unsigned M = 2; M < N().Dims.size(); ++M) {
+    const TileDim &D = N().Dims[M];
+    Out += forHeader(I, "long " + D.Origin + " = " + RowStart[M],
+                     D.Origin + " <= " + RowUpper[M],
+                     D.Origin + " += " + D.Size) +
+           (M + 1 == N().Dims.size() ? " {\n" : "\n");
+    I += 2;
+  }
+  if (auto Err = Body(I, Out))
+    return Err;
+  Out += spaces(I - 2) + "}\n" + spaces(Indent + 2) + "}\n";
+  return llvm::Error::success();
+}
+
+/// Before a tile (\p Receive) or after it: its messages from or to the
+/// tiles of the same walk position in the grid columns (g0 -+ a, g1 -+ b).
+llvm::Error MpiEmitter::gridMessages(bool Receive, unsigned Indent,
+                                     std::string &Out) {
+  std::string In = spaces(Indent);
+  const std::string Sign = Receive ? " - " : " + ";
+  const TileDim &D0 = N().Dims[0], &D1 = N().Dims[1];
+  std::string Peer0 = "hetile_g0" + Sign + "hetile_a",
+              Peer1 = "hetile_g1" + Sign + "hetile_b";
+  Out += In + (Receive ? "/* hetile: receive what this tile reads of other "
+                         "ranks' tiles (grid) */\n"
+                       : "/* hetile: send what other ranks' tiles read of "
+                         "this tile (grid) */\n");
+  if (Receive)
+    Out += In + "for (long hetile_a = 0; hetile_a <= hetile_K0 && hetile_a "
+                "<= hetile_g0; hetile_a++)\n" +
+           In + "  for (long hetile_b = 0; hetile_b <= hetile_K1 && hetile_b "
+                "<= hetile_g1; hetile_b++) {\n";
+  else
+    Out += In + "for (long hetile_a = 0; hetile_a <= hetile_K0 && hetile_g0 "
+                "+ hetile_a < hetile_gn0; hetile_a++)\n" +
+           In + "  for (long hetile_b = 0; hetile_b <= hetile_K1 && "
+                "hetile_g1 + hetile_b < hetile_gn1; hetile_b++) {\n";
+  std::string I2 = In + "    ";
+  Out += I2 + "const int hetile_peer = hetile_mpi_grid_owner(hetile_m, " +
+         Peer0 + ", " + Peer1 + ");\n" + I2 +
+         "if (hetile_peer == hetile_me)\n" + I2 + "  continue;\n";
+  // GridFlowOut's parameters: the sending tile's origins (o_m) and the
+  // receiving grid column's (hetile_dg0, hetile_dg1).
+  if (Receive)
+    Out += I2 + "const long " + GridOriginParams[0] + " = " + D0.Origin +
+           ", " + GridOriginParams[1] + " = " + D1.Origin + ";\n" + I2 +
+           "const long hetile_so0 = " + D0.Origin + " - hetile_a * " +
+           D0.Size + ", hetile_so1 = " + D1.Origin + " - hetile_b * " +
+           D1.Size + ";\n";
+  else
+    Out += I2 + "const long " + GridOriginParams[0] + " = " + D0.Origin +
+           " + hetile_a * " + D0.Size + ", " + GridOriginParams[1] + " = " +
+           D1.Origin + " + hetile_b * " + D1.Size + ";\n";
+  Out += I2 + "size_t hetile_bytes = 0, hetile_pos = 0;\n" + I2 +
+         "unsigned char *hetile_buf = 0;\n" + I2 +
+         "for (int hetile_pass = 0; hetile_pass < 2; hetile_pass++) {\n" +
+         I2 + "  if (hetile_pass) {\n" + I2 + "    if (hetile_bytes == 0)\n" +
+         I2 + "      break;\n";
+  if (Receive)
+    Out += I2 + "    if (hetile_bytes > hetile_rcap) {\n" + I2 +
+           "      free(hetile_rbuf);\n" + I2 +
+           "      hetile_rbuf = malloc(hetile_bytes);\n" + I2 +
+           "      hetile_rcap = hetile_rbuf ? hetile_bytes : 0;\n" + I2 +
+           "    }\n" + I2 + "    hetile_buf = hetile_rbuf;\n" + I2 +
+           "    if (!hetile_buf || hetile_mpi_recv(hetile_m, hetile_peer, "
+           "hetile_gtag(" + Peer0 + ", " + Peer1 +
+           ", hetile_a, hetile_b), hetile_buf, hetile_bytes) < 0) {\n" + I2 +
+           "      " + MpiFail + I2 + "      hetile_mpi_abort(hetile_m, 1);\n" +
+           I2 + "    }\n";
+  else
+    Out += I2 + "    hetile_buf = hetile_mpi_send_buffer(hetile_m, "
+                "hetile_bytes);\n" +
+           I2 + "    if (!hetile_buf) {\n" + I2 + "      " + MpiFail + I2 +
+           "      hetile_mpi_abort(hetile_m, 1);\n" + I2 + "    }\n";
+  Out += I2 + "  }\n";
+  if (Receive) {
+    E.Exprs.Names[D0.Origin] = "hetile_so0";
+    E.Exprs.Names[D1.Origin] = "hetile_so1";
+  }
+  llvm::Error Err = traffic(
+      false, Receive ? Mode::CountUnpack : Mode::CountPack, Indent + 6, Out);
+  if (Receive) {
+    E.Exprs.Names.erase(D0.Origin);
+    E.Exprs.Names.erase(D1.Origin);
+  }
+  if (Err)
+    return Err;
+  Out += I2 + "}\n";
+  if (!Receive)
+    Out += I2 + "if (hetile_bytes && hetile_mpi_send(hetile_m, hetile_peer, "
+                "hetile_gtag(hetile_g0, hetile_g1, hetile_a, hetile_b), "
+                "hetile_buf, hetile_bytes) < 0) {\n" +
+           I2 + "  " + MpiFail + I2 + "  hetile_mpi_abort(hetile_m, 1);\n" +
+           I2 + "}\n";
+  Out += I2 + "(void)" + GridOriginParams[0] + ";\n" + I2 + "(void)" +
+         GridOriginParams[1] + ";\n";
+  if (Receive)
+    Out += I2 + "(void)hetile_so0;\n" + I2 + "(void)hetile_so1;\n";
+  Out += I2 + "(void)hetile_buf;\n" + I2 + "(void)hetile_pos;\n" + In +
+         "  }\n";
+  return llvm::Error::success();
+}
+
+/// The tiles of this rank on the grid, each with its receives before and
+/// its sends after (one thread per rank, with mpi+omp too).
+llvm::Error MpiEmitter::gridTiles(std::string &Out) {
+  Out += "      unsigned char *hetile_rbuf = 0;\n"
+         "      size_t hetile_rcap = 0;\n"
+         "      /* hetile: tile loops (grid) */\n";
+  auto Tile = [&](unsigned I, std::string &O2) -> llvm::Error {
+    if (auto Err = gridMessages(true, I, O2))
+      return Err;
+    O2 += spaces(I) + "hetile_mpi_compute_begin(hetile_m);\n";
+    if (auto Err = E.pointLoops(E.buildInBox(), I, O2))
+      return Err;
+    O2 += spaces(I) + "hetile_mpi_compute_end(hetile_m, 1);\n";
+    return gridMessages(false, I, O2);
+  };
+  if (auto Err = gridEachTile("hetile_me", 6, Out, Tile))
+    return Err;
+  Out += "      free(hetile_rbuf);\n";
+  return llvm::Error::success();
+}
+
+/// After the nest on the grid: every rank packs the final values its tiles
+/// wrote last (LiveOut), element by element, hetile_mpi_gather concatenates
+/// them, and each rank unpacks the others' (rank 0 only with
+/// --gather=root).
+llvm::Error MpiEmitter::gridGather(std::string &Out) {
+  const std::string Root = O.GatherRoot ? "1" : "0";
+  Out += "      /* hetile: final values of the arrays written, to " +
+         std::string(O.GatherRoot ? "rank 0" : "every rank") +
+         ", element by element (grid) */\n"
+         "      if (hetile_mpi_size(hetile_m) > 1) {\n"
+         "        size_t hetile_bytes = 0, hetile_pos = 0;\n";
+  auto Count = [&](unsigned I, std::string &O2) {
+    return traffic(true, Mode::Count, I, O2);
+  };
+  if (auto Err = gridEachTile("hetile_me", 8, Out, Count))
+    return Err;
+  Out += "        unsigned char *hetile_buf = "
+         "hetile_mpi_gather_buffer(hetile_m, hetile_bytes);\n"
+         "        size_t *hetile_off = malloc(sizeof(size_t) * "
+         "(size_t)(hetile_mpi_size(hetile_m) + 1));\n"
+         "        const void *hetile_all = 0;\n"
+         "        if (!hetile_buf || !hetile_off) {\n"
+         "          fprintf(stderr, \"hetile: error: rank %d: out of "
+         "memory\\n\", hetile_me);\n"
+         "          hetile_mpi_abort(hetile_m, 1);\n"
+         "        }\n";
+  auto Pack = [&](unsigned I, std::string &O2) {
+    return traffic(true, Mode::Pack, I, O2);
+  };
+  if (auto Err = gridEachTile("hetile_me", 8, Out, Pack))
+    return Err;
+  Out += "        if (hetile_mpi_gather(hetile_m, hetile_buf, hetile_bytes, " +
+         Root + ", &hetile_all,\n"
+         "                              hetile_off) < 0) {\n"
+         "          " + MpiFail +
+         "          hetile_mpi_abort(hetile_m, 1);\n"
+         "        }\n"
+         "        for (int hetile_q = 0; hetile_all && hetile_q < "
+         "hetile_mpi_size(hetile_m); hetile_q++) {\n"
+         "          if (hetile_q == hetile_me)\n"
+         "            continue;\n"
+         "          hetile_buf = (unsigned char *)hetile_all;\n"
+         "          hetile_pos = hetile_off[hetile_q];\n";
+  auto Unpack = [&](unsigned I, std::string &O2) {
+    return traffic(true, Mode::Unpack, I, O2);
+  };
+  if (auto Err = gridEachTile("hetile_q", 10, Out, Unpack))
+    return Err;
+  Out += "        }\n"
+         "        (void)hetile_pos;\n"
+         "        free(hetile_off);\n"
+         "      }\n";
+  return llvm::Error::success();
+}
+
+/// `if (grid) { the grid's code } else {` (emit closes it after the
+/// ring's code): hetile_mpi_grid decides at run time from HETILE_GRID.
+llvm::Error MpiEmitter::gridBranch(std::string &Out) {
+  Out += "    /* hetile: processor grid (HETILE_GRID) over band dimensions 0 "
+         "and 1 [AY98] */\n";
+  for (unsigned M = 0; M < 2; ++M) {
+    const TileDim &D = N().Dims[M];
+    std::string G = std::to_string(M);
+    Out += "    const long hetile_gs" + G + " = " + RowStart[M] + ";\n"
+           "    const long hetile_gn" + G + " = " + RowUpper[M] +
+           " >= hetile_gs" + G + "\n"
+           "        ? (" + RowUpper[M] + " - hetile_gs" + G + ") / " + D.Size +
+           " + 1 : 0;\n";
+  }
+  Out += "    const int hetile_grid = hetile_mpi_grid(hetile_m, hetile_gn0, "
+         "hetile_gn1);\n"
+         "    if (hetile_grid < 0) {\n"
+         "      " + std::string(MpiFail) +
+         "      hetile_mpi_abort(hetile_m, 1);\n"
+         "    }\n";
+  for (unsigned M = 0; M < 2; ++M) {
+    std::string G = std::to_string(M);
+    std::string K = "hetile_gn" + G;
+    if (!Comm.MaxGridDistance[M].is_null()) {
+      auto D = E.print(E.buildInside(0), Comm.MaxGridDistance[M],
+                       "the largest distance along band dimension " + G, true);
+      if (!D)
+        return D.takeError();
+      K = "(" + *D + " <= 0 ? 0 : (" + *D + " + " + N().Dims[M].Size +
+          " - 1) / " + N().Dims[M].Size + ")";
+    }
+    Out += "    /* grid columns along band dimension " + G +
+           " that may read a tile's values */\n"
+           "    const long hetile_K" + G + " = " + K + ";\n";
+  }
+  Out += "#define hetile_gtag(g0, g1, a, b) \\\n"
+         "    (int)(((((g0) * hetile_gn1 + (g1)) * (hetile_K0 + 1) + (a)) * "
+         "(hetile_K1 + 1) + (b)) % hetile_tags)\n"
+         "    if (hetile_grid) {\n"
+         "      const int hetile_gp0 = hetile_mpi_grid_dim(hetile_m, 0);\n"
+         "      const int hetile_gp1 = hetile_mpi_grid_dim(hetile_m, 1);\n";
+  GridPath = true;
+  llvm::Error Err = gridTiles(Out);
+  if (!Err)
+    Err = gridGather(Out);
+  GridPath = false;
+  if (Err)
+    return Err;
+  Out += "    } else {\n";
+  return llvm::Error::success();
+}
+
 llvm::Error MpiEmitter::emit(std::string &Out) {
   const TileDim &C = col();
   std::string K;
@@ -712,14 +998,30 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
          "    long hetile_first, hetile_last;\n";
   if (auto Err = findRuns())
     return Err;
-  if (!PieceArrays.empty())
-    if (auto Err = pieces(Out))
+  Grid = N().Dims.size() >= 3;
+  std::string GridText, Ring;
+  if (Grid)
+    if (auto Err = gridBranch(GridText))
       return Err;
-  if (auto Err = tiles(Out))
+  if (!PieceArrays.empty())
+    if (auto Err = pieces(Ring))
+      return Err;
+  if (auto Err = tiles(Ring))
     return Err;
-  Out += "#undef hetile_tag\n#undef hetile_send_elem\n#undef hetile_recv_elem\n";
-  if (auto Err = gather(Out))
+  Ring += "#undef hetile_tag\n#undef hetile_send_elem\n#undef hetile_recv_elem\n";
+  if (auto Err = gather(Ring))
     return Err;
+  // The grid's branch doubles the nest's code: left out (the nest then
+  // runs on the ring whatever HETILE_GRID says) where the two would take
+  // more than three quarters of --max-nest-code-bytes (the rest is for the
+  // code around them), so that a nest is not refused for the grid's sake.
+  if (Grid && O.MaxNestCodeBytes &&
+      GridText.size() + Ring.size() > O.MaxNestCodeBytes / 4 * 3)
+    Grid = false;
+  if (Grid)
+    Out += GridText + Ring + "    }\n#undef hetile_gtag\n";
+  else
+    Out += Ring;
   Out += "    if (hetile_mpi_verbose(hetile_m)) {\n"
          "      if (hetile_me == 0)\n"
          "        fprintf(stderr, \"%s\\n\", hetile_mpi_describe(hetile_m));\n"

@@ -19,6 +19,7 @@ namespace hetile {
 const char *const ColumnOriginParam = "hetile_dc";
 const char *const BlockLowParam = "hetile_blo";
 const char *const BlockHighParam = "hetile_bhi";
+const char *const GridOriginParams[2] = {"hetile_dg0", "hetile_dg1"};
 
 namespace {
 
@@ -85,6 +86,26 @@ isl::union_set columnInstances(const Scop &S, const PermutableBand &B,
       .domain();
 }
 
+/// The instances of grid column (hetile_dg0, hetile_dg1): band dimensions
+/// 0 and 1 in [hetile_dgm, hetile_dgm + T_m - 1].
+isl::union_set gridInstances(const Scop &S, const PermutableBand &B,
+                             const TiledNest &N) {
+  std::ostringstream OS;
+  OS << "[" << GridOriginParams[0] << ", " << GridOriginParams[1] << ", "
+     << N.Dims[0].Size << ", " << N.Dims[1].Size << "] -> { [";
+  for (unsigned M = 0; M < N.Dims.size(); ++M)
+    OS << (M ? ", " : "") << "b" << M;
+  OS << "] : ";
+  for (unsigned M = 0; M < 2; ++M)
+    OS << (M ? " and " : "") << GridOriginParams[M] << " <= b" << M
+       << " <= " << GridOriginParams[M] << " + " << N.Dims[M].Size << " - 1";
+  OS << " }";
+  isl::set Col(S.Stmts.front().Domain.ctx(), OS.str());
+  return B.BandSchedule.intersect_domain(S.getDomains())
+      .intersect_range(isl::union_set(Col))
+      .domain();
+}
+
 /// The instances whose band dimension \p C lies in [hetile_blo,
 /// hetile_bhi]: a block of tile columns.
 isl::union_set blockInstances(const Scop &S, const PermutableBand &B,
@@ -139,16 +160,17 @@ isl::set onlySet(const isl::union_set &U, const isl::set &EmptyLike) {
   return Result.coalesce();
 }
 
-/// max of b_c(sink) - b_c(source) over the flow dependences; null if
-/// unbounded.
+/// max of b_c(sink) - b_c(source) over the flow dependences, c = \p C;
+/// null if unbounded.
 isl::pw_aff maxColumnDistance(const Scop &S, const PermutableBand &B,
-                              const TiledNest &N, const Dependences &D) {
+                              const TiledNest &N, const Dependences &D,
+                              unsigned C) {
   if (D.Flow.is_null())
     return {};
   isl::union_map Band = B.BandSchedule.intersect_domain(S.getDomains());
   isl::union_map Pairs = D.Flow.apply_domain(Band).apply_range(Band);
   isl::union_set Deltas = Pairs.deltas();
-  unsigned K = N.Dims.size(), C = N.ColumnDim;
+  unsigned K = N.Dims.size();
   isl::set Zero(S.Stmts.front().Domain.ctx(), "{ [d] : d = 0 }");
   isl::set Dist = Zero;
   bool Ok = true;
@@ -301,7 +323,8 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
   if (S.Stmts.empty() || N.Dims.empty() || N.InTile.is_null())
     return makeError("no tiled band");
   for (const std::string &P : S.Params)
-    if (P == ColumnOriginParam || P == BlockLowParam || P == BlockHighParam)
+    if (P == ColumnOriginParam || P == BlockLowParam || P == BlockHighParam ||
+        P == GridOriginParams[0] || P == GridOriginParams[1])
       return makeError("parameter '" + P + "' clashes with a generated name");
   Communication Result;
   // Computed here, for a band that tiles, not with the dependences of every
@@ -310,6 +333,8 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
   isl::union_set InCol = columnInstances(S, B, N);
   isl::union_set InBlock = blockInstances(S, B, N);
   isl::union_set InRowBlock = rowBlockInstances(S, B, N);
+  bool Grid = N.Dims.size() >= 3;
+  isl::union_set InGrid = Grid ? gridInstances(S, B, N) : isl::union_set();
   for (const ScopArray &A : S.Arrays) {
     if (!A.Written)
       continue;
@@ -329,24 +354,35 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
     auto FIt = D.FlowByArray.find(A.Name);
     auto LIt = D.LastWriteByArray.find(A.Name);
     isl::union_map Flow = FIt == D.FlowByArray.end() ? isl::union_map() : FIt->second;
-    isl::union_set Out;
     auto EIt = FlowElements.find(A.Name);
-    if (EIt != FlowElements.end()) {
-      // A statement writes two elements: the element a read sees, not
-      // every element both instances touch (the reader may see another
-      // write of one of them, which a stale copy would undo).
-      if (EIt->second.is_null())
-        return makeError("isl failed on the flow of array '" + A.Name + "'");
-      Out = EIt->second.intersect_domain(N.InTile)
-                .range()
-                .unwrap()
-                .intersect_domain(InCol)
-                .range();
-    } else if (!Flow.is_null() && !R.is_null()) {
-      isl::union_map Pairs = Flow.intersect_domain(N.InTile).intersect_range(InCol);
-      Out = Pairs.apply_range(R).intersect(W).range();
+    if (EIt != FlowElements.end() && EIt->second.is_null())
+      return makeError("isl failed on the flow of array '" + A.Name + "'");
+    // The elements a tile's writes carry to the readers in \p Readers.
+    auto FlowTo = [&](const isl::union_set &Readers) {
+      isl::union_set Out;
+      if (EIt != FlowElements.end()) {
+        // A statement writes two elements: the element a read sees, not
+        // every element both instances touch (the reader may see another
+        // write of one of them, which a stale copy would undo).
+        Out = EIt->second.intersect_domain(N.InTile)
+                  .range()
+                  .unwrap()
+                  .intersect_domain(Readers)
+                  .range();
+      } else if (!Flow.is_null() && !R.is_null()) {
+        isl::union_map Pairs =
+            Flow.intersect_domain(N.InTile).intersect_range(Readers);
+        Out = Pairs.apply_range(R).intersect(W).range();
+      }
+      return Out.is_null() ? EmptyLike : onlySet(Out, EmptyLike);
+    };
+    T.FlowOut = FlowTo(InCol);
+    if (Grid) {
+      T.GridFlowOut = FlowTo(InGrid);
+      if (T.GridFlowOut.is_null())
+        return makeError("isl failed on the grid traffic of array '" +
+                         A.Name + "'");
     }
-    T.FlowOut = Out.is_null() ? EmptyLike : onlySet(Out, EmptyLike);
     // Per element, the tile of its last write (see Communication.h).
     if (LIt == D.LastWriteByArray.end() || LIt->second.is_null())
       return makeError("isl failed on the last writes of array '" + A.Name +
@@ -367,7 +403,10 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
       return makeError("isl failed on the traffic of array '" + A.Name + "'");
     Result.Arrays.push_back(std::move(T));
   }
-  Result.MaxColumnDistance = maxColumnDistance(S, B, N, D);
+  Result.MaxColumnDistance = maxColumnDistance(S, B, N, D, N.ColumnDim);
+  if (Grid)
+    for (unsigned M = 0; M < 2; ++M)
+      Result.MaxGridDistance[M] = maxColumnDistance(S, B, N, D, M);
   return Result;
 }
 

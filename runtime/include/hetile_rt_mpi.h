@@ -50,6 +50,9 @@
  *   HETILE_WATCHDOG=S                receive timeout in seconds (default
  *                                    120; 0 waits forever)
  *   HETILE_STATS=1                   hetile_mpi_verbose() returns 1
+ *   HETILE_GRID=p1,p2                a processor grid instead of the ring,
+ *                                    for nests whose band has 3 dimensions
+ *                                    or more (read by hetile_mpi_grid)
  *   HETILE_MPI_MAX_COUNT=N           largest count passed to one MPI call
  *                                    (default and maximum INT_MAX); larger
  *                                    messages and gathers use derived
@@ -140,6 +143,26 @@ int hetile_mpi_tag_ub(const hetile_mpi *m);
  * overshoot). */
 int hetile_mpi_compute_begin(hetile_mpi *m);
 int hetile_mpi_compute_end(hetile_mpi *m, long tiles);
+
+/* ---------------------------------------------------- processor grids */
+
+/* A processor grid for a nest whose band has 3 dimensions or more
+ * ([AY98] section 2, hetile_grid.h, docs/grids.md), after hetile_mpi_begin
+ * (collective): HETILE_GRID=p1,p2 (rank 0's) puts tile column (j0, j1) of
+ * the band dimensions 0 and 1, n0 x n1 of them, on rank (j0 mod p1) * p2 +
+ * (j1 mod p2); the other band dimensions are walked inside each rank.
+ * 1: the grid is used (hetile_mpi_describe then says so); 0: the ring
+ * (HETILE_GRID unset or empty, or one entry, equal to the rank count);
+ * HETILE_ERR_ENV on every rank, naming HETILE_GRID, when it is malformed,
+ * has more than 2 entries or p1 x p2 is not the rank count. Instead of
+ * hetile_mpi_owner and hetile_mpi_block, a grid nest then uses: */
+int hetile_mpi_grid(hetile_mpi *m, long n0, long n1);
+/* p1 (d = 0) or p2 (d = 1); 1 on the ring. */
+int hetile_mpi_grid_dim(const hetile_mpi *m, int d);
+/* The grid coordinate d of `rank`: rank / p2 (d = 0), rank mod p2 (d = 1). */
+int hetile_mpi_grid_coord(const hetile_mpi *m, int rank, int d);
+/* The rank of tile column (j0, j1), j0, j1 >= 0. */
+int hetile_mpi_grid_owner(const hetile_mpi *m, long j0, long j1);
 
 /* ------------------------------------------------------------- threads */
 

@@ -11,6 +11,7 @@
 
 #include "ColumnAllocation.h"
 
+#include "hetile_grid.h"
 #include "hetile_rt_mpi.h"
 
 #include <atomic>
@@ -305,6 +306,11 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
 
   double Final = 0;
   mutable std::string StatsLine;
+
+  /// The processor grid of HETILE_GRID (hetile_mpi_grid, MpiGrid.cpp):
+  /// its dimensions (0: the ring) and sizes.
+  int GridDims = 0;
+  int Grid[HETILE_GRID_MAX_DIMS] = {};
 
   ~hetile_mpi();
 };

@@ -36,6 +36,19 @@
 //
 // known once the block's rank has run that row of the block: the final
 // exchange posts it then, while the rank computes its next rows.
+//
+// On a processor grid (band dimensions 0 and 1 distributed, docs/grids.md)
+// a tile sends to the tiles of another grid column (g0, g1), whose band
+// values along dimensions 0 and 1 lie in [dg0, dg0 + T_0 - 1] x [dg1, dg1
+// + T_1 - 1] (any value along the others):
+//
+//   GridFlowOut_A(o, dg0, dg1) = { e | x in tile(o), y in grid column
+//                                  (dg0, dg1), y reads the value of e that
+//                                  x wrote }
+//
+// the ring's FlowOut with the column generalised to two dimensions; the
+// argument below holds for it with "column" read as grid column and the
+// rows as the band dimensions 2 and beyond.
 // Sender and receiver enumerate the same set with the
 // same parameter values, so a message is just the values, in order.
 //
@@ -99,6 +112,9 @@ extern const char *const ColumnOriginParam;
 /// The isl parameters (and C variables) naming the first and last column
 /// band values of a block of tile columns (BlockLiveOut).
 extern const char *const BlockLowParam, *const BlockHighParam;
+/// The isl parameters (and C variables) naming the receiving grid column's
+/// origins along band dimensions 0 and 1 (GridFlowOut).
+extern const char *const GridOriginParams[2];
 
 struct ArrayTraffic {
   std::string Array; ///< the C name
@@ -112,6 +128,9 @@ struct ArrayTraffic {
   /// dimensions other than the column (and the nest's); null when isl could
   /// not compute it (the exchange then waits for the end of the nest).
   isl::set RowBlockLiveOut;
+  /// Elements, params o_m, T_m, hetile_dg0, hetile_dg1; null for bands of
+  /// depth below 3 (no grid).
+  isl::set GridFlowOut;
 };
 
 struct Communication {
@@ -121,6 +140,9 @@ struct Communication {
   /// null when unbounded or unknown (then every column to the right may
   /// read a tile's values).
   isl::pw_aff MaxColumnDistance;
+  /// For bands of depth 3 or more: the same along band dimensions 0 and 1
+  /// (the processor grid's), each null when unbounded or unknown.
+  isl::pw_aff MaxGridDistance[2];
 };
 
 /// Whether \p B is a box: no existentially quantified variable, at least

@@ -29,7 +29,9 @@ block-cyclic, heterogeneous (declared, emulated, calibrated) and chunk
 ([ZZ16], with the runtime's model tile sizes) allocations;
 every rank must print the original's output (rank 0 with --gather=root,
 tried on kernels with a `//@ gather-root` line: their nests run once), and
-with the (ranks, tile sizes) pairs of a kernel's `//@ mpi-runs` line.
+with the (ranks, tile sizes) pairs of a kernel's `//@ mpi-runs` line; a
+kernel with a band of 3 dimensions or more also on a 2 x 2 processor grid
+(HETILE_GRID=2,2), which HETILE_STATS must name.
 With mpi+omp (compiled with -fopenmp) the same under a few (ranks, threads)
 pairs: the ranks' columns split among their OpenMP threads. The strips
 schedule runs with omp-strips, mpi-strips and mpi+omp-strips (kernels whose
@@ -240,8 +242,10 @@ class Kernel:
 
     def check_mpi(self, exe, want, ranks, env, what, root_only=False):
         """Every rank (rank 0 only with --gather=root) prints the original's
-        output; each rank's stdout goes to its own file."""
+        output; each rank's stdout goes to its own file. Returns the runs'
+        stderr."""
         out = self.path("rank-out")
+        errors = ""
         for args, expect in list(zip(self.arg_sets, want))[-2:]:
             for r in range(ranks):
                 if os.path.exists("%s.%d" % (out, r)):
@@ -251,7 +255,7 @@ class Kernel:
                    exe] + args
             if self.mpi_tmp is None:
                 self.mpi_tmp = tempfile.mkdtemp(prefix="hetile-mpi-")
-            run(cmd, env=clean_env(dict(env, TMPDIR=self.mpi_tmp)))
+            errors += run(cmd, env=clean_env(dict(env, TMPDIR=self.mpi_tmp))).stderr
             self.runs += 1
             for r in range(1 if root_only else ranks):
                 got = open("%s.%d" % (out, r)).read()
@@ -259,6 +263,7 @@ class Kernel:
                     sys.exit("FAIL: %s %s on rank %d of %d with %s\n"
                              "--- expected\n%s--- got\n%s" %
                              (exe, " ".join(args), r, ranks, what, expect, got))
+        return errors
 
     def mpi_compile(self, name, cc, tag):
         flags, cflags = BACKENDS[name]
@@ -322,6 +327,17 @@ class Kernel:
                 env["HETILE_TILE_SIZES"] = sizes
             self.check_mpi(exe, want, ranks, env, " ".join(
                 "%s=%s" % kv for kv in sorted(env.items())))
+        # Processor grids (docs/grids.md): the nests whose band has 3
+        # dimensions or more run on a 2 x 2 grid, and say so.
+        if name == "mpi" and first and \
+                "hetile_mpi_grid(" in open(self.rewrite(name, flags)).read():
+            env = {"HETILE_GRID": "2,2", "HETILE_TILE_SIZES": "2,3",
+                   "HETILE_STATS": "1"}
+            errors = self.check_mpi(exe, want, 4, env,
+                                    "HETILE_GRID=2,2 HETILE_TILE_SIZES=2,3")
+            if "grid 2x2 (HETILE_GRID)" not in errors:
+                sys.exit("FAIL: %s: no grid line under HETILE_STATS with "
+                         "HETILE_GRID=2,2:\n%s" % (exe, errors))
         # --gather=root only suits programs whose ranks other than 0 never
         # use the nest's results again (a nest run once): kernels say so.
         if not first or directive(self.text, "gather-root") is None:

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Benchmark (not a test): 4 MPI ranks as a 2 x 2 processor grid
+(HETILE_GRID=2,2, docs/grids.md) against the 1D ring of tile columns.
+
+Kernels of bench/kernels/ (each prints an exact checksum and the nest's wall
+time on rank 0): recurrence-3d N T and recurrence-4d N T, uniform
+recurrences of [AY98]. Every variant is `hetile rewrite --backend=mpi` of
+the same source (one binary: the grid's code and the ring's are both in
+it), compiled with mpicc -O3 -DBENCH_MPI, run on 4 ranks with equal cycle
+times (HETILE_CALIBRATE=0):
+
+  ring         HETILE_TILE_SIZES=--sizes, no HETILE_GRID
+  grid 2x2     HETILE_GRID=2,2, the same tile sizes (same tile volume)
+  ring model   the runtime's default tile sizes for the ring
+
+Each variant runs --reps times (interleaved); the table gives medians and
+each run's time, the checksums are compared with the original's (gcc -O3,
+no hetile) and a mismatch makes the exit status 1. The per-rank columns are
+HETILE_STATS's (median over the reps of the largest over the ranks):
+compute, wait (for messages), and the final exchange, which the grid does
+element by element and the ring as runs of consecutive elements.
+
+  bench/mpi_grid.py --build build [--reps 3] [--kernels recurrence-3d,...]
+"""
+import argparse
+import os
+import re
+import shlex
+import statistics
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import KDIR, ROOT, cpu_model, loadavg, rewrite, run  # noqa: E402
+
+SIZES = {"recurrence-3d": (["256", "4"], "16,16,16"),
+         "recurrence-4d": (["64", "2"], "8,8,8,8")}
+
+
+def die(msg):
+    sys.exit("mpi_grid: " + msg)
+
+
+def once(a, exe, args, env):
+    cmd = shlex.split(a.mpirun) + ["-np", "4", exe] + args
+    full = dict(os.environ, HETILE_CALIBRATE="0", HETILE_STATS="1", **env)
+    for var in ("HETILE_GRID", "HETILE_TILE_SIZES"):
+        if var not in env:
+            full.pop(var, None)
+    p = run(cmd, env=full, timeout=900)
+    if p.returncode != 0:
+        die("%s failed (%d): %s" % (" ".join(cmd), p.returncode,
+                                    p.stderr[-2000:]))
+    out = dict(l.split(None, 1) for l in p.stdout.splitlines() if " " in l)
+    stats = {k: max([float(x) for x in re.findall(r"%s ([0-9.]+) s" % k,
+                                                  p.stderr)] or [0.0])
+             for k in ("compute", "wait")}
+    stats["final"] = max([float(m) for m in re.findall(
+        r"final exchange .*? messages, ([0-9.]+) s", p.stderr)] or [0.0])
+    line = next((l for l in p.stderr.splitlines()
+                 if l.startswith("hetile: 4 ranks")), "")
+    return {"checksum": out.get("checksum", "?").strip(),
+            "time": float(out.get("time", "nan")), "line": line, **stats}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--kernels", default="recurrence-3d,recurrence-4d")
+    ap.add_argument("--mpicc", default="mpicc")
+    ap.add_argument("--mpirun", default="mpirun --allow-run-as-root "
+                    "--oversubscribe --bind-to none")
+    a = ap.parse_args()
+    hetile = os.path.join(a.build, "bin", "hetile")
+    inc = os.path.join(ROOT, "runtime", "include")
+    lib = os.path.join(a.build, "lib")
+    work = tempfile.mkdtemp(prefix="hetile-grid-")
+    cflags = ["-O3", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-I", KDIR,
+              "-I", inc]
+    print("# 4 ranks, 2x2 grid against the ring; %s; load %s" %
+          (cpu_model(), loadavg()))
+    print("| kernel | variant | tile sizes | median s (%d reps) | ring / this "
+          "| compute s | wait s | final exchange s | checksums | all runs s |"
+          % a.reps)
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    bad = False
+    for kernel in a.kernels.split(","):
+        args, sizes = SIZES[kernel]
+        src = os.path.join(KDIR, kernel + ".c")
+        orig = os.path.join(work, kernel + ".orig")
+        p = run(["gcc"] + cflags + [src, "-o", orig, "-lm"])
+        if p.returncode:
+            die(p.stderr)
+        want = dict(l.split(None, 1) for l in run([orig] + args).stdout
+                    .splitlines())["checksum"].strip()
+        path, why, _ = rewrite(hetile, work, kernel, ["--backend=mpi"],
+                               ["-I", KDIR])
+        if not path:
+            die(why)
+        exe = os.path.join(work, kernel + ".mpi")
+        p = run(["env", "OMPI_CC=gcc"] + shlex.split(a.mpicc) + cflags +
+                ["-DBENCH_MPI", path, "-o", exe, "-L", lib,
+                 "-Wl,-rpath," + lib, "-lhetile_rt_mpi", "-lhetile_rt", "-lm"])
+        if p.returncode:
+            die(p.stderr)
+        variants = [("ring", {"HETILE_TILE_SIZES": sizes}),
+                    ("grid 2x2", {"HETILE_TILE_SIZES": sizes,
+                                  "HETILE_GRID": "2,2"}),
+                    ("ring model", {})]
+        samples = {name: [] for name, _ in variants}
+        for _ in range(a.reps):
+            for name, env in variants:
+                samples[name].append(once(a, exe, args, env))
+        med = {n: statistics.median(s["time"] for s in r)
+               for n, r in samples.items()}
+        for name, env in variants:
+            s = samples[name]
+            if name == "grid 2x2" and "grid 2x2" not in s[0]["line"]:
+                die("the grid did not run: " + s[0]["line"])
+            sums = {x["checksum"] for x in s}
+            ok = sums == {want}
+            bad |= not ok
+            print("| %s %s | %s | %s | %.3f | %.2f | %.3f | %.3f | %.3f | %s "
+                  "| %s |" % (
+                      kernel, " ".join(args), name,
+                      env.get("HETILE_TILE_SIZES", "runtime's"), med[name],
+                      med["ring"] / med[name],
+                      statistics.median(x["compute"] for x in s),
+                      statistics.median(x["wait"] for x in s),
+                      statistics.median(x["final"] for x in s),
+                      "equal" if ok else "DIFFER " + ",".join(sorted(sums)),
+                      " ".join("%.3f" % x["time"] for x in s)))
+            print("<!-- %s: %s -->" % (name, s[0]["line"]), file=sys.stderr)
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

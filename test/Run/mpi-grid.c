@@ -1,0 +1,120 @@
+// REQUIRES: mpi, openmp
+// Differential execution on processor grids (HETILE_GRID, docs/grids.md):
+// tile column (j0, j1) of band dimensions 0 and 1 on rank (j0 mod p1) * p2
+// + (j1 mod p2), [AY98] section 2, the other band dimensions walked inside
+// each rank. Every rank must print the original's output; HETILE_STATS
+// names the grid (the line comes from the call that chooses the grid's
+// code) and the ranks' messages. The generated code is compiled with
+// -DHETILE_FALLBACK_ABORT: a run that took the original nest aborts.
+//
+// The 3D uniform recurrence of recurrence-3d.c (two sweeps, 23x19x29 and
+// 3x3x3): grids 1x1, 2x1, 1x2, 2x2 and 3x2 (6 ranks on 2 cores), tile
+// sizes 1, non-divisors, and several passes (more tile columns than
+// processors along each grid dimension).
+// RUN: %clang -std=c99 -O1 -I %S/../Exec/Inputs %S/recurrence-3d.c -o %t.orig3
+// RUN: %t.orig3 23 19 29 3 3 3 > %t.want3
+// RUN: %hetile rewrite --backend=mpi %S/recurrence-3d.c -o %t.r3.c -- -I %S/../Exec/Inputs
+// RUN: %mpicc -std=c99 -O1 -Wall -Werror -DHETILE_FALLBACK_ABORT %rt_cflags -I %S/../Exec/Inputs %t.r3.c -o %t.r3 %rt_mpi_libs
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=1,1 HETILE_TILE_SIZES=2 HETILE_STATS=1 %mpirun -np 1 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.e11
+// RUN: cmp %t.want3 %t.o.0
+// RUN: FileCheck %s --check-prefix=G11 < %t.e11
+// G11: hetile: 1 ranks, grid 1x1 (HETILE_GRID) [AY98]: 12x10 tile columns on band dimensions 0 and 1, 12x10 passes
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=2,1 HETILE_TILE_SIZES=1 HETILE_STATS=1 %mpirun -np 2 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.e21
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1
+// RUN: FileCheck %s --check-prefix=G21 < %t.e21
+// G21: hetile: 2 ranks, grid 2x1 (HETILE_GRID) [AY98]: 22x18 tile columns on band dimensions 0 and 1, 11x18 passes
+// G21: hetile: rank {{[01]}}/2: {{[1-9][0-9]*}} tiles, {{[1-9][0-9]*}} messages
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=1,2 HETILE_TILE_SIZES=3,2,5 HETILE_STATS=1 %mpirun -np 2 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.e12
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1
+// RUN: FileCheck %s --check-prefix=G12 < %t.e12
+// G12: hetile: 2 ranks, grid 1x2 (HETILE_GRID) [AY98]: 8x10 tile columns on band dimensions 0 and 1, 8x5 passes
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=2,2 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.e22
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1 && cmp %t.want3 %t.o.2 && cmp %t.want3 %t.o.3
+// RUN: FileCheck %s --check-prefix=G22 < %t.e22
+// G22: hetile: 4 ranks, grid 2x2 (HETILE_GRID) [AY98]: 12x7 tile columns on band dimensions 0 and 1, 6x4 passes
+// G22: hetile: rank 3/4: {{[1-9][0-9]*}} tiles, {{[1-9][0-9]*}} messages
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=3,2 HETILE_TILE_SIZES=5,4,3 HETILE_STATS=1 %mpirun -np 6 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.e32
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1 && cmp %t.want3 %t.o.2 && cmp %t.want3 %t.o.3 && cmp %t.want3 %t.o.4 && cmp %t.want3 %t.o.5
+// RUN: FileCheck %s --check-prefix=G32 < %t.e32
+// G32: hetile: 6 ranks, grid 3x2 (HETILE_GRID) [AY98]: 5x5 tile columns on band dimensions 0 and 1, 2x3 passes
+//
+// One entry, or none: the ring, as without HETILE_GRID (no grid line).
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=4 HETILE_TILE_SIZES=2 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.ring
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.3
+// RUN: FileCheck %s --check-prefix=RING < %t.ring
+// RING: hetile: 4 ranks, cycle times
+// RING-NOT: grid
+//
+// --gather=root: rank 0 receives every final value.
+// RUN: %hetile rewrite --backend=mpi --gather=root %S/recurrence-3d.c -o %t.root.c -- -I %S/../Exec/Inputs
+// RUN: %mpicc -std=c99 -O1 -DHETILE_FALLBACK_ABORT %rt_cflags -I %S/../Exec/Inputs %t.root.c -o %t.root %rt_mpi_libs
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=2,2 HETILE_TILE_SIZES=3 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.root 23 19 29 3 3 3
+// RUN: cmp %t.want3 %t.o.0
+//
+// The 4D recurrence of recurrence-4d.c: a diagonal dependence (1, 1) along
+// the grid's dimensions, so a tile also receives from the column (j0 - 1,
+// j1 - 1); a 2x2 grid and a 3x2 grid with several passes.
+// RUN: %clang -std=c99 -O1 -I %S/../Exec/Inputs %S/recurrence-4d.c -o %t.orig4
+// RUN: %t.orig4 0 5 > %t.want4
+// RUN: %hetile rewrite --backend=mpi %S/recurrence-4d.c -o %t.r4.c -- -I %S/../Exec/Inputs
+// RUN: %mpicc -std=c99 -O1 -DHETILE_FALLBACK_ABORT %rt_cflags -I %S/../Exec/Inputs %t.r4.c -o %t.r4 %rt_mpi_libs
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=2,2 HETILE_TILE_SIZES=3 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r4 0 5 2> %t.e4
+// RUN: cmp %t.want4 %t.o.0 && cmp %t.want4 %t.o.1 && cmp %t.want4 %t.o.2 && cmp %t.want4 %t.o.3
+// RUN: FileCheck %s --check-prefix=G4 < %t.e4
+// G4: hetile: 4 ranks, grid 2x2 (HETILE_GRID) [AY98]: 7x7 tile columns on band dimensions 0 and 1, 4x4 passes
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=3,2 HETILE_TILE_SIZES=2,5,1,4 %mpirun -np 6 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r4 0 5
+// RUN: cmp %t.want4 %t.o.0 && cmp %t.want4 %t.o.2 && cmp %t.want4 %t.o.5
+//
+// heat-3d (a band of depth 4, skewed: distances of several tiles when the
+// tiles are small; two arrays, iterators' final values): 2x2, 3x2.
+// RUN: %clang -std=c99 -O1 -I %S/../Exec/Inputs %S/../Inputs/heat-3d.c -o %t.origh
+// RUN: %t.origh 2 1 3 4 4 11 > %t.wanth
+// RUN: %hetile rewrite --backend=mpi %S/../Inputs/heat-3d.c -o %t.h.c -- -I %S/../Exec/Inputs
+// RUN: %mpicc -std=c99 -O1 -DHETILE_FALLBACK_ABORT %rt_cflags -I %S/../Exec/Inputs %t.h.c -o %t.h %rt_mpi_libs
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=2,2 HETILE_TILE_SIZES=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.h 2 1 3 4 4 11
+// RUN: cmp %t.wanth %t.o.0 && cmp %t.wanth %t.o.1 && cmp %t.wanth %t.o.2 && cmp %t.wanth %t.o.3
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=3,2 HETILE_TILE_SIZES=3,1,2 %mpirun -np 6 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.h 2 1 3 4 4 11
+// RUN: cmp %t.wanth %t.o.0 && cmp %t.wanth %t.o.4 && cmp %t.wanth %t.o.5
+//
+// mpi+omp: the grid's tiles run on one thread per rank.
+// RUN: %hetile rewrite --backend=mpi+omp %S/recurrence-3d.c -o %t.omp.c -- -I %S/../Exec/Inputs
+// RUN: %mpicc -std=c99 -O1 -fopenmp -DHETILE_FALLBACK_ABORT %rt_cflags -I %S/../Exec/Inputs %t.omp.c -o %t.omp %rt_mpi_libs
+// RUN: rm -f %t.o.*
+// RUN: env OMP_NUM_THREADS=2 HETILE_GRID=2,2 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.omp 23 19 29 3 3 3 2> %t.eomp
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1 && cmp %t.want3 %t.o.2 && cmp %t.want3 %t.o.3
+// RUN: FileCheck %s --check-prefix=G22 < %t.eomp
+//
+// Errors, on every rank, naming the variable; the job exits non-zero.
+// RUN: env HETILE_GRID=2x2 not %mpirun -np 4 %t.r3 3 3 3 2>&1 | FileCheck %s --check-prefix=MALFORMED
+// MALFORMED: HETILE_GRID: '2x2' is not a list of integers >= 1
+// RUN: env HETILE_GRID=3,2 not %mpirun -np 4 %t.r3 3 3 3 2>&1 | FileCheck %s --check-prefix=COUNT
+// COUNT: HETILE_GRID: the grid '3,2' has 6 processors, but the job has 4 ranks
+// RUN: env HETILE_GRID=2,1,2 not %mpirun -np 4 %t.r3 3 3 3 2>&1 | FileCheck %s --check-prefix=DIMS
+// DIMS: HETILE_GRID: '2,1,2' has 3 dimensions
+//
+// The code: the grid's branch, chosen at run time, then the ring's.
+// RUN: %strip-directives %t.r3.c | FileCheck %s --check-prefix=CODE
+// CODE: const int hetile_grid = hetile_mpi_grid(hetile_m, hetile_gn0, hetile_gn1);
+// CODE: if (hetile_grid) {
+// CODE: for (long hetile_g0 = hetile_mpi_grid_coord(hetile_m, hetile_me, 0); hetile_g0 < hetile_gn0; hetile_g0 += hetile_gp0)
+// CODE: const int hetile_peer = hetile_mpi_grid_owner(hetile_m, hetile_g0 - hetile_a, hetile_g1 - hetile_b);
+// CODE: hetile_mpi_compute_begin(hetile_m);
+// CODE: const int hetile_peer = hetile_mpi_grid_owner(hetile_m, hetile_g0 + hetile_a, hetile_g1 + hetile_b);
+// CODE: hetile_mpi_gather(hetile_m,
+// CODE: } else {
+// CODE: hetile_mpi_owner(hetile_m, hetile_col - hetile_k)
+//
+// A band of depth 2 has no grid: HETILE_GRID is not read.
+// RUN: %hetile rewrite --backend=mpi %S/sor-2d.c -o %t.sor.c -- -I %S/../Exec/Inputs
+// RUN: not grep hetile_mpi_grid %t.sor.c
