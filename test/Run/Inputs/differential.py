@@ -33,8 +33,9 @@ with the (ranks, tile sizes) pairs of a kernel's `//@ mpi-runs` line.
 With mpi+omp (compiled with -fopenmp) the same under a few (ranks, threads)
 pairs: the ranks' columns split among their OpenMP threads. The strips
 schedule runs with omp-strips, mpi-strips and mpi+omp-strips (kernels whose
-nests all take it), under widths, thread and rank counts and speeds of its
-own, and proves under HETILE_STATS that the strips ran.
+nests all take it; omp-auto-strips: with --omp-schedule=auto, kernels whose
+nests the model all gives the strips), under widths, thread and rank counts
+and speeds of its own, and proves under HETILE_STATS that the strips ran.
 
 Adding a kernel is adding one file to test/Run/.
 
@@ -132,6 +133,10 @@ BACKENDS = {
     "omp-wavefront": (["--backend=omp", "--omp-schedule=wavefront"],
                       ["-fopenmp"]),
     "omp-strips": (["--backend=omp", "--omp-schedule=strips"], ["-fopenmp"]),
+    # --omp-schedule=auto on kernels where the model chooses the strips for
+    # every nest.
+    "omp-auto-strips": (["--backend=omp", "--omp-schedule=auto"],
+                        ["-fopenmp"]),
     "mpi": (["--backend=mpi"], []),
     "mpi+omp": (["--backend=mpi+omp"], ["-fopenmp"]),
     "mpi-strips": (["--backend=mpi", "--omp-schedule=strips"], []),
@@ -356,7 +361,7 @@ class Kernel:
     def backend(self, name, cc, tag, want):
         if name.startswith("mpi"):
             return self.mpi_backend(name, cc, tag, want, tag == "cc0")
-        if name == "omp-strips":
+        if name in ("omp-strips", "omp-auto-strips"):
             return self.strips_backend(name, cc, tag, want)
         flags, cflags = BACKENDS[name]
         src = self.rewrite(name, flags)
