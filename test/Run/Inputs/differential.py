@@ -86,16 +86,21 @@ MPI_SIZES = ["1", "2,3", "7", None, "3,1,2", "1000", None, None]
 # (threads, extra environment) for the strips schedule (--backends=
 # omp-strips, kernels whose nests all take it): widths 1, 2, odd, larger
 # than every time extent and the model's; more threads than rows; strips
-# thinner than the halo; heterogeneous speeds.
+# thinner than the halo; heterogeneous speeds; sub-tiles of 1 row, odd
+# heights, higher than the strip, and from a cache of 64 bytes (8 rows).
 STRIPS_RUNS = [
-    (1, {"HETILE_STRIP_WIDTH": "1"}),
-    (2, {"HETILE_STRIP_WIDTH": "2"}),
-    (2, {"HETILE_STRIP_WIDTH": "3", "HETILE_SPEEDS": "1,3"}),
-    (3, {"HETILE_STRIP_WIDTH": "5", "HETILE_CALIBRATE": "0"}),
-    (4, {"HETILE_STRIP_WIDTH": "1000", "HETILE_SPEEDS": "1,2,4,8"}),
-    (7, {"HETILE_STRIP_WIDTH": "4", "HETILE_CALIBRATE": "0"}),
+    (1, {"HETILE_STRIP_WIDTH": "1", "HETILE_STRIP_SUBTILE": "1"}),
+    (2, {"HETILE_STRIP_WIDTH": "2", "HETILE_STRIP_SUBTILE": "3"}),
+    (2, {"HETILE_STRIP_WIDTH": "3", "HETILE_SPEEDS": "1,3",
+         "HETILE_STRIP_SUBTILE": "1"}),
+    (3, {"HETILE_STRIP_WIDTH": "5", "HETILE_CALIBRATE": "0",
+         "HETILE_STRIP_SUBTILE": "1000"}),
+    (4, {"HETILE_STRIP_WIDTH": "1000", "HETILE_SPEEDS": "1,2,4,8",
+         "HETILE_STRIP_SUBTILE": "2"}),
+    (7, {"HETILE_STRIP_WIDTH": "4", "HETILE_CALIBRATE": "0",
+         "HETILE_STRIP_SUBTILE": "5"}),
     (2, {}),
-    (3, {"HETILE_SPEEDS": "3,1,2"}),
+    (3, {"HETILE_SPEEDS": "3,1,2", "HETILE_CACHE_BYTES": "64"}),
 ]
 # (ranks, threads, extra environment) for the strips schedule on MPI ranks
 # (--backends=mpi-strips, mpi+omp-strips): widths 1, 2, odd, larger than
@@ -103,8 +108,10 @@ STRIPS_RUNS = [
 # than rows on small grids, strips thinner than the halo); declared,
 # emulated and calibrated speeds.
 STRIPS_MPI_RUNS = [
-    (2, 1, {"HETILE_STRIP_WIDTH": "1", "HETILE_CALIBRATE": "0"}),
-    (3, 1, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3,2"}),
+    (2, 1, {"HETILE_STRIP_WIDTH": "1", "HETILE_CALIBRATE": "0",
+            "HETILE_STRIP_SUBTILE": "1"}),
+    (3, 1, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3,2",
+            "HETILE_STRIP_SUBTILE": "3"}),
     (2, 1, {"HETILE_STRIP_WIDTH": "5", "HETILE_SPEEDS": "3,1",
             "HETILE_EMULATE_SPEEDS": "1,2"}),
     (3, 1, {"HETILE_STRIP_WIDTH": "1000", "HETILE_CALIBRATE": "0"}),
@@ -112,7 +119,8 @@ STRIPS_MPI_RUNS = [
     (2, 1, {}),
 ]
 STRIPS_MPIOMP_RUNS = [
-    (2, 2, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3"}),
+    (2, 2, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3",
+            "HETILE_STRIP_SUBTILE": "3"}),
     (3, 2, {"HETILE_STRIP_WIDTH": "3", "HETILE_CALIBRATE": "0"}),
     (2, 3, {"HETILE_SPEEDS": "2,1"}),
 ]
