@@ -54,7 +54,7 @@ isl::set stmtImage(const Scop &S, const StripsPlan &P, bool Rows) {
   return U;
 }
 
-/// The largest reach below and above the strip over a band of \p W steps,
+/// The largest reach below and above the strip over a band (\p L and \p U),
 /// summed: the rows beyond the strip a processor copies in.
 long bandReach(const StripsPlan &P, const std::vector<long> &L,
                const std::vector<long> &U) {
@@ -92,15 +92,6 @@ void closeHalo(const StripsPlan &P, long W, std::vector<long> &L,
 }
 
 } // namespace
-
-long redundantRows(const StripsPlan &P, long W) {
-  std::vector<long> L, U;
-  closeHalo(P, W, L, U);
-  long Sum = 0;
-  for (size_t Q = 0; Q < L.size(); ++Q)
-    Sum += L[Q] + U[Q];
-  return Sum;
-}
 
 StripsChoice chooseStrips(const Scop &S, const StripsPlan &P,
                           const PermutableBand &B) {

@@ -28,7 +28,8 @@
 // whose time per step, (max_j t_j (rows_j(w) + copy_j(w)) + beta) / w, is
 // within 2% of the best; rows_j counts the rows processor j computes,
 // copy_j the rows it copies in and out (a quarter of a computed row each,
-// per row), beta one row (the two barriers). Then the fuzzy methodology
+// per row; with sub-tiles, plus M rows per row for the band's pass over
+// the strip from memory), beta one row (the two barriers). Then the fuzzy methodology
 // of section 4.6 at run time: after a first band of w (two on MPI ranks,
 // StripsMpi.cpp), the next bands run
 // w/2, w and 2w, timed, and the rest the smallest within 2% of the fastest. HETILE_STRIP_WIDTH fixes
@@ -99,13 +100,18 @@ long workOf(const hetile_strips &S, const BandShape &B, long Lo, long Hi) {
   return W;
 }
 
-/// Copies in and out, in computed rows (a quarter of a row each).
+/// Copies in and out, in computed rows (a quarter of a row each); with
+/// sub-tiles, also the band's one pass over the strip from memory (the
+/// sub-tiles keep it in cache for the band's steps): M computed rows per
+/// row, as much as a step costs more without sub-tiles (measured: 1.7 to
+/// 2.5 times the CPU time of jacobi-2d, heat-3d and fdtd-2d, docs/strips.md).
 double copyOf(const hetile_strips &S, const BandShape &B, long Lo, long Hi) {
   if (Hi < Lo)
     return 0;
   long In = rowsIn(std::max(S.RLo, Lo - B.ReachLow),
                    std::min(S.RHi, Hi + B.ReachHigh));
-  return 0.25 * double(In + rowsIn(Lo, Hi));
+  double Memory = S.Ordered ? double(S.M) * double(rowsIn(Lo, Hi)) : 0;
+  return 0.25 * double(In + rowsIn(Lo, Hi)) + Memory;
 }
 
 double costOf(const hetile_strips &S, const BandShape &B, int J, long Lo,

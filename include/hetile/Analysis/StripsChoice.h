@@ -56,10 +56,6 @@ struct StripsChoice {
 StripsChoice chooseStrips(const Scop &S, const StripsPlan &P,
                           const PermutableBand &B);
 
-/// The redundant rows a processor computes in a band of \p W steps beyond
-/// its own rows, \p P's halo closed over the band, rows unclipped.
-long redundantRows(const StripsPlan &P, long W);
-
 } // namespace hetile
 
 #endif
