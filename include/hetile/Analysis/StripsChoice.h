@@ -19,6 +19,10 @@
 //            0.86x the original on one thread), 0 where it is not (its
 //            tiles are rectangles and need no redundant work).
 //
+// Neither counts the memory traffic: both reuse the cache across time
+// steps (the pipeline's tiles span several steps, the strips' sub-tiles
+// a band).
+//
 // h is half the rows (two processors: the fewest that split the rows)
 // where the rows are a constant of the program; where they depend on a
 // parameter, h is taken as unbounded: the strips' overhead does not grow
