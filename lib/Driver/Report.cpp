@@ -159,7 +159,13 @@ void printStripsText(llvm::raw_ostream &OS, const StripsAnalysis &A) {
     OS << Sep << H.Iterator << " -" << H.Below << " +" << H.Above;
     Sep = ", ";
   }
-  OS << "; " << A.Plan->Edges.size() << " flow dependences)\n";
+  OS << "; " << A.Plan->Edges.size() << " flow dependences), "
+     << (A.Plan->SubTiles
+             ? "sub-tiles ordered by " +
+                   std::to_string(A.Plan->OrderEdges.size()) + " dependences"
+             : std::string("no sub-tiles (a dependence distance is not "
+                           "bounded)"))
+     << "\n";
   for (const StripsEdge &E : A.Plan->Edges)
     OS << "    S" << E.Source << " -> S" << E.Sink << ": time "
        << E.TimeMin << ".." << (E.TimeMax < 0 ? "inf" : std::to_string(E.TimeMax))
@@ -349,6 +355,7 @@ Value stripsToJson(const StripsAnalysis &A) {
   return Object{{"applies", true},
                 {"halo", std::move(Halos)},
                 {"flow_dependences", std::move(Edges)},
+                {"sub_tiles", A.Plan->SubTiles},
                 {"written_arrays", std::move(Written)}};
 }
 

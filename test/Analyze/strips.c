@@ -1,8 +1,8 @@
 // `hetile analyze` says for each nest whether the strips schedule applies,
-// the halo per space loop (the largest flow distance per time step, below
-// and above) and each flow dependence between statements as a time range
-// and a row range (sink row - source row), all from isl's exact
-// dependences.
+// the halo per space loop (the largest flow distance per time step), the
+// dependences (flow, anti, output) that order a strip's sub-tiles, and each
+// flow dependence between statements as a time range and a row range (sink
+// row - source row), all from isl's exact dependences.
 // RUN: %hetile analyze %s -- -std=c11 | FileCheck %s
 // RUN: %hetile analyze %s --format=json -- -std=c11 | FileCheck %s --check-prefix=JSON
 
@@ -17,7 +17,7 @@ void jacobi_1d(int T, int N, double A[restrict N], double B[restrict N]) {
 }
 // CHECK-LABEL: nest at {{.*}}strips.c:11:3 in function 'jacobi_1d'
 // CHECK:       tilable: yes
-// CHECK-NEXT:  strips: yes, rows split (halo per time step: i -1 +1; 2 flow dependences)
+// CHECK-NEXT:  strips: yes, rows split (halo per time step: i -1 +1; 2 flow dependences), sub-tiles ordered by 4 dependences
 // CHECK-NEXT:    S0 -> S1: time 0..0, rows 0..0
 // CHECK-NEXT:    S1 -> S0: time 1..1, rows -1..1
 
@@ -57,6 +57,7 @@ void wide(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
 // JSON-NEXT:       "iterator": "i"
 // JSON-NEXT:     }
 // JSON-NEXT:   ],
+// JSON-NEXT:   "sub_tiles": true,
 // JSON-NEXT:   "written_arrays": [
 // JSON-NEXT:     "A",
 // JSON-NEXT:     "B"
