@@ -197,13 +197,12 @@ void findOrderEdges(const Scop &S, const Dependences &D, StripsPlan &P) {
     if (E.Kind == DepKind::Flow || !P.SubTiles)
       continue;
     unsigned Src = indexOf(S, E.Source), Snk = indexOf(S, E.Sink);
-    if (Src == ~0u || Snk == ~0u) {
-      P.SubTiles = false;
-      break;
-    }
-    isl::set Deltas = timeRowDeltas(P, E, Src, Snk);
+    isl::set Deltas;
+    if (Src != ~0u && Snk != ~0u)
+      Deltas = timeRowDeltas(P, E, Src, Snk);
     if (Deltas.is_null()) {
       P.SubTiles = false;
+      P.NoSubTiles = "the distances of a dependence could not be computed";
       break;
     }
     if (Deltas.is_empty().is_true())
@@ -214,6 +213,9 @@ void findOrderEdges(const Scop &S, const Dependences &D, StripsPlan &P) {
     if (!Rows.Known || TMin.is_null() || !TMin.is_int() || TMax.is_null() ||
         TMin.is_neg()) {
       P.SubTiles = false;
+      P.NoSubTiles = "the distances of the " + std::string(getDepKindName(E.Kind)) +
+                     " dependence " + E.Source + " -> " + E.Sink + " on '" +
+                     E.Array + "' are not bounded";
       break;
     }
     StripsEdge Edge;
@@ -225,6 +227,13 @@ void findOrderEdges(const Scop &S, const Dependences &D, StripsPlan &P) {
     Edge.TimeMax = TMax.is_int() ? TMax.num_si() : -1;
     addEdge(P.OrderEdges, Edge);
   }
+  // Sub-tiles walk the rows of a statement upwards within a step.
+  for (const StripsEdge &E : P.OrderEdges)
+    if (P.SubTiles && E.TimeMin == 0 && E.Source == E.Sink && E.RowMin < 0) {
+      P.SubTiles = false;
+      P.NoSubTiles = "a dependence of S" + std::to_string(E.Source) +
+                     " runs down the rows within a time step";
+    }
   if (!P.SubTiles)
     P.OrderEdges.clear();
 }

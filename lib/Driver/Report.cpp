@@ -163,8 +163,7 @@ void printStripsText(llvm::raw_ostream &OS, const StripsAnalysis &A) {
      << (A.Plan->SubTiles
              ? "sub-tiles ordered by " +
                    std::to_string(A.Plan->OrderEdges.size()) + " dependences"
-             : std::string("no sub-tiles (a dependence distance is not "
-                           "bounded)"))
+             : "no sub-tiles (" + A.Plan->NoSubTiles + ")")
      << "\n";
   for (const StripsEdge &E : A.Plan->Edges)
     OS << "    S" << E.Source << " -> S" << E.Sink << ": time "

@@ -61,3 +61,16 @@ void wide(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
 // JSON-NEXT:   "written_arrays": [
 // JSON-NEXT:     "A",
 // JSON-NEXT:     "B"
+
+// The rows counting down, each reading the one below before the step
+// rewrites it: an anti dependence down the rows within the statement and
+// the step, which sub-tiles (walking the rows upwards) would reverse.
+void down(int T, int N, double D[restrict N]) {
+#pragma hetile
+  for (int t = 0; t < T; t++)
+    for (int i = N - 1; i >= 1; i--)
+      D[i] = 0.5 * (D[i - 1] + D[i]);
+}
+// CHECK-LABEL: in function 'down'
+// CHECK:       strips: yes, rows split (halo per time step: i -1 +0; 1 flow dependences), no sub-tiles (a dependence of S0 runs down the rows within a time step)
+// JSON:        "sub_tiles": false,

@@ -6,8 +6,8 @@
 // stencil (reads two rows away, a statement guarded on the time step, a
 // three-statement step) and a row loop counting down, each row reading the
 // one below before the step rewrites it: an anti dependence down the rows
-// within the statement, which sub-tiles would reverse, so the runtime walks
-// that strip whole (the runs with HETILE_STRIP_SUBTILE=1 would catch it).
+// within the statement, which sub-tiles would reverse, so that strip is
+// walked whole (the runs with HETILE_STRIP_SUBTILE=1 would catch it).
 // The harness's strips runs (widths, threads, ranks, speeds, sub-tiles) are
 // those of strips-jacobi.c. Sizes in (T, N) pairs: no steps, empty and tiny
 // grids, one around 20.
