@@ -164,6 +164,80 @@ unsigned indexOf(const Scop &S, const std::string &Name) {
   return ~0u;
 }
 
+/// Adds \p Edge to \p Edges: uniform dependences come one distance at a
+/// time, so one edge per pair of statements and time range, its rows the
+/// union.
+void addEdge(std::vector<StripsEdge> &Edges, const StripsEdge &Edge) {
+  auto Same = llvm::find_if(Edges, [&](const StripsEdge &X) {
+    return X.Source == Edge.Source && X.Sink == Edge.Sink &&
+           X.TimeMin == Edge.TimeMin && X.TimeMax == Edge.TimeMax;
+  });
+  if (Same == Edges.end()) {
+    Edges.push_back(Edge);
+    return;
+  }
+  Same->RowMin = std::min(Same->RowMin, Edge.RowMin);
+  Same->RowMax = std::max(Same->RowMax, Edge.RowMax);
+}
+
+/// { [dt, dr] }: the time and row distances of dependence \p E.
+isl::set timeRowDeltas(const StripsPlan &P, const DependenceEdge &E,
+                       unsigned Src, unsigned Snk) {
+  auto TimeRow = [&](unsigned K) {
+    return P.Stmts[K].Time.flat_range_product(P.Stmts[K].Row);
+  };
+  return E.Relation.apply_domain(TimeRow(Src)).apply_range(TimeRow(Snk))
+      .deltas();
+}
+
+/// The anti and output dependences as edges of P.OrderEdges (the flow
+/// ones are there already); SubTiles false where a distance is unbounded.
+void findOrderEdges(const Scop &S, const Dependences &D, StripsPlan &P) {
+  for (const DependenceEdge &E : D.Edges) {
+    if (E.Kind == DepKind::Flow || !P.SubTiles)
+      continue;
+    unsigned Src = indexOf(S, E.Source), Snk = indexOf(S, E.Sink);
+    isl::set Deltas;
+    if (Src != ~0u && Snk != ~0u)
+      Deltas = timeRowDeltas(P, E, Src, Snk);
+    if (Deltas.is_null()) {
+      P.SubTiles = false;
+      P.NoSubTiles = "the distances of a dependence could not be computed";
+      break;
+    }
+    if (Deltas.is_empty().is_true())
+      continue;
+    Range Rows = rangeOf(Deltas, 1);
+    isl::set Times = Deltas.project_out_all_params();
+    isl::val TMin = Times.dim_min_val(0), TMax = Times.dim_max_val(0);
+    if (!Rows.Known || TMin.is_null() || !TMin.is_int() || TMax.is_null() ||
+        TMin.is_neg()) {
+      P.SubTiles = false;
+      P.NoSubTiles = "the distances of the " + std::string(getDepKindName(E.Kind)) +
+                     " dependence " + E.Source + " -> " + E.Sink + " on '" +
+                     E.Array + "' are not bounded";
+      break;
+    }
+    StripsEdge Edge;
+    Edge.Source = Src;
+    Edge.Sink = Snk;
+    Edge.RowMin = Rows.Min;
+    Edge.RowMax = Rows.Max;
+    Edge.TimeMin = TMin.num_si();
+    Edge.TimeMax = TMax.is_int() ? TMax.num_si() : -1;
+    addEdge(P.OrderEdges, Edge);
+  }
+  // Sub-tiles walk the rows of a statement upwards within a step.
+  for (const StripsEdge &E : P.OrderEdges)
+    if (P.SubTiles && E.TimeMin == 0 && E.Source == E.Sink && E.RowMin < 0) {
+      P.SubTiles = false;
+      P.NoSubTiles = "a dependence of S" + std::to_string(E.Source) +
+                     " runs down the rows within a time step";
+    }
+  if (!P.SubTiles)
+    P.OrderEdges.clear();
+}
+
 /// The time and row distances of each flow dependence.
 std::optional<RejectReason> findEdges(const Scop &S, const Dependences &D,
                                       const SourceLoc &Loc, StripsPlan &P) {
@@ -174,11 +248,7 @@ std::optional<RejectReason> findEdges(const Scop &S, const Dependences &D,
     if (Src == ~0u || Snk == ~0u)
       return reject(RejectKind::StripsUnsupportedAccess, Loc,
                     "a dependence names an unknown statement");
-    auto TimeRow = [&](unsigned K) {
-      return P.Stmts[K].Time.flat_range_product(P.Stmts[K].Row);
-    };
-    isl::set Deltas =
-        E.Relation.apply_domain(TimeRow(Src)).apply_range(TimeRow(Snk)).deltas();
+    isl::set Deltas = timeRowDeltas(P, E, Src, Snk);
     if (Deltas.is_null())
       return reject(RejectKind::StripsUnsupportedAccess, Loc,
                     "the distances of a dependence could not be computed");
@@ -214,18 +284,8 @@ std::optional<RejectReason> findEdges(const Scop &S, const Dependences &D,
       return reject(RejectKind::StripsSpaceRecurrence, Loc,
                     "the " + What + " runs within one time step along the "
                     "rows (a recurrence in space: no bounded halo)");
-    // Uniform dependences come one distance at a time: one edge per pair
-    // of statements and time range, its rows the union.
-    auto Same = llvm::find_if(P.Edges, [&](const StripsEdge &X) {
-      return X.Source == Src && X.Sink == Snk && X.TimeMin == Edge.TimeMin &&
-             X.TimeMax == Edge.TimeMax;
-    });
-    if (Same == P.Edges.end()) {
-      P.Edges.push_back(Edge);
-      continue;
-    }
-    Same->RowMin = std::min(Same->RowMin, Edge.RowMin);
-    Same->RowMax = std::max(Same->RowMax, Edge.RowMax);
+    addEdge(P.Edges, Edge);
+    addEdge(P.OrderEdges, Edge);
   }
   return std::nullopt;
 }
@@ -269,6 +329,7 @@ StripsAnalysis analyzeStrips(const Scop &S, const Dependences &D,
     return Result;
   }
   findHalos(S, D, P);
+  findOrderEdges(S, D, P);
   Result.Plan = std::move(P);
   return Result;
 }

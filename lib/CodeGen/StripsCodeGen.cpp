@@ -223,6 +223,36 @@ std::string mpiPlanCode(const Scop &S, const StripsPlan &P,
   return Out;
 }
 
+/// `static const long Name[] = {...};`: 6 longs per edge.
+std::string edgeTable(const std::string &Name,
+                      const std::vector<StripsEdge> &Edges) {
+  std::string Out = "  static const long " + Name + "[] = {";
+  for (unsigned K = 0; K < Edges.size(); ++K) {
+    const StripsEdge &Ed = Edges[K];
+    Out += std::string(K ? ",\n      " : "") + std::to_string(Ed.Source) +
+           ", " + std::to_string(Ed.Sink) + ", " + std::to_string(Ed.TimeMin) +
+           ", " + std::to_string(Ed.TimeMax) + ", " + std::to_string(Ed.RowMin) +
+           ", " + std::to_string(Ed.RowMax);
+  }
+  if (Edges.empty())
+    Out += "0";
+  return Out + "};\n";
+}
+
+/// The sub-tiles' order (hetile_strips_order): every dependence and the
+/// bytes of a row of the written arrays; nothing without sub-tiles.
+std::string orderCode(const StripsPlan &P, const std::string &OnError) {
+  if (!P.SubTiles)
+    return "";
+  std::string Bytes;
+  for (const std::string &A : P.Written)
+    Bytes += (Bytes.empty() ? "" : " + ") + std::string("sizeof(") + A +
+             "[0])";
+  return "  if (hetile_strips_order(hetile_s, " +
+         std::to_string(P.OrderEdges.size()) + ", hetile_order, " + Bytes +
+         ") < 0) {\n    " + OnError + "\n  }\n";
+}
+
 /// The nest's rows and steps and the plan's tables, then the runtime's plan.
 llvm::Expected<std::string> planCode(NestEmitter &E, const Scop &S,
                                      const StripsPlan &P,
@@ -253,19 +283,13 @@ llvm::Expected<std::string> planCode(NestEmitter &E, const Scop &S,
   for (unsigned K = 0; K < P.Stmts.size(); ++K)
     Out += (K ? ", " : "") + std::to_string(P.Stmts[K].ReachLow) + ", " +
            std::to_string(P.Stmts[K].ReachHigh);
-  Out += "};\n  static const long hetile_edges[] = {";
-  for (unsigned K = 0; K < P.Edges.size(); ++K) {
-    const StripsEdge &Ed = P.Edges[K];
-    Out += std::string(K ? ",\n      " : "") + std::to_string(Ed.Source) +
-           ", " + std::to_string(Ed.Sink) + ", " + std::to_string(Ed.TimeMin) +
-           ", " + std::to_string(Ed.TimeMax) + ", " + std::to_string(Ed.RowMin) +
-           ", " + std::to_string(Ed.RowMax);
-  }
-  if (P.Edges.empty())
-    Out += "0";
-  Out += "};\n";
+  Out += "};\n" + edgeTable("hetile_edges", P.Edges);
+  if (P.SubTiles)
+    Out += edgeTable("hetile_order", P.OrderEdges);
   if (Tg.Mpi)
-    return Out + mpiPlanCode(S, P, Tg);
+    return Out + mpiPlanCode(S, P, Tg) +
+           orderCode(P, std::string(MpiFail) +
+                            "\n    hetile_mpi_abort(hetile_m, 1);");
   Out += ompQuery(2, "const int hetile_p", "omp_get_max_threads()", "1");
   Out += "  hetile_strips *hetile_s = 0;\n"
          "  int hetile_err = hetile_strips_create(hetile_p, " +
@@ -275,7 +299,7 @@ llvm::Expected<std::string> planCode(NestEmitter &E, const Scop &S,
          "      hetile_rlo, hetile_rhi, hetile_tlo, hetile_thi, &hetile_s);\n"
          "  if (hetile_err < 0) {\n    " + ReportError +
          "\n    exit(1);\n  }\n";
-  return Out;
+  return Out + orderCode(P, std::string(ReportError) + "\n    exit(1);");
 }
 
 /// One time step of the band on the private copies.
@@ -285,9 +309,10 @@ llvm::Error stepCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
   Out += In + "const long hetile_t = hetile_t0 + hetile_step;\n";
   for (unsigned K = 0; K < S.Stmts.size(); ++K)
     Out += In + "long " + windowLo(K) + ", " + windowHi(K) + ";\n" + In +
-           "hetile_strips_window(hetile_s, hetile_me, hetile_step, " +
-           std::to_string(K) + ", &" + windowLo(K) + ", &" + windowHi(K) +
-           ");\n";
+           (P.SubTiles ? "hetile_strips_subwindow(" : "hetile_strips_window(") +
+           "hetile_s, hetile_me, hetile_step, " + std::to_string(K) +
+           (P.SubTiles ? ", hetile_sub" : "") + ", &" + windowLo(K) + ", &" +
+           windowHi(K) + ");\n";
   Out += In + "{\n";
   for (const std::string &Array : P.Written) {
     const ScopArray *A = S.findArray(Array);
@@ -385,6 +410,13 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
     Out += "        (void)hetile_mpi_compute_begin(hetile_m);\n";
     End = "        (void)hetile_mpi_compute_end(hetile_m, 1);\n";
   }
+  if (P.SubTiles)
+    Out += "        /* sub-tiles of the strip, from the bottom up, each over "
+           "the band's steps */\n"
+           "        const long hetile_nsub = hetile_strips_subtiles(hetile_s, "
+           "hetile_me);\n"
+           "        for (long hetile_sub = 0; hetile_sub < hetile_nsub; "
+           "hetile_sub++)\n";
   Out += "        for (long hetile_step = 0; hetile_step < hetile_n; "
          "hetile_step++) {\n";
   if (auto Err = stepCode(E, S, P, Out))

@@ -25,20 +25,30 @@ void emitRejectRemarks(DiagnosticsEngine &Diags,
 
 namespace {
 
-/// With --omp-schedule=strips: why a tiled nest runs the pipelined schedule
-/// instead.
+/// With --omp-schedule=strips or auto: why a tiled nest runs the pipelined
+/// schedule instead; with auto, the model's choice where the strips apply.
 void emitStripsRemarks(DiagnosticsEngine &Diags, const Options &Opts,
                        const std::vector<AnalyzedNest> &Nests) {
   if (Opts.TargetBackend == Backend::Seq ||
-      Opts.OmpSchedKind != OmpSchedule::Strips)
+      (Opts.OmpSchedKind != OmpSchedule::Strips &&
+       Opts.OmpSchedKind != OmpSchedule::Auto))
     return;
   unsigned ID = Diags.getCustomDiagID(
       DiagnosticsEngine::Remark,
       "strips do not apply: %0; the nest runs the pipelined schedule "
       "[hetile-reject-%1]");
+  unsigned Chosen = Diags.getCustomDiagID(
+      DiagnosticsEngine::Remark, "--omp-schedule=auto chose %0");
   for (const AnalyzedNest &N : Nests) {
-    if (N.Reject || !N.Strips || N.Strips->Plan)
+    if (N.Reject || !N.Strips)
       continue;
+    if (N.Strips->Plan) {
+      if (Opts.OmpSchedKind == OmpSchedule::Auto && N.Choice && !N.Inner)
+        Diags.Report(SourceLocation::getFromRawEncoding(N.Loc.RawClangLoc),
+                     Chosen)
+            << N.Choice->describe();
+      continue;
+    }
     const RejectReason &R = *N.Strips->Reject;
     Diags.Report(SourceLocation::getFromRawEncoding(R.Loc.RawClangLoc), ID)
         << R.Message << getRejectName(R.Kind);

@@ -73,6 +73,7 @@ void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
     N.Band.reset();
     N.Inner.reset();
     N.Strips.reset();
+    N.Choice.reset();
     N.Reject = makeTooComplexReject(std::move(Err), N.Loc);
     return true;
   };
@@ -98,8 +99,11 @@ void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
   N.Band = findBandWithPrivatization(*N.S, *N.Deps, Opts.AllowSkew);
   if (OutOfBudget())
     return;
-  if (N.Band->Depth >= 2)
+  if (N.Band->Depth >= 2) {
+    if (N.Strips->Plan)
+      N.Choice = chooseStrips(*N.S, *N.Strips->Plan, *N.Band);
     return;
+  }
   N.Inner = findInnerBands(*N.S, Opts.AllowSkew);
   if (OutOfBudget())
     return;
@@ -268,9 +272,11 @@ emitInnerBands(const AnalyzedNest &N, const TransformedNest &T,
 } // namespace
 
 bool usesStrips(const AnalyzedNest &N, const Options &O) {
-  return O.TargetBackend != Backend::Seq &&
-         O.OmpSchedKind == OmpSchedule::Strips && N.Strips &&
-         N.Strips->Plan && !N.Inner;
+  if (O.TargetBackend == Backend::Seq || !N.Strips || !N.Strips->Plan ||
+      N.Inner)
+    return false;
+  return O.OmpSchedKind == OmpSchedule::Strips ||
+         (O.OmpSchedKind == OmpSchedule::Auto && N.Choice && N.Choice->Strips);
 }
 
 char CodeTooLargeError::ID;

@@ -159,11 +159,45 @@ void printStripsText(llvm::raw_ostream &OS, const StripsAnalysis &A) {
     OS << Sep << H.Iterator << " -" << H.Below << " +" << H.Above;
     Sep = ", ";
   }
-  OS << "; " << A.Plan->Edges.size() << " flow dependences)\n";
+  OS << "; " << A.Plan->Edges.size() << " flow dependences), "
+     << (A.Plan->SubTiles
+             ? "sub-tiles ordered by " +
+                   std::to_string(A.Plan->OrderEdges.size()) + " dependences"
+             : "no sub-tiles (" + A.Plan->NoSubTiles + ")")
+     << "\n";
   for (const StripsEdge &E : A.Plan->Edges)
     OS << "    S" << E.Source << " -> S" << E.Sink << ": time "
        << E.TimeMin << ".." << (E.TimeMax < 0 ? "inf" : std::to_string(E.TimeMax))
        << ", rows " << E.RowMin << ".." << E.RowMax << "\n";
+}
+
+/// The schedules a tiled nest can run and what --omp-schedule=auto takes.
+void printSchedulesText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
+  if (N.Reject)
+    return;
+  bool Strips = !N.Inner && N.Strips && N.Strips->Plan;
+  OS << "  schedules: pipeline, wavefront (omp)" << (Strips ? ", strips" : "")
+     << "\n  auto schedule: "
+     << (N.Choice && Strips ? N.Choice->describe()
+                            : std::string(N.Inner ? "pipeline (inner bands)"
+                                                  : "pipeline (strips do not "
+                                                    "apply)"))
+     << "\n";
+}
+
+Value choiceToJson(const StripsChoice &C) {
+  auto OrNull = [](long X) {
+    return X < 0 ? Value(nullptr) : Value(static_cast<int64_t>(X));
+  };
+  // The costs and the width are figures only where the rows are known.
+  auto Known = [&](Value V) { return C.Rows < 0 ? Value(nullptr) : V; };
+  return Object{{"choice", C.Strips ? "strips" : "pipeline"},
+                {"skewed_band", C.Skewed},
+                {"rows", OrNull(C.Rows)},
+                {"steps", OrNull(C.Steps)},
+                {"width", Known(static_cast<int64_t>(C.Width))},
+                {"strips_cost", Known(C.StripsCost)},
+                {"pipeline_cost", Known(C.PipelineCost)}};
 }
 
 } // namespace
@@ -191,6 +225,7 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
     OS << "  tilable: yes\n";
   if (N.Strips)
     printStripsText(OS, *N.Strips);
+  printSchedulesText(OS, N);
   if (!N.Reject && !N.Inner) {
     std::string Bytes = finalValuesBytes(S);
     if (!Bytes.empty())
@@ -319,6 +354,7 @@ Value stripsToJson(const StripsAnalysis &A) {
   return Object{{"applies", true},
                 {"halo", std::move(Halos)},
                 {"flow_dependences", std::move(Edges)},
+                {"sub_tiles", A.Plan->SubTiles},
                 {"written_arrays", std::move(Written)}};
 }
 
@@ -357,6 +393,10 @@ Value nestToJson(const AnalyzedNest &N) {
     O["final_exchange_bytes"] = finalValuesBytes(*N.S);
   if (N.Strips)
     O["strips"] = stripsToJson(*N.Strips);
+  if (!N.Reject)
+    O["auto_schedule"] = N.Choice && !N.Inner && N.Strips && N.Strips->Plan
+                             ? choiceToJson(*N.Choice)
+                             : Value(Object{{"choice", "pipeline"}});
   return O;
 }
 

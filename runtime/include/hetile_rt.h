@@ -218,6 +218,22 @@ void hetile_strips_band(const hetile_strips *s, long *t0, long *steps);
  * current band (its rows and their halo), [*lo, *hi]. */
 void hetile_strips_window(const hetile_strips *s, int me, long step, int k,
                           long *lo, long *hi);
+/* Sub-tiles ([RD02] section 3.3: parallelograms of h_sub_tile rows, from
+ * the bottom up): edges as above for every dependence between the
+ * instances (flow, anti and output), row_bytes the bytes of a row of all
+ * the written arrays together. Each processor then walks its rows in the
+ * band in sub-tiles, each over every step of the band, skewed so that
+ * every dependence runs to the same or a later sub-tile. Their height:
+ * HETILE_STRIP_SUBTILE, else from the cache (docs/strips.md). One
+ * thread, before hetile_strips_prepare; without it, no sub-tiles. */
+int hetile_strips_order(hetile_strips *s, int nedges, const long *edges,
+                        unsigned long row_bytes);
+/* The number of sub-tiles processor me walks in the current band (1
+ * without sub-tiles), and the rows of statement k at step `step` that
+ * sub-tile `sub` holds: those of hetile_strips_window, cut. */
+long hetile_strips_subtiles(const hetile_strips *s, int me);
+void hetile_strips_subwindow(const hetile_strips *s, int me, long step, int k,
+                             long sub, long *lo, long *hi);
 /* The rows of the written arrays processor me copies in before the current
  * band: those it touches, less those it owned in the band before (its
  * copies hold them). rows receives two ranges [rows[0], rows[1]] and

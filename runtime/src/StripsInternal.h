@@ -34,6 +34,11 @@ struct BandShape {
   /// Rows computed in the band by each processor, beyond its own.
   std::vector<long> Redundant;
   double Time = 0; ///< the model's time of the band
+  /// The sub-tiles' skew of each (step, statement), step-major: row r of
+  /// it lies in sub-tile (r + Skew - Base) / height; empty: no sub-tiles.
+  std::vector<long> Skew;
+  long MaxLow = 0;  ///< the largest L: Base = First - MaxLow
+  long MaxTop = 0;  ///< the largest U + Skew
 };
 
 /// Rows [Lo, Hi]: the rows of processors First..First+Count-1 in \p Of
@@ -77,6 +82,13 @@ struct hetile_strips {
   const hetile::rt::strips::BandShape *Next = nullptr;
   /// The rows each processor owned in the band before the current one.
   std::vector<long> PrevFirst, PrevLast;
+  /// Every dependence between instances (hetile_strips_order), the bytes
+  /// of a row of the written arrays, and the sub-tiles' height (0: none).
+  std::vector<hetile::rt::strips::Edge> Order;
+  bool Ordered = false;
+  unsigned long RowBytes = 0;
+  long SubTile = 0;
+  std::string SubTileSource;
   long NextStep = 0;
   long Bands = 0;
   std::string Description;

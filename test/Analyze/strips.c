@@ -1,8 +1,8 @@
 // `hetile analyze` says for each nest whether the strips schedule applies,
-// the halo per space loop (the largest flow distance per time step, below
-// and above) and each flow dependence between statements as a time range
-// and a row range (sink row - source row), all from isl's exact
-// dependences.
+// the halo per space loop (the largest flow distance per time step), the
+// dependences (flow, anti, output) that order a strip's sub-tiles, and each
+// flow dependence between statements as a time range and a row range (sink
+// row - source row), all from isl's exact dependences.
 // RUN: %hetile analyze %s -- -std=c11 | FileCheck %s
 // RUN: %hetile analyze %s --format=json -- -std=c11 | FileCheck %s --check-prefix=JSON
 
@@ -17,7 +17,7 @@ void jacobi_1d(int T, int N, double A[restrict N], double B[restrict N]) {
 }
 // CHECK-LABEL: nest at {{.*}}strips.c:11:3 in function 'jacobi_1d'
 // CHECK:       tilable: yes
-// CHECK-NEXT:  strips: yes, rows split (halo per time step: i -1 +1; 2 flow dependences)
+// CHECK-NEXT:  strips: yes, rows split (halo per time step: i -1 +1; 2 flow dependences), sub-tiles ordered by 4 dependences
 // CHECK-NEXT:    S0 -> S1: time 0..0, rows 0..0
 // CHECK-NEXT:    S1 -> S0: time 1..1, rows -1..1
 
@@ -57,6 +57,20 @@ void wide(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
 // JSON-NEXT:       "iterator": "i"
 // JSON-NEXT:     }
 // JSON-NEXT:   ],
+// JSON-NEXT:   "sub_tiles": true,
 // JSON-NEXT:   "written_arrays": [
 // JSON-NEXT:     "A",
 // JSON-NEXT:     "B"
+
+// The rows counting down, each reading the one below before the step
+// rewrites it: an anti dependence down the rows within the statement and
+// the step, which sub-tiles (walking the rows upwards) would reverse.
+void down(int T, int N, double D[restrict N]) {
+#pragma hetile
+  for (int t = 0; t < T; t++)
+    for (int i = N - 1; i >= 1; i--)
+      D[i] = 0.5 * (D[i - 1] + D[i]);
+}
+// CHECK-LABEL: in function 'down'
+// CHECK:       strips: yes, rows split (halo per time step: i -1 +0; 1 flow dependences), no sub-tiles (a dependence of S0 runs down the rows within a time step)
+// JSON:        "sub_tiles": false,

@@ -4,9 +4,13 @@
 // (four statements, one of them on row 0 only, row distances -1 and +1
 // between different statements; both in test/Inputs), and below a wide
 // stencil (reads two rows away, a statement guarded on the time step, a
-// three-statement step). The harness's strips runs (widths, threads, ranks,
-// speeds) are those of strips-jacobi.c. Sizes in (T, N) pairs: no steps,
-// empty and tiny grids, one around 20.
+// three-statement step) and a row loop counting down, each row reading the
+// one below before the step rewrites it: an anti dependence down the rows
+// within the statement, which sub-tiles would reverse, so that strip is
+// walked whole (the runs with HETILE_STRIP_SUBTILE=1 would catch it).
+// The harness's strips runs (widths, threads, ranks, speeds, sub-tiles) are
+// those of strips-jacobi.c. Sizes in (T, N) pairs: no steps, empty and tiny
+// grids, one around 20.
 // RUN: %differential %S/../Inputs/heat-3d.c --work %t.heat --backends=%strips_backends
 // RUN: %differential %S/../Inputs/fdtd-2d.c --work %t.fdtd --backends=%strips_backends
 // RUN: %differential %s --work %t --backends=%strips_backends
@@ -30,8 +34,21 @@ void wide(int T, int N, double A[restrict N][N], double B[restrict N][N],
   }
 }
 
+void down(int T, int N, double D[restrict N]) {
+#pragma hetile
+  for (int t = 0; t < T; t++)
+    for (int i = N - 1; i >= 1; i--)
+      D[i] = 0.5 * (D[i - 1] + D[i]) + 0.25;
+}
+
 static void run(int T, int N) {
   size_t n = (size_t)N * (size_t)N;
+  double *D = malloc(sizeof(double) * ((size_t)N + 1));
+  for (int x = 0; x < N; x++)
+    D[x] = hetile_exec_init(x, 4, 3);
+  down(T, N, D);
+  hetile_exec_dump("D", D, (size_t)N);
+  free(D);
   double *A = malloc(sizeof(double) * (n + 1));
   double *B = malloc(sizeof(double) * (n + 1));
   double *C = malloc(sizeof(double) * (n + 1));

@@ -95,7 +95,10 @@ static cl::opt<OmpSchedule> OmpScheduleOpt(
                clEnumValN(OmpSchedule::Strips, "strips",
                           "time-stepping nests: one strip of rows per "
                           "thread, bands of time steps with redundant "
-                          "halos (the pipeline where strips do not apply)")),
+                          "halos (the pipeline where strips do not apply)"),
+               clEnumValN(OmpSchedule::Auto, "auto",
+                          "strips where they apply and the model says they "
+                          "beat the pipeline, else the pipeline")),
     cl::init(OmpSchedule::Pipeline), cl::cat(RewriteCategory));
 static cl::opt<bool> LineDirectivesOpt(
     "line-directives",
@@ -275,9 +278,11 @@ std::string checkRewriteOptions(size_t NumInputs) {
       BackendOpt != Backend::MpiOmp)
     return "--gather needs --backend=mpi or mpi+omp";
   if (OmpScheduleOpt.getNumOccurrences() && BackendOpt != Backend::Omp &&
-      !(OmpScheduleOpt == OmpSchedule::Strips &&
+      !((OmpScheduleOpt == OmpSchedule::Strips ||
+         OmpScheduleOpt == OmpSchedule::Auto) &&
         (BackendOpt == Backend::Mpi || BackendOpt == Backend::MpiOmp)))
-    return "--omp-schedule needs --backend=omp (strips: also mpi, mpi+omp)";
+    return "--omp-schedule needs --backend=omp (strips, auto: also mpi, "
+           "mpi+omp)";
   if (NestTimeBudgetOpt < 0)
     return "--nest-time-budget: seconds must be >= 0";
   for (long T : TileSizesOpt)

@@ -75,6 +75,15 @@ struct StripsPlan {
     long Below = 0, Above = 0;
   };
   std::vector<Halo> Halos;
+  /// Every dependence (flow, anti, output) between instances, as edges:
+  /// what orders the sub-tiles of a strip ([RD02] section 3.3, the
+  /// parallelogram sub-tiles of height h_sub_tile, executed from the
+  /// bottom up; runtime/src/StripsRun.cpp). Empty with SubTiles false
+  /// where some distance is not bounded by constants or a dependence runs
+  /// down the rows within one statement and one step (NoSubTiles: why).
+  std::vector<StripsEdge> OrderEdges;
+  bool SubTiles = true;
+  std::string NoSubTiles;
 };
 
 /// The result of the analysis: a plan, or why the schedule does not apply.

@@ -22,6 +22,7 @@
 #include "hetile/Analysis/Dependences.h"
 #include "hetile/Analysis/InnerBands.h"
 #include "hetile/Analysis/Permutability.h"
+#include "hetile/Analysis/StripsChoice.h"
 #include "hetile/Analysis/StripsLegality.h"
 #include "hetile/CodeGen/TiledCodeGen.h"
 #include "hetile/Frontend/NestFinder.h"
@@ -50,6 +51,9 @@ struct AnalyzedNest {
   std::optional<RejectReason> Reject; ///< set iff the nest is not tiled
   /// Whether the strips schedule applies, and its plan (set with Deps).
   std::optional<StripsAnalysis> Strips;
+  /// Where the strips apply and the nest tiles as one band: the model's
+  /// choice between them and the pipeline (--omp-schedule=auto).
+  std::optional<StripsChoice> Choice;
   /// The CPU seconds the analysis spent of the nest's time budget: the
   /// later stages get the rest (Support/IslBudget.h).
   double SpentSeconds = 0;
@@ -115,7 +119,8 @@ llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
                                               IslBudget &Budget);
 
 /// Whether tilable nest \p N runs as strips under \p O: the omp, mpi or
-/// mpi+omp backend with --omp-schedule=strips, a plan, one band.
+/// mpi+omp backend with --omp-schedule=strips, a plan, one band (with
+/// --omp-schedule=auto: and the model's choice).
 bool usesStrips(const AnalyzedNest &N, const Options &O);
 
 /// The error of a nest whose block is larger than

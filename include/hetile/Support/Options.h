@@ -19,8 +19,10 @@ const char *getBackendName(Backend B);
 /// How the omp backend orders tiles: the pipelined columnwise schedule of
 /// Boulet et al. (point-to-point waits), or a barrier per tile wavefront;
 /// or, where they apply, Rastello & Dauxois's strips with redundant tasks
-/// (Analysis/StripsLegality.h; the pipeline elsewhere).
-enum class OmpSchedule { Pipeline, Wavefront, Strips };
+/// (Analysis/StripsLegality.h; the pipeline elsewhere); or, with Auto, the
+/// strips where they apply and the model says they win
+/// (Analysis/StripsChoice.h), the pipeline elsewhere.
+enum class OmpSchedule { Pipeline, Wavefront, Strips, Auto };
 enum class OutputFormat { Text, Json };
 
 struct Options {

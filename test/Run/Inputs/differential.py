@@ -35,8 +35,9 @@ kernel with a band of 3 dimensions or more also on a 2 x 2 processor grid
 With mpi+omp (compiled with -fopenmp) the same under a few (ranks, threads)
 pairs: the ranks' columns split among their OpenMP threads. The strips
 schedule runs with omp-strips, mpi-strips and mpi+omp-strips (kernels whose
-nests all take it), under widths, thread and rank counts and speeds of its
-own, and proves under HETILE_STATS that the strips ran.
+nests all take it; omp-auto-strips: with --omp-schedule=auto, kernels whose
+nests the model all gives the strips), under widths, thread and rank counts
+and speeds of its own, and proves under HETILE_STATS that the strips ran.
 
 Adding a kernel is adding one file to test/Run/.
 
@@ -87,16 +88,21 @@ MPI_SIZES = ["1", "2,3", "7", None, "3,1,2", "1000", None, None]
 # (threads, extra environment) for the strips schedule (--backends=
 # omp-strips, kernels whose nests all take it): widths 1, 2, odd, larger
 # than every time extent and the model's; more threads than rows; strips
-# thinner than the halo; heterogeneous speeds.
+# thinner than the halo; heterogeneous speeds; sub-tiles of 1 row, odd
+# heights, higher than the strip, and from a cache of 64 bytes (8 rows).
 STRIPS_RUNS = [
-    (1, {"HETILE_STRIP_WIDTH": "1"}),
-    (2, {"HETILE_STRIP_WIDTH": "2"}),
-    (2, {"HETILE_STRIP_WIDTH": "3", "HETILE_SPEEDS": "1,3"}),
-    (3, {"HETILE_STRIP_WIDTH": "5", "HETILE_CALIBRATE": "0"}),
-    (4, {"HETILE_STRIP_WIDTH": "1000", "HETILE_SPEEDS": "1,2,4,8"}),
-    (7, {"HETILE_STRIP_WIDTH": "4", "HETILE_CALIBRATE": "0"}),
+    (1, {"HETILE_STRIP_WIDTH": "1", "HETILE_STRIP_SUBTILE": "1"}),
+    (2, {"HETILE_STRIP_WIDTH": "2", "HETILE_STRIP_SUBTILE": "3"}),
+    (2, {"HETILE_STRIP_WIDTH": "3", "HETILE_SPEEDS": "1,3",
+         "HETILE_STRIP_SUBTILE": "1"}),
+    (3, {"HETILE_STRIP_WIDTH": "5", "HETILE_CALIBRATE": "0",
+         "HETILE_STRIP_SUBTILE": "1000"}),
+    (4, {"HETILE_STRIP_WIDTH": "1000", "HETILE_SPEEDS": "1,2,4,8",
+         "HETILE_STRIP_SUBTILE": "2"}),
+    (7, {"HETILE_STRIP_WIDTH": "4", "HETILE_CALIBRATE": "0",
+         "HETILE_STRIP_SUBTILE": "5"}),
     (2, {}),
-    (3, {"HETILE_SPEEDS": "3,1,2"}),
+    (3, {"HETILE_SPEEDS": "3,1,2", "HETILE_CACHE_BYTES": "64"}),
 ]
 # (ranks, threads, extra environment) for the strips schedule on MPI ranks
 # (--backends=mpi-strips, mpi+omp-strips): widths 1, 2, odd, larger than
@@ -104,8 +110,10 @@ STRIPS_RUNS = [
 # than rows on small grids, strips thinner than the halo); declared,
 # emulated and calibrated speeds.
 STRIPS_MPI_RUNS = [
-    (2, 1, {"HETILE_STRIP_WIDTH": "1", "HETILE_CALIBRATE": "0"}),
-    (3, 1, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3,2"}),
+    (2, 1, {"HETILE_STRIP_WIDTH": "1", "HETILE_CALIBRATE": "0",
+            "HETILE_STRIP_SUBTILE": "1"}),
+    (3, 1, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3,2",
+            "HETILE_STRIP_SUBTILE": "3"}),
     (2, 1, {"HETILE_STRIP_WIDTH": "5", "HETILE_SPEEDS": "3,1",
             "HETILE_EMULATE_SPEEDS": "1,2"}),
     (3, 1, {"HETILE_STRIP_WIDTH": "1000", "HETILE_CALIBRATE": "0"}),
@@ -113,7 +121,8 @@ STRIPS_MPI_RUNS = [
     (2, 1, {}),
 ]
 STRIPS_MPIOMP_RUNS = [
-    (2, 2, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3"}),
+    (2, 2, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3",
+            "HETILE_STRIP_SUBTILE": "3"}),
     (3, 2, {"HETILE_STRIP_WIDTH": "3", "HETILE_CALIBRATE": "0"}),
     (2, 3, {"HETILE_SPEEDS": "2,1"}),
 ]
@@ -134,6 +143,10 @@ BACKENDS = {
     "omp-wavefront": (["--backend=omp", "--omp-schedule=wavefront"],
                       ["-fopenmp"]),
     "omp-strips": (["--backend=omp", "--omp-schedule=strips"], ["-fopenmp"]),
+    # --omp-schedule=auto on kernels where the model chooses the strips for
+    # every nest.
+    "omp-auto-strips": (["--backend=omp", "--omp-schedule=auto"],
+                        ["-fopenmp"]),
     "mpi": (["--backend=mpi"], []),
     "mpi+omp": (["--backend=mpi+omp"], ["-fopenmp"]),
     "mpi-strips": (["--backend=mpi", "--omp-schedule=strips"], []),
@@ -372,7 +385,7 @@ class Kernel:
     def backend(self, name, cc, tag, want):
         if name.startswith("mpi"):
             return self.mpi_backend(name, cc, tag, want, tag == "cc0")
-        if name == "omp-strips":
+        if name in ("omp-strips", "omp-auto-strips"):
             return self.strips_backend(name, cc, tag, want)
         flags, cflags = BACKENDS[name]
         src = self.rewrite(name, flags)

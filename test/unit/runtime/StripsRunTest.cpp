@@ -21,7 +21,8 @@ struct EnvGuard {
   ~EnvGuard() { clear(); }
   static void clear() {
     for (const char *V : {"HETILE_SPEEDS", "HETILE_PLATFORM", "HETILE_STATS",
-                          "HETILE_STRIP_WIDTH"})
+                          "HETILE_STRIP_WIDTH", "HETILE_STRIP_SUBTILE",
+                          "HETILE_CACHE_BYTES"})
       setVar(V, nullptr);
     setVar("HETILE_CALIBRATE", "0");
   }
@@ -138,6 +139,127 @@ TEST(StripsRun, WidthMustBeAPositiveInteger) {
             HETILE_ERR_ENV);
   EXPECT_NE(std::string(hetile_last_error()).find("HETILE_STRIP_WIDTH"),
             std::string::npos);
+}
+
+// jacobi-1d: B from A, then A from B; every dependence between instances
+// (flow, anti, output) as the compiler gives them.
+const long Reach2[] = {-1, 1, -1, 1};
+const long Flow2[] = {0, 1, 0, 0, -1, 1, 1, 0, 1, 1, -1, 1};
+const long Order2[] = {0, 1, 0, 0, -1, 1, 1, 0, 1, 1, -1, 1,
+                       0, 0, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0};
+
+hetile_strips *makeOrdered(int P, long Rows, long Steps, const long *Order,
+                           int NOrder) {
+  hetile_strips *S = nullptr;
+  EXPECT_EQ(hetile_strips_create(P, 2, Reach2, 2, Flow2, 0, Rows - 1, 0,
+                                 Steps - 1, &S),
+            0)
+      << hetile_last_error();
+  EXPECT_EQ(hetile_strips_order(S, NOrder, Order, 16), 0)
+      << hetile_last_error();
+  EXPECT_EQ(hetile_strips_prepare(S), 0) << hetile_last_error();
+  return S;
+}
+
+// [RD02] section 3.3's sub-tiles: at every (step, statement) they split the
+// window into consecutive pieces, and every dependence between instances
+// runs to the same or a later sub-tile.
+TEST(StripsRun, SubTilesPartitionTheWindowsInDependenceOrder) {
+  EnvGuard G;
+  setVar("HETILE_STRIP_WIDTH", "4");
+  setVar("HETILE_STRIP_SUBTILE", "3");
+  hetile_strips *S = makeOrdered(2, 40, 8, Order2, 4);
+  ASSERT_EQ(hetile_strips_next_band(S), 1);
+  for (int Me = 0; Me < 2; ++Me) {
+    long Subs = hetile_strips_subtiles(S, Me);
+    EXPECT_GT(Subs, 20 / 3);
+    // The sub-tile of row R of (Step, K), -1 outside the window.
+    auto SubOf = [&](long Step, int K, long R) {
+      for (long Sub = 0; Sub < Subs; ++Sub) {
+        long Lo, Hi;
+        hetile_strips_subwindow(S, Me, Step, K, Sub, &Lo, &Hi);
+        if (Lo <= R && R <= Hi)
+          return Sub;
+      }
+      return -1L;
+    };
+    for (long Step = 0; Step < 4; ++Step)
+      for (int K = 0; K < 2; ++K) {
+        long Lo, Hi, Next;
+        hetile_strips_window(S, Me, Step, K, &Lo, &Hi);
+        Next = Lo;
+        for (long Sub = 0; Sub < Subs; ++Sub) {
+          long A, B;
+          hetile_strips_subwindow(S, Me, Step, K, Sub, &A, &B);
+          if (B < A)
+            continue;
+          EXPECT_EQ(A, Next) << "step " << Step << " statement " << K;
+          Next = B + 1;
+        }
+        EXPECT_EQ(Next, Hi + 1);
+      }
+    for (int E = 0; E < 4; ++E) {
+      const long *D = Order2 + 6 * E;
+      for (long Step = D[2]; Step < 4; ++Step) {
+        long Lo, Hi;
+        hetile_strips_window(S, Me, Step - D[2], int(D[0]), &Lo, &Hi);
+        for (long R = Lo; R <= Hi; ++R)
+          for (long Dr = D[4]; Dr <= D[5]; ++Dr) {
+            long To = SubOf(Step, int(D[1]), R + Dr);
+            if (To >= 0)
+              EXPECT_LE(SubOf(Step - D[2], int(D[0]), R), To)
+                  << "dependence " << E << " at step " << Step << " row " << R;
+          }
+      }
+    }
+  }
+  EXPECT_NE(std::string(hetile_strips_describe(S))
+                .find("sub-tiles of 3 rows (HETILE_STRIP_SUBTILE)"),
+            std::string::npos)
+      << hetile_strips_describe(S);
+  hetile_strips_destroy(S);
+}
+
+// A dependence down the rows within one statement and one step: walking
+// the rows in sub-tiles from the bottom up would reverse it.
+TEST(StripsRun, NoSubTilesAgainstTheRowOrder) {
+  EnvGuard G;
+  setVar("HETILE_STRIP_SUBTILE", "2");
+  const long Down[] = {0, 1, 0, 0, -1, 1, 1, 1, 0, 0, -1, -1};
+  hetile_strips *S = makeOrdered(1, 30, 4, Down, 2);
+  ASSERT_EQ(hetile_strips_next_band(S), 1);
+  EXPECT_EQ(hetile_strips_subtiles(S, 0), 1);
+  EXPECT_NE(std::string(hetile_strips_describe(S)).find("no sub-tiles"),
+            std::string::npos);
+  hetile_strips_destroy(S);
+}
+
+// From the cache: half of HETILE_CACHE_BYTES in rows of 16 bytes, less
+// the skew's reach, at least 8 rows.
+TEST(StripsRun, SubTilesFromTheCache) {
+  EnvGuard G;
+  setVar("HETILE_STRIP_WIDTH", "2");
+  setVar("HETILE_CACHE_BYTES", "3200");
+  hetile_strips *S = makeOrdered(1, 1000, 4, Order2, 4);
+  // 100 rows, less the halo of 3 below and the halo and skew of 3 above
+  // (U + skew: 3 + 0, 2 + 1, 1 + 2, 0 + 3 at the band's four positions).
+  EXPECT_NE(std::string(hetile_strips_describe(S))
+                .find("sub-tiles of 94 rows (cache)"),
+            std::string::npos)
+      << hetile_strips_describe(S);
+  hetile_strips_destroy(S);
+}
+
+TEST(StripsRun, SubTileMustBeAPositiveInteger) {
+  EnvGuard G;
+  setVar("HETILE_STRIP_SUBTILE", "2x");
+  hetile_strips *S = nullptr;
+  ASSERT_EQ(hetile_strips_create(1, 2, Reach2, 2, Flow2, 0, 9, 0, 9, &S), 0);
+  ASSERT_EQ(hetile_strips_order(S, 4, Order2, 16), 0);
+  EXPECT_EQ(hetile_strips_prepare(S), HETILE_ERR_ENV);
+  EXPECT_NE(std::string(hetile_last_error()).find("HETILE_STRIP_SUBTILE"),
+            std::string::npos);
+  hetile_strips_destroy(S);
 }
 
 } // namespace
