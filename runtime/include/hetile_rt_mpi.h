@@ -232,7 +232,7 @@ int hetile_mpi_exchange(hetile_mpi *m, int root_only);
  * (every rank) prepares them. After each row of each of its blocks, the
  * rank calls hetile_mpi_piece_done(m, first): its next piece is sent,
  * non-blocking, to every rank that receives (one message per run, in
- * place, when the runs are 8 KiB on average, else packed into one); the
+ * place, when the runs are 128 KiB on average, else packed into one); the
  * receives of the pieces of blocks left of column `first` (which no tile
  * this rank has still to run writes or reads) are posted, in place or
  * into a buffer unpacked on arrival. hetile_mpi_exchange posts and

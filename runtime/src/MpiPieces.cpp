@@ -7,7 +7,7 @@
 // order their rank computes them (hetile_mpi_run, hetile_mpi_piece), and
 // hetile_mpi_pieces_post prepares them. After each row of a block,
 // hetile_mpi_piece_done sends the rank's next piece, non-blocking, to every
-// rank that receives: a piece of large runs (8 KiB on average) as one
+// rank that receives: a piece of large runs (128 KiB on average) as one
 // message per run from the arrays themselves, another packed into one
 // message (memcpy per run). A receiver posts the receives of the other
 // ranks' pieces, in order, as soon as no tile it has still to run may write
@@ -59,8 +59,13 @@ namespace {
 /// A piece whose runs are this large on average travels as one message per
 /// run, from and into the arrays themselves (no copy but MPI's); a smaller
 /// one is packed into one message and unpacked from a buffer. The same
-/// choice on both sides: it depends on the runs only.
-const size_t DirectRunBytes = size_t(8) << 10;
+/// choice on both sides: it depends on the runs only. Open MPI 4.1 within a
+/// node copies the first 32 KiB of a message through shared memory on both
+/// sides and only the rest in one copy (CMA): 300 MB in runs of 10 to 64
+/// KiB moved 2.5 to 9 times faster packed than run by run, within the
+/// spread at 128 KiB, 1.4 times slower at 1 MiB (bench/mpi_transport.c,
+/// docs/mpi-exchange.md).
+const size_t DirectRunBytes = size_t(128) << 10;
 
 bool direct(const Piece &P) {
   return !P.Runs.empty() && P.Bytes / P.Runs.size() >= DirectRunBytes;

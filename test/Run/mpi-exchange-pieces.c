@@ -35,16 +35,16 @@
 // BLOCK-DAG: hetile: rank 0/2: {{.*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes placed)
 // BLOCK-DAG: hetile: rank 1/2: {{.*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, {{[1-9][0-9]*}} bytes placed)
 //
-// Rows of 4000 elements, tile columns of 1200, two per rank: runs of 2399
-// and 1601 doubles, over 8 KiB, travel as messages of their own, from and
-// into the arrays (40 rows of D and E: 80 messages per rank).
-// RUN: %t.orig 40 4000 > %t.expected.long
-// RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,1200 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 40 4000 2> %t.err
+// Rows of 50000 elements, tile columns of 15000, two per rank: runs of
+// 29999 and 20001 doubles, over 128 KiB, travel as messages of their own,
+// from and into the arrays (40 rows of D and E: 80 messages per rank).
+// RUN: %t.orig 40 50000 > %t.expected.long
+// RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,15000 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 40 50000 2> %t.err
 // RUN: FileCheck %s --check-prefix=DIRECT < %t.err
 // RUN: diff %t.expected.long %t.out.0
 // RUN: diff %t.expected.long %t.out.1
-// DIRECT-DAG: hetile: rank 0/2: {{.*}}; final exchange 1024640 bytes received, 1535360 bytes sent in 80 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes placed)
-// DIRECT-DAG: hetile: rank 1/2: {{.*}}; final exchange 1535360 bytes received, 1024640 bytes sent in 80 messages, {{.*}} during the nest: 6 pieces sent, {{[1-9][0-9]*}} bytes placed)
+// DIRECT-DAG: hetile: rank 0/2: {{.*}}; final exchange 12800640 bytes received, 19199360 bytes sent in 80 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes placed)
+// DIRECT-DAG: hetile: rank 1/2: {{.*}}; final exchange 19199360 bytes received, 12800640 bytes sent in 80 messages, {{.*}} during the nest: 6 pieces sent, {{[1-9][0-9]*}} bytes placed)
 //
 // Cyclic (columns 0, 2, 4 on rank 0; 1, 3 on rank 1): rank 0 copies rank
 // 1's pieces of column 1 into place while it computes columns 2 and 4.

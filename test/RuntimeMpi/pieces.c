@@ -1,8 +1,8 @@
 /* Pieces of final values (hetile_mpi_piece, hetile_mpi_pieces_post,
- * hetile_mpi_piece_done), 2 ranks, one array of 4 rows of 4096 doubles:
- * rank 0 owns column 0 (elements 0..2047 of each row), rank 1 column 1
- * (2048..4095). Each rank has two pieces (rows 0-1, rows 2-3): runs of
- * 16 KiB, sent in place, one message per run.
+ * hetile_mpi_piece_done), 2 ranks, one array of 4 rows of 65536 doubles:
+ * rank 0 owns column 0 (elements 0..32767 of each row), rank 1 column 1
+ * (32768..65535). Each rank has two pieces (rows 0-1, rows 2-3): runs of
+ * 256 KiB, sent in place, one message per run.
  *
  * "ok": both ranks run their rows; after hetile_mpi_exchange each holds
  * the other's values. Rank 1 (right of rank 0) posts its receives before
@@ -26,8 +26,8 @@
  *
  * OK-DAG: rank 0: values ok
  * OK-DAG: rank 1: values ok
- * OK-DAG: hetile: rank 0/2: {{.*}}; final exchange 65536 bytes received, 65536 bytes sent in 4 messages, {{.*}} during the nest: 2 pieces sent, 0 bytes placed)
- * OK-DAG: hetile: rank 1/2: {{.*}}; final exchange 65536 bytes received, 65536 bytes sent in 4 messages, {{.*}} during the nest: 2 pieces sent, {{[1-9][0-9]*}} bytes placed)
+ * OK-DAG: hetile: rank 0/2: {{.*}}; final exchange 1048576 bytes received, 1048576 bytes sent in 4 messages, {{.*}} during the nest: 2 pieces sent, 0 bytes placed)
+ * OK-DAG: hetile: rank 1/2: {{.*}}; final exchange 1048576 bytes received, 1048576 bytes sent in 4 messages, {{.*}} during the nest: 2 pieces sent, {{[1-9][0-9]*}} bytes placed)
  * SHORT: rank 0: error -1: hetile_mpi_piece_done: rank 0 has only 2 pieces
  * BADROW: rank 0: error -1: hetile_mpi_row_done: rank 0 listed no piece for row 2 of its block ending at column 0
  * LOST: rank 0: error -7: rank 0: the final values posted during the nest did not arrive after 2 s (HETILE_WATCHDOG)
@@ -40,7 +40,7 @@
 #include <unistd.h>
 
 #define ROWS 4
-#define COLS 4096
+#define COLS 65536
 
 static double A[ROWS][COLS];
 
