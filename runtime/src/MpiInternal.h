@@ -164,6 +164,9 @@ struct PieceSet {
   std::vector<Piece> Pieces;
   size_t Next = 0, Posted = 0;
   std::vector<MPI_Request> Requests;
+  /// Another rank's: the bytes of its packed pieces posted and not yet
+  /// completed (their buffers).
+  size_t Buffered = 0;
 };
 
 /// A send in flight: its buffer stays alive until the request completes.
