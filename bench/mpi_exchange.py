@@ -12,6 +12,9 @@ Variants, from the same source:
 
   original   gcc -O3 (no hetile)
   mpi        hetile rewrite --backend=mpi (this build), mpicc -O3
+  mpi+omp    hetile rewrite --backend=mpi+omp, mpicc -O3 -fopenmp, run with
+             OMP_NUM_THREADS=--threads (default 1: one thread per rank,
+             what 2 ranks on a 2-core machine can run)
   before     the same with the hetile binary given by --before (e.g. a build
              of an earlier commit), linked with this build's runtime
 
@@ -40,6 +43,8 @@ Runs are interleaved (rep 1 of every run, then rep 2, ...); tables give
 medians.
 
     bench/mpi_exchange.py [--reps 3] [--sizes edit-distance=10000x10000,...]
+                          [--variants mpi,mpi+omp] [--threads 1]
+                          [--configs 1:3,1:2:4:8]
                           [--before /path/to/old/hetile] [--out FILE.md]
                           [--build DIR] [--work DIR] [--quick]
 """
@@ -57,7 +62,6 @@ KERNELS = {
     "edit-distance": ("10000x10000", "1500x1500"),
     "jacobi-2d": ("5000x8", "800x4"),
 }
-CONFIGS = [(1, 3), (1, 2, 4, 8)]
 STD = ["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-I" + KDIR]
 MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to",
           "none"]
@@ -86,12 +90,15 @@ def build(a, kernel, variant):
         hetile = (a.before if variant == "before"
                   else os.path.join(a.build, "bin", "hetile"))
         inc = os.path.join(ROOT, "runtime", "include")
+        backend = "mpi+omp" if variant == "mpi+omp" else "mpi"
         out, why, _ = benchlib.rewrite(hetile, a.work, kernel,
-                                       ["--backend=mpi"], STD[2:] + ["-I" + inc])
+                                       ["--backend=" + backend],
+                                       STD[2:] + ["-I" + inc])
         if not out:
             die(why)
         lib = os.path.join(a.build, "lib")
-        cmd = (["mpicc", "-O3"] + STD + ["-DBENCH_MPI", "-I" + inc, out, "-o",
+        omp = ["-fopenmp"] if backend == "mpi+omp" else []
+        cmd = (["mpicc", "-O3"] + omp + STD + ["-DBENCH_MPI", "-I" + inc, out, "-o",
                 exe, "-L" + lib, "-Wl,-rpath," + lib, "-lhetile_rt_mpi",
                 "-lhetile_rt", "-lm"])
     p = run(cmd)
@@ -127,6 +134,9 @@ def main():
     ap.add_argument("--sizes", default="")
     ap.add_argument("--kernels", default=",".join(KERNELS))
     ap.add_argument("--before", default="")
+    ap.add_argument("--variants", default="mpi,mpi+omp")
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--configs", default="1:3,1:2:4:8")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default="")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -138,7 +148,8 @@ def main():
         k, v = item.split("=")
         sizes[k] = v
     reps = 1 if a.quick else a.reps
-    variants = ["mpi"] + (["before"] if a.before else [])
+    variants = a.variants.split(",") + (["before"] if a.before else [])
+    configs = [tuple(int(x) for x in c.split(":")) for c in a.configs.split(",")]
     lines = []
     failed = False
 
@@ -152,7 +163,7 @@ def main():
         args = sizes[kernel].split("x")
         exes = {v: build(a, kernel, v) for v in ["original"] + variants}
         runs = [("original", None, {}, "original")]
-        for cfg in CONFIGS:
+        for cfg in configs:
             emulate = ",".join(map(str, cfg))
             blind = ",".join("1" for _ in cfg)
             for v in variants:
@@ -164,6 +175,8 @@ def main():
                            "HETILE_EMULATE_SPEEDS": emulate}
                     if alloc:
                         env["HETILE_ALLOC"] = alloc
+                    if v == "mpi+omp":
+                        env["OMP_NUM_THREADS"] = str(a.threads)
                     runs.append((v, len(cfg), env, "%s %s %s" % (
                         v, ":".join(map(str, cfg)), label)))
         samples = {r[3]: [] for r in runs}

@@ -11,8 +11,11 @@
 // from the largest column distance of a dependence). After the nest, every
 // rank receives the final values that the other ranks' tiles wrote, so the
 // code after the nest runs unchanged: where an array's final values per
-// block of columns (BlockLiveOut) are boxes, as runs of consecutive
-// elements moved in place (hetile_mpi_run, hetile_mpi_exchange); otherwise
+// row of tiles of a block (RowBlockLiveOut) are boxes, as pieces sent
+// while the nest runs, after each row (hetile_mpi_piece_done; with
+// threads, hetile_mpi_row_done); else where its final values per block of
+// columns (BlockLiveOut) are boxes, as runs of consecutive elements moved
+// in place after the nest (hetile_mpi_run, hetile_mpi_exchange); otherwise
 // each rank packs what its tiles wrote last (LiveOut) element by element
 // and receives everybody else's (hetile_mpi_gather).
 //
@@ -33,7 +36,8 @@
 //     for (j = 0; hetile_mpi_part(m, th, j, &first, &last, &after); j++)
 //       for each row r: hetile_mpi_wait_column(m, after, r);
 //                       tiles first..last (receive, compute, send);
-//                       hetile_mpi_post_column(m, last, r); }
+//                       hetile_mpi_post_column(m, last, r);
+//                       pieces: hetile_mpi_row_done(m, last, r); }
 //
 // Messages carry values only: sender and receiver enumerate the same isl
 // set with the same parameters (the sending tile's origins, the receiving
@@ -75,6 +79,15 @@ const char *const PiecePost =
     "  hetile_mpi_abort(hetile_m, 1);\n"
     "}\n";
 
+/// The same with threads (--backend=mpi+omp): after each row of a part;
+/// the runtime finishes the piece when the part ends its block.
+const char *const RowDonePost =
+    "if (hetile_mpi_row_done(hetile_m, hetile_last, hetile_row) < 0) {\n"
+    "  fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_me, "
+    "hetile_last_error());\n"
+    "  hetile_mpi_abort(hetile_m, 1);\n"
+    "}\n";
+
 const char *const MpiFail =
     "fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_me, "
     "hetile_last_error());\n";
@@ -106,8 +119,7 @@ struct MpiEmitter {
   };
   std::vector<Runs> RunArrays;
   /// The arrays whose final values per row of tiles of a block
-  /// (RowBlockLiveOut) are boxes: posted as pieces while the nest runs
-  /// (--backend=mpi only).
+  /// (RowBlockLiveOut) are boxes: posted as pieces while the nest runs.
   std::vector<Runs> PieceArrays;
   /// The arrays of RunArrays and PieceArrays (the others move element by
   /// element).
@@ -153,7 +165,7 @@ struct MpiEmitter {
   /// union of boxes.
   llvm::Expected<std::optional<Runs>> runsOf(const ArrayTraffic &A,
                                              const isl::set &Live);
-  /// The arrays whose RowBlockLiveOut (PieceArrays; not with threads), else
+  /// The arrays whose RowBlockLiveOut (PieceArrays), else
   /// BlockLiveOut (RunArrays), is a union of disjoint boxes, with their runs.
   llvm::Error findRuns();
   /// hetile_mpi_run(hetile_m, hetile_q, ...) for each run of \p Arrays,
@@ -289,7 +301,8 @@ struct MpiEmitter {
       P.Wait = "if (hetile_mpi_wait_column(hetile_m, hetile_after, hetile_row) "
                "< 0) {\n  " + std::string(MpiFail) +
                "  hetile_mpi_abort(hetile_m, 1);\n}\n";
-      P.Post = "hetile_mpi_post_column(hetile_m, hetile_last, hetile_row);\n";
+      P.Post = "hetile_mpi_post_column(hetile_m, hetile_last, hetile_row);\n" +
+               AfterRow;
     } else {
       P.BlockLoop = "for (long hetile_b = 0; hetile_mpi_block(hetile_m, " +
                     Rank + ", hetile_b, &hetile_first,\n" + spaces(Indent) +
@@ -431,8 +444,9 @@ llvm::Error MpiEmitter::tiles(std::string &Out) {
     O2 += spaces(I) + End;
     return sends(I, O2);
   };
+  const char *AfterRow = Threaded ? RowDonePost : PiecePost;
   if (auto Err = eachTile("hetile_me", Indent, Out, Tile, Threaded,
-                          PieceArrays.empty() ? "" : PiecePost))
+                          PieceArrays.empty() ? "" : AfterRow))
     return Err;
   Out += In + "free(hetile_rbuf);\n";
   if (Threaded)
@@ -487,7 +501,7 @@ MpiEmitter::runsOf(const ArrayTraffic &A, const isl::set &Live) {
 
 llvm::Error MpiEmitter::findRuns() {
   for (const ArrayTraffic &A : Comm.Arrays) {
-    if (!Threaded) {
+    {
       auto R = runsOf(A, A.RowBlockLiveOut);
       if (!R)
         return R.takeError();

@@ -17,7 +17,7 @@
  *         hetile_mpi_send(m, owner(last + 1), tag, buf, bytes);
  *       }
  *   the final values: posted row by row as pieces (hetile_mpi_piece_done,
- *   see below); hetile_mpi_run(m, rank, array, addr, bytes) per run of
+ *   with threads hetile_mpi_row_done, see below); hetile_mpi_run(m, rank, array, addr, bytes) per run of
  *   consecutive ones of each rank, then hetile_mpi_exchange(m, ...); or
  *   packed element by element, hetile_mpi_gather(m, ...);
  *   hetile_mpi_end(m);
@@ -255,7 +255,7 @@ int hetile_mpi_exchange(hetile_mpi *m, int root_only);
  * (every rank) prepares them. After each row of each of its blocks, the
  * rank calls hetile_mpi_piece_done(m, first): its next piece is sent,
  * non-blocking, to every rank that receives (one message per run, in
- * place, when the runs are 8 KiB on average, else packed into one); the
+ * place, when the runs are 128 KiB on average, else packed into one); the
  * receives of the pieces of blocks left of column `first` (which no tile
  * this rank has still to run writes or reads) are posted, in place or
  * into a buffer unpacked on arrival. hetile_mpi_exchange posts and
@@ -266,6 +266,16 @@ int hetile_mpi_exchange(hetile_mpi *m, int root_only);
 int hetile_mpi_piece(hetile_mpi *m, int rank, long first);
 int hetile_mpi_pieces_post(hetile_mpi *m, int root_only);
 int hetile_mpi_piece_done(hetile_mpi *m, long first);
+/* The same with threads (hetile_mpi_threads): the thread of a part whose
+ * last column is `last` calls it after each row `row` (0, 1, ... as
+ * counted in the part's block) instead of hetile_mpi_piece_done. When
+ * `last` ends one of the rank's blocks, the row's piece is finished (every
+ * column of the rank left of `last` has finished the row); the finished
+ * pieces are sent in the order listed, and the receives of the pieces of
+ * blocks left of this rank's first block with an unfinished row are
+ * posted. Other parts: nothing. Thread-safe. HETILE_ERR_INVALID for a row
+ * that was not listed. */
+int hetile_mpi_row_done(hetile_mpi *m, long last, long row);
 
 /* One line describing the allocation ("hetile: 4 ranks, cycle times
  * 1,1,2,4 (HETILE_SPEEDS), allocation auto, 20 tile columns; columns per

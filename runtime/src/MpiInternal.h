@@ -165,6 +165,9 @@ struct PieceSet {
   std::vector<Piece> Pieces;
   size_t Next = 0, Posted = 0;
   std::vector<MPI_Request> Requests;
+  /// Another rank's: the bytes of its packed pieces posted and not yet
+  /// completed (their buffers).
+  size_t Buffered = 0;
 };
 
 /// A send in flight: its buffer stays alive until the request completes.
@@ -288,6 +291,13 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   std::vector<hetile::rt::mpi::Buffer> PieceBuffers;
   bool PiecesPosted = false, PiecesRootOnly = false, PiecesSend = false,
        PiecesReceive = false;
+  /// This rank's pieces as its threads finish them (hetile_mpi_row_done):
+  /// OwnStart[b], the index of the first piece of its block b (one entry
+  /// more: their number); OwnDone, the pieces whose row is finished;
+  /// OwnDoneUpTo, the first not finished.
+  std::vector<size_t> OwnStart;
+  std::vector<char> OwnDone;
+  size_t OwnDoneUpTo = 0;
 
   // Statistics.
   long Tiles = 0;

@@ -1,39 +1,43 @@
 // Differential execution: final values that are whole rows of the array
-// (the tile columns run along A's first subscript), so that a block of
-// columns is one run of consecutive elements. With --backend=mpi+omp (the
-// runs of each block move after the nest), large runs travel as messages
-// of their own, in place; many short ones are packed into one message per
-// rank (runtime/src/MpiGather.cpp).
+// (the tile columns run along A's first subscript), sent as pieces while
+// the nest runs (a row of tiles j of a block: one run per row i of the
+// block). Pieces of long runs travel as messages of their own, in place;
+// pieces of short runs are packed into one message each
+// (runtime/src/MpiPieces.cpp).
 // RUN: %differential %s --work %t
 //
 // RUN: %hetile rewrite --backend=mpi+omp %s -o %t.mpi.c -- -I %S/../Exec/Inputs
 // RUN: %mpicc -std=c99 -O2 -Wall -Werror -fopenmp %rt_cflags -I %S/../Exec/Inputs %t.mpi.c -o %t.mpi %rt_mpi_libs
 // RUN: %gcc -std=c99 -O2 -Wall -Werror -Wno-unknown-pragmas -I %S/../Exec/Inputs %s -o %t.orig
 // RUN: %t.orig 400 > %t.expected
+// RUN: %t.orig 1100 > %t.expected.long
 //
-// Rows of 400 doubles (3200 bytes; row 0 is not written), tile columns of
-// 100 rows dealt cyclically to 2 ranks: rank 0 holds rows 1..99 and
-// 200..299 (636800 bytes), rank 1 rows 100..199 and 300..399 (640000),
-// two runs of over 256 KiB each, sent as 2 messages.
-// RUN: env OMP_NUM_THREADS=1 HETILE_STATS=1 HETILE_ALLOC=cyclic HETILE_CALIBRATE=0 HETILE_TILE_SIZES=64,100 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 400 2> %t.err
+// Rows of 1100 doubles (8800 bytes; row 0 is not written), one row of
+// tiles j = 0..1099, tile columns of 100 rows dealt cyclically to 2 ranks
+// of 2 threads: rank 0 holds rows 1..99, 200..299, ..., 1000..1099 (6
+// pieces, 5271200 bytes), rank 1 rows 100..199, ..., 900..999 (5 pieces,
+// 4400000 bytes). A piece's runs are adjacent rows: they merge into one,
+// sent from the array in one message.
+// RUN: env OMP_NUM_THREADS=2 HETILE_STATS=1 HETILE_ALLOC=cyclic HETILE_CALIBRATE=0 HETILE_TILE_SIZES=1100,100 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 1100 2> %t.err
 // RUN: FileCheck %s --check-prefix=DIRECT < %t.err
+// RUN: diff %t.expected.long %t.out.0
+// RUN: diff %t.expected.long %t.out.1
+// DIRECT-DAG: hetile: rank 0/2: {{.*}}; final exchange 4400000 bytes received, 5271200 bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent,
+// DIRECT-DAG: hetile: rank 1/2: {{.*}}; final exchange 5271200 bytes received, 4400000 bytes sent in 5 messages, {{.*}} during the nest: 5 pieces sent,
+//
+// Rows of 400 doubles, rows of tiles j = 0..63, ..., 384..447 (7) of
+// each block: pieces of 100 runs of 64 elements (512 bytes), packed: 14
+// pieces per rank, one message each, on 1 thread and on 2.
+// RUN: env OMP_NUM_THREADS=1 HETILE_STATS=1 HETILE_ALLOC=cyclic HETILE_CALIBRATE=0 HETILE_TILE_SIZES=64,100 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 400 2> %t.err
+// RUN: FileCheck %s --check-prefix=PIECES < %t.err
 // RUN: diff %t.expected %t.out.0
 // RUN: diff %t.expected %t.out.1
-// DIRECT-DAG: hetile: rank 0/2: {{.*}}; final exchange 640000 bytes received, 636800 bytes sent in 2 messages,
-// DIRECT-DAG: hetile: rank 1/2: {{.*}}; final exchange 636800 bytes received, 640000 bytes sent in 2 messages,
-//
-// Tile columns of 10 rows: 20 runs of at most 32000 bytes per rank, packed
-// into one message.
-// RUN: env OMP_NUM_THREADS=1 HETILE_STATS=1 HETILE_ALLOC=cyclic HETILE_CALIBRATE=0 HETILE_TILE_SIZES=64,10 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 400 2> %t.err
-// RUN: FileCheck %s --check-prefix=PACKED < %t.err
+// RUN: env OMP_NUM_THREADS=2 HETILE_STATS=1 HETILE_ALLOC=cyclic HETILE_CALIBRATE=0 HETILE_TILE_SIZES=64,100 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 400 2> %t.err
+// RUN: FileCheck %s --check-prefix=PIECES < %t.err
 // RUN: diff %t.expected %t.out.0
 // RUN: diff %t.expected %t.out.1
-// PACKED-DAG: hetile: rank 0/2: {{.*}}; final exchange 640000 bytes received, 636800 bytes sent in 1 messages,
-// PACKED-DAG: hetile: rank 1/2: {{.*}}; final exchange 636800 bytes received, 640000 bytes sent in 1 messages,
 //
-// With --backend=mpi, the runs of each row of tiles (j = 0..63, ...,
-// 384..447: 7 rows) of each block move as a piece of 100 runs of 64
-// elements while the nest runs: 14 pieces per rank, one message each.
+// The same pieces with --backend=mpi.
 // RUN: %hetile rewrite --backend=mpi %s -o %t.pieces.c -- -I %S/../Exec/Inputs
 // RUN: %mpicc -std=c99 -O2 -Wall -Werror %rt_cflags -I %S/../Exec/Inputs %t.pieces.c -o %t.pieces %rt_mpi_libs
 // RUN: env HETILE_STATS=1 HETILE_ALLOC=cyclic HETILE_CALIBRATE=0 HETILE_TILE_SIZES=64,100 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.pieces 400 2> %t.err

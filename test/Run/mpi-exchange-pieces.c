@@ -1,6 +1,7 @@
 // Differential execution: the final values posted row by row while the nest
-// runs (pieces: hetile_mpi_piece, hetile_mpi_piece_done; two arrays, D and
-// E, whose final values per row of tiles of a block are boxes).
+// runs (pieces: hetile_mpi_piece, hetile_mpi_piece_done, with threads
+// hetile_mpi_row_done; two arrays, D and E, whose final values per row of
+// tiles of a block are boxes).
 // RUN: %differential %s --work %t
 //
 // The generated code lists every rank's pieces before the tiles and posts
@@ -34,16 +35,16 @@
 // BLOCK-DAG: hetile: rank 0/2: {{.*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes placed)
 // BLOCK-DAG: hetile: rank 1/2: {{.*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, {{[1-9][0-9]*}} bytes placed)
 //
-// Rows of 4000 elements, tile columns of 1200, two per rank: runs of 2399
-// and 1601 doubles, over 8 KiB, travel as messages of their own, from and
-// into the arrays (40 rows of D and E: 80 messages per rank).
-// RUN: %t.orig 40 4000 > %t.expected.long
-// RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,1200 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 40 4000 2> %t.err
+// Rows of 50000 elements, tile columns of 15000, two per rank: runs of
+// 29999 and 20001 doubles, over 128 KiB, travel as messages of their own,
+// from and into the arrays (40 rows of D and E: 80 messages per rank).
+// RUN: %t.orig 40 50000 > %t.expected.long
+// RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,15000 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 40 50000 2> %t.err
 // RUN: FileCheck %s --check-prefix=DIRECT < %t.err
 // RUN: diff %t.expected.long %t.out.0
 // RUN: diff %t.expected.long %t.out.1
-// DIRECT-DAG: hetile: rank 0/2: {{.*}}; final exchange 1024640 bytes received, 1535360 bytes sent in 80 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes placed)
-// DIRECT-DAG: hetile: rank 1/2: {{.*}}; final exchange 1535360 bytes received, 1024640 bytes sent in 80 messages, {{.*}} during the nest: 6 pieces sent, {{[1-9][0-9]*}} bytes placed)
+// DIRECT-DAG: hetile: rank 0/2: {{.*}}; final exchange 12800640 bytes received, 19199360 bytes sent in 80 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes placed)
+// DIRECT-DAG: hetile: rank 1/2: {{.*}}; final exchange 19199360 bytes received, 12800640 bytes sent in 80 messages, {{.*}} during the nest: 6 pieces sent, {{[1-9][0-9]*}} bytes placed)
 //
 // Cyclic (columns 0, 2, 4 on rank 0; 1, 3 on rank 1): rank 0 copies rank
 // 1's pieces of column 1 into place while it computes columns 2 and 4.
@@ -66,6 +67,37 @@
 // ROOT-DAG: hetile: rank 0/3: {{.*}}; final exchange {{[1-9][0-9]*}} bytes received, 0 bytes sent in 0 messages, {{.*}} during the nest: 0 pieces sent, 0 bytes placed)
 // ROOT-DAG: hetile: rank 1/3: {{.*}}; final exchange 0 bytes received, {{[1-9][0-9]*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, 0 bytes placed)
 // ROOT-DAG: hetile: rank 2/3: 0 tiles, {{.*}}; final exchange 0 bytes received, 0 bytes sent in 0 messages, {{.*}} during the nest: 0 pieces sent, 0 bytes placed)
+//
+// With --backend=mpi+omp, a block's columns are split among the rank's
+// threads; after each row of a part, its thread calls hetile_mpi_row_done,
+// and the block's piece of that row is finished when its last part has
+// run the row. The same pieces as above, on 1 and 2 threads per rank;
+// cyclic on 2 threads, rank 0's blocks 0 and 4 go to thread 0 and block 2
+// to thread 1, whose rows may finish before block 0's last: the pieces
+// still leave in the order listed.
+// RUN: %hetile rewrite --backend=mpi+omp %s -o %t.omp.c -- -I %S/../Exec/Inputs
+// RUN: %strip-directives %t.omp.c | FileCheck %s --check-prefix=OMPCODE
+// OMPCODE: hetile_mpi_{{piece}}(hetile_m, hetile_q, hetile_first)
+// OMPCODE: hetile_mpi_{{pieces_post}}(hetile_m, 0)
+// OMPCODE: #pragma omp parallel
+// OMPCODE: hetile_mpi_{{post_column}}(hetile_m, hetile_last, hetile_row);
+// OMPCODE-NEXT: if (hetile_mpi_{{row_done}}(hetile_m, hetile_last, hetile_row) < 0) {
+// OMPCODE-NOT: hetile_mpi_{{run}}(
+// OMPCODE: hetile_mpi_{{exchange}}(hetile_m, 0)
+// OMPCODE-NOT: hetile_mpi_{{gather}}(
+// RUN: %mpicc -std=c99 -O2 -Wall -Werror -fopenmp %rt_cflags -I %S/../Exec/Inputs %t.omp.c -o %t.omp %rt_mpi_libs
+// RUN: env OMP_NUM_THREADS=1 HETILE_STATS=1 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.omp 40 40 2> %t.err
+// RUN: FileCheck %s --check-prefix=BLOCK < %t.err
+// RUN: diff %t.expected %t.out.0
+// RUN: diff %t.expected %t.out.1
+// RUN: env OMP_NUM_THREADS=2 HETILE_STATS=1 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.omp 40 40 2> %t.err
+// RUN: FileCheck %s --check-prefix=BLOCK < %t.err
+// RUN: diff %t.expected %t.out.0
+// RUN: diff %t.expected %t.out.1
+// RUN: env OMP_NUM_THREADS=2 HETILE_STATS=1 HETILE_ALLOC=cyclic HETILE_CALIBRATE=0 HETILE_MPI_MAX_COUNT=1000 HETILE_TILE_SIZES=8,10 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.omp 40 40 2> %t.err
+// RUN: FileCheck %s --check-prefix=CYCLIC < %t.err
+// RUN: diff %t.expected %t.out.0
+// RUN: diff %t.expected %t.out.1
 //@ args 0 0 | 1 1 | 7 5 | 40 40 | 23 31
 //@ mpi-runs 2:8,10 3:3,4 4:1,1
 //@ gather-root

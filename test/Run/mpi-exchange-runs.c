@@ -37,6 +37,21 @@
 // ROOT-DAG: hetile: rank 2/3: 0 tiles, {{.*}}; final exchange 0 bytes received, 0 bytes sent in 0 messages,
 // ROOT-DAG: hetile: rank 1/3: {{.*}}; final exchange 0 bytes received, {{[1-9][0-9]*}} bytes sent in 29 messages, {{.*}} during the nest: 28 pieces sent,
 // ROOT-DAG: hetile: rank 0/3: {{.*}}; final exchange 7120 bytes received, 0 bytes sent in 0 messages,
+//
+// The same with --backend=mpi+omp on 2 threads per rank: rank 1's pieces
+// leave as its threads finish the blocks' rows.
+// RUN: %hetile rewrite --backend=mpi+omp --gather=root %s -o %t.omp.c -- -I %S/../Exec/Inputs
+// RUN: %strip-directives %t.omp.c | FileCheck %s --check-prefix=OMPCODE
+// OMPCODE: hetile_mpi_{{pieces_post}}(hetile_m, 1)
+// OMPCODE: hetile_mpi_{{row_done}}(hetile_m, hetile_last, hetile_row)
+// OMPCODE: hetile_mpi_{{exchange}}(hetile_m, 1)
+// OMPCODE: hetile_mpi_{{gather}}(
+// RUN: %mpicc -std=c99 -O2 -Wall -Werror -fopenmp %rt_cflags -I %S/../Exec/Inputs %t.omp.c -o %t.omp %rt_mpi_libs
+// RUN: %gcc -std=c99 -O2 -Wall -Werror -Wno-unknown-pragmas -I %S/../Exec/Inputs %s -o %t.orig
+// RUN: %t.orig 20 4 > %t.expected
+// RUN: env OMP_NUM_THREADS=2 HETILE_STATS=1 HETILE_SPEEDS=1,1,1000 HETILE_TILE_SIZES=2,3,5 %mpirun -np 3 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.omp 20 4 2> %t.err
+// RUN: FileCheck %s --check-prefix=ROOT < %t.err
+// RUN: diff %t.expected %t.out.0
 //@ args 0 3 | 1 2 | 20 4 | 13 5
 //@ mpi-runs 3:1,1,1 2:2,3,5 4:1,2,7
 //@ gather-root

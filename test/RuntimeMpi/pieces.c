@@ -1,14 +1,18 @@
 /* Pieces of final values (hetile_mpi_piece, hetile_mpi_pieces_post,
- * hetile_mpi_piece_done), 2 ranks, one array of 4 rows of 4096 doubles:
- * rank 0 owns column 0 (elements 0..2047 of each row), rank 1 column 1
- * (2048..4095). Each rank has two pieces (rows 0-1, rows 2-3): runs of
- * 16 KiB, sent in place, one message per run.
+ * hetile_mpi_piece_done), 2 ranks, one array of 4 rows of 65536 doubles:
+ * rank 0 owns column 0 (elements 0..32767 of each row), rank 1 column 1
+ * (32768..65535). Each rank has two pieces (rows 0-1, rows 2-3): runs of
+ * 256 KiB, sent in place, one message per run.
  *
  * "ok": both ranks run their rows; after hetile_mpi_exchange each holds
  * the other's values. Rank 1 (right of rank 0) posts its receives before
  * its first row and, running its rows after rank 0 sent its pieces (a
  * barrier), places them then; rank 0 receives rank 1's at the exchange.
  * "short": rank 0 reports a row more than it listed: HETILE_ERR_INVALID.
+ * "rows": as with threads (hetile_mpi_threads, hetile_mpi_row_done), each
+ * rank reports its second piece finished before its first: both leave
+ * once the first is, in the order listed (the receiver's order).
+ * "badrow": rank 0 reports a row it did not list: HETILE_ERR_INVALID.
  * "lost": rank 1 reaches the exchange without running its rows (its
  * pieces are never sent), so rank 0's exchange times out after
  * HETILE_WATCHDOG=2 seconds, with a message.
@@ -16,13 +20,16 @@
  * RUN: %mpicc -std=c11 -Wall -Werror %rt_cflags %s -o %t %rt_mpi_libs
  * RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic HETILE_STATS=1 %mpirun -np 2 %t ok 2>&1 | FileCheck %s --check-prefix=OK
  * RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic not %mpirun -np 2 %t short 2>&1 | FileCheck %s --check-prefix=SHORT
+ * RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic HETILE_STATS=1 %mpirun -np 2 %t rows 2>&1 | FileCheck %s --check-prefix=OK
+ * RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic not %mpirun -np 2 %t badrow 2>&1 | FileCheck %s --check-prefix=BADROW
  * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic not %mpirun -np 2 %t lost 2>&1 | FileCheck %s --check-prefix=LOST
  *
  * OK-DAG: rank 0: values ok
  * OK-DAG: rank 1: values ok
- * OK-DAG: hetile: rank 0/2: {{.*}}; final exchange 65536 bytes received, 65536 bytes sent in 4 messages, {{.*}} during the nest: 2 pieces sent, 0 bytes placed)
- * OK-DAG: hetile: rank 1/2: {{.*}}; final exchange 65536 bytes received, 65536 bytes sent in 4 messages, {{.*}} during the nest: 2 pieces sent, {{[1-9][0-9]*}} bytes placed)
+ * OK-DAG: hetile: rank 0/2: {{.*}}; final exchange 1048576 bytes received, 1048576 bytes sent in 4 messages, {{.*}} during the nest: 2 pieces sent, 0 bytes placed)
+ * OK-DAG: hetile: rank 1/2: {{.*}}; final exchange 1048576 bytes received, 1048576 bytes sent in 4 messages, {{.*}} during the nest: 2 pieces sent, {{[1-9][0-9]*}} bytes placed)
  * SHORT: rank 0: error -1: hetile_mpi_piece_done: rank 0 has only 2 pieces
+ * BADROW: rank 0: error -1: hetile_mpi_row_done: rank 0 listed no piece for row 2 of its block ending at column 0
  * LOST: rank 0: error -7: rank 0: the final values posted during the nest did not arrive after 2 s (HETILE_WATCHDOG)
  * LOST: rank 0: fired within 2 to 10 s: yes
  */
@@ -33,7 +40,7 @@
 #include <unistd.h>
 
 #define ROWS 4
-#define COLS 4096
+#define COLS 65536
 
 static double A[ROWS][COLS];
 
@@ -66,15 +73,30 @@ int main(int argc, char **argv) {
         hetile_mpi_piece(m, q, first);
       }
   }
+  const int rows = !strcmp(mode, "rows") || !strcmp(mode, "badrow");
   double t0 = hetile_timer_now();
-  int rc = hetile_mpi_pieces_post(m, 0);
+  int rc = rows ? hetile_mpi_threads(m, 1) : 0;
+  if (rc == 0)
+    rc = hetile_mpi_pieces_post(m, 0);
   if (rc < 0)
     failed(m, me, rc, t0);
   long first, last;
   /* Rank 1 runs its rows once rank 0 has sent its pieces. */
   if (me == 1)
     MPI_Barrier(MPI_COMM_WORLD);
-  if (strcmp(mode, "lost") || me == 0)
+  if (rows)
+    for (long b = 0; hetile_mpi_block(m, me, b, &first, &last); b++) {
+      for (int r = 0; r < ROWS; r++)
+        for (int c = 0; c < COLS / 2; c++)
+          A[r][first * COLS / 2 + c] = value(me, r, c);
+      long order[] = {1, 0};
+      if (!strcmp(mode, "badrow") && me == 0)
+        order[0] = ROWS / 2;
+      for (int k = 0; k < 2; k++)
+        if ((rc = hetile_mpi_row_done(m, last, order[k])) < 0)
+          failed(m, me, rc, t0);
+    }
+  else if (strcmp(mode, "lost") || me == 0)
     for (long b = 0; hetile_mpi_block(m, me, b, &first, &last); b++)
       for (int r0 = 0; r0 < ROWS; r0 += 2) {
         for (int r = r0; r < r0 + 2; r++)
