@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark (not a test): the MPI backends' compile-time goal, measured.
 
-For every kernel of bench/kernels/ and test/Run/, and each of --backend=mpi
+For every kernel of bench/kernels/, test/Run/ and test/Inputs/, and each of --backend=mpi
 and --backend=mpi+omp: the CPU time of `hetile rewrite`, the size of its
 output, and the CPU time of `mpicc -O2 -c` of that output (user + system of
 the process and its children: on a loaded machine, CPU time is what the
@@ -27,6 +27,7 @@ ROOT = benchlib.ROOT
 RT_INC = os.path.join(ROOT, "runtime", "include")
 RUN_DIR = os.path.join(ROOT, "test", "Run")
 EXEC_INC = os.path.join(ROOT, "test", "Exec", "Inputs")
+INPUTS_DIR = os.path.join(ROOT, "test", "Inputs")
 REWRITE_GOAL, COMPILE_GOAL = 10.0, 30.0
 
 
@@ -36,6 +37,10 @@ def kernels(only):
              for f in sorted(os.listdir(benchlib.KDIR)) if f.endswith(".c")]
     found += [("test/Run/" + f, os.path.join(RUN_DIR, f), ["-I" + EXEC_INC])
               for f in sorted(os.listdir(RUN_DIR)) if f.endswith(".c")]
+    # Kernels that several test/Run files share (those files hold no nest).
+    found += [("test/Inputs/" + f, os.path.join(INPUTS_DIR, f),
+               ["-I" + INPUTS_DIR, "-I" + EXEC_INC])
+              for f in sorted(os.listdir(INPUTS_DIR)) if f.endswith(".c")]
     if only:
         names = set(only.split(","))
         found = [k for k in found if os.path.basename(k[0])[:-2] in names]
