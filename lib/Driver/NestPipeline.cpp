@@ -121,29 +121,32 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
   N.Marked = C.PragmaLoc.isValid();
   if (N.Marked)
     N.PragmaLoc = makeSourceLoc(Ctx.getSourceManager(), C.PragmaLoc);
-  auto Analyze = [&](AnalyzedNest &Out) {
+  auto Analyze = [&](AnalyzedNest &Out, double SpentBefore) {
     DataflowFormScope Form(Out.Dataflow);
-    IslBudget Budget(IslCtx, Opts);
+    IslBudget Budget(IslCtx, Opts, SpentBefore);
     analyzeStages(Ctx, C, IslCtx, Opts, Budget, Out);
     Out.SpentSeconds = Budget.spentSeconds();
   };
   if (!Opts.IsolateIsl) {
-    Analyze(N);
+    Analyze(N, 0);
     return N;
   }
   // The analysis runs first in a child process (Support/Isolation.h), with
   // isl's dataflow analysis asked in one call per array, then, if isl
   // crashed, once per may-source statement; if isl crashes both times, the
   // nest is left as it is. A nest too complex for its bound is rejected
-  // from the child's verdict, without a second run.
+  // from the child's verdict, without a second run; otherwise the child's
+  // CPU time counts against the nest's budget, so that the two runs
+  // together stay within it.
   IsolatedResult Probe;
   for (DataflowForm Form : {DataflowForm::Joint, DataflowForm::PerMaySource}) {
     N.Dataflow = Form;
     Probe = runIsolated([&] {
       crashForTesting("analysis");
-      Analyze(N);
+      Analyze(N, 0);
       bool TooComplex = N.Reject && N.Reject->Kind == RejectKind::TooComplex;
-      return TooComplex ? "T" + N.Reject->Message : std::string("A");
+      return TooComplex ? "T" + N.Reject->Message
+                        : "A" + std::to_string(N.SpentSeconds);
     });
     if (Probe.Finished)
       break;
@@ -156,7 +159,7 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
     N.Reject = RejectReason{RejectKind::TooComplex, N.Loc, Probe.Text.substr(1)};
     return N;
   }
-  Analyze(N);
+  Analyze(N, std::strtod(Probe.Text.c_str() + 1, nullptr));
   return N;
 }
 
