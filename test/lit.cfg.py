@@ -32,11 +32,14 @@ config.substitutions.append(("%gcc", config.gcc or "gcc"))
 config.substitutions.append(("%rt_cflags", "-I" + rt_include))
 config.substitutions.append(("%rt_libs", "-L%s -Wl,-rpath,%s -lhetile_rt -lm" % (rt_libdir, rt_libdir)))
 # MPI tests (test/RuntimeMpi): mpicc driving clang, mpirun as root with more
-# ranks than cores.
+# ranks than cores. Each mpirun under a time limit: Open MPI 4.1's mpirun
+# sometimes never returns after a rank's MPI_Abort (its ranks already gone),
+# which would hang the suite; killed, it exits non-zero like an abort.
+mpirun_cmd = ("timeout -k 10 300 " + (getattr(config, "mpiexec", "") or "mpirun") +
+              " --allow-run-as-root --oversubscribe --bind-to none")
 config.substitutions.append(("%mpicc", "env OMPI_CC={0} MPICH_CC={0} {1}".format(
     config.clang, getattr(config, "mpicc", "") or "mpicc")))
-config.substitutions.append(("%mpirun", (getattr(config, "mpiexec", "") or "mpirun") +
-                             " --allow-run-as-root --oversubscribe --bind-to none"))
+config.substitutions.append(("%mpirun", mpirun_cmd))
 config.substitutions.append(("%rt_mpi_libs", "-L%s -Wl,-rpath,%s -lhetile_rt_mpi -lhetile_rt -lm" % (rt_libdir, rt_libdir)))
 
 # Differential execution of a whole program through `hetile rewrite`
@@ -51,8 +54,7 @@ config.substitutions.append(("%differential", " ".join([
     "--libs='-L%s -Wl,-rpath,%s -lhetile_rt -lm'" % (rt_libdir, rt_libdir),
     "--backends=seq,omp,omp-wavefront" + (",mpi,mpi+omp" if mpi_found else ""),
     "--mpicc=" + (getattr(config, "mpicc", "") or "mpicc"),
-    "--mpirun='%s --allow-run-as-root --oversubscribe --bind-to none'" %
-    (getattr(config, "mpiexec", "") or "mpirun"),
+    "--mpirun='%s'" % mpirun_cmd,
     "--mpi-libs='-L%s -Wl,-rpath,%s -lhetile_rt_mpi -lhetile_rt -lm'" % (rt_libdir, rt_libdir)])))
 
 # The backends of the strips schedule (test/Run/strips-*.c).
