@@ -11,7 +11,8 @@ namespace hetile {
 const char PluginName[] = "hetile";
 
 const char PluginArgsHelp[] =
-    "backend=seq|omp|mpi|mpi+omp, tile-sizes=a,b,..., auto, "
+    "backend=seq|omp|mpi|mpi+omp, omp-schedule=pipeline|wavefront|strips|"
+    "auto, tile-sizes=a,b,..., auto, "
     "no-skew, isl-max-operations=N, nest-time-budget=SECONDS, "
     "max-nest-code-bytes=N, isl-in-process, "
     "emit=PATH";
@@ -29,6 +30,40 @@ std::string parseBackend(llvm::StringRef Value, Options &Opts) {
     }
   return "unknown backend " + quoted(Value) +
          " in 'backend=': use seq, omp, mpi or mpi+omp";
+}
+
+/// "omp-schedule=..." into Opts.OmpSchedKind; an error message or "".
+std::string parseOmpSchedule(llvm::StringRef Value, PluginSettings &S) {
+  static const struct {
+    const char *Name;
+    OmpSchedule Kind;
+  } Kinds[] = {{"pipeline", OmpSchedule::Pipeline},
+               {"wavefront", OmpSchedule::Wavefront},
+               {"strips", OmpSchedule::Strips},
+               {"auto", OmpSchedule::Auto}};
+  for (const auto &K : Kinds)
+    if (Value == K.Name) {
+      S.Opts.OmpSchedKind = K.Kind;
+      S.OmpScheduleGiven = true;
+      return "";
+    }
+  return "unknown schedule " + quoted(Value) +
+         " in 'omp-schedule=': use pipeline, wavefront, strips or auto";
+}
+
+/// The schedule given against the backend, as `hetile rewrite` checks
+/// --omp-schedule: an error message or "".
+std::string checkOmpSchedule(const PluginSettings &S) {
+  if (!S.OmpScheduleGiven)
+    return "";
+  Backend B = S.Opts.TargetBackend;
+  OmpSchedule K = S.Opts.OmpSchedKind;
+  if (B == Backend::Omp ||
+      ((K == OmpSchedule::Strips || K == OmpSchedule::Auto) &&
+       (B == Backend::Mpi || B == Backend::MpiOmp)))
+    return "";
+  return "'omp-schedule=' needs backend=omp (strips, auto: also mpi, "
+         "mpi+omp)";
 }
 
 /// "tile-sizes=a,b,..." into Opts.TileSizes; an error message or "".
@@ -96,7 +131,8 @@ std::string parseOne(llvm::StringRef Arg, PluginSettings &S) {
   }
   bool Bound = Name == "isl-max-operations" || Name == "nest-time-budget" ||
                Name == "max-nest-code-bytes";
-  bool Valued = Bound || Name == "backend" || Name == "tile-sizes" || Name == "emit";
+  bool Valued = Bound || Name == "backend" || Name == "omp-schedule" ||
+                Name == "tile-sizes" || Name == "emit";
   if (!Valued)
     return "unknown argument " + quoted(Arg) + "; the arguments are: " +
            PluginArgsHelp;
@@ -104,6 +140,8 @@ std::string parseOne(llvm::StringRef Arg, PluginSettings &S) {
     return quoted(Name) + " needs a value: '" + Name.str() + "=...'";
   if (Name == "backend")
     return parseBackend(Value, S.Opts);
+  if (Name == "omp-schedule")
+    return parseOmpSchedule(Value, S);
   if (Name == "tile-sizes")
     return parseTileSizes(Value, S.Opts);
   if (Bound)
@@ -122,6 +160,9 @@ std::vector<std::string> parsePluginArgs(llvm::ArrayRef<std::string> Args,
     if (!Error.empty())
       Errors.push_back(std::move(Error));
   }
+  std::string Schedule = checkOmpSchedule(Settings);
+  if (!Schedule.empty())
+    Errors.push_back(std::move(Schedule));
   return Errors;
 }
 
