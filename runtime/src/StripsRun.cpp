@@ -231,36 +231,31 @@ const BandShape &shape(hetile_strips &S, long Steps) {
   return B;
 }
 
-/// HETILE_STRIP_WIDTH: 0 if unset, else the width (errors name it).
-int envWidth(long &Width) {
-  Width = 0;
-  const char *V = getenv("HETILE_STRIP_WIDTH");
+/// Environment variable \p Name: 0 if unset, else its value, an integer
+/// >= 1 (errors name the variable and say it is \p What).
+int envPositive(const char *Name, const char *What, long &Value) {
+  Value = 0;
+  const char *V = getenv(Name);
   if (!V)
     return HETILE_OK;
   char *End = nullptr;
   errno = 0;
-  long W = strtol(V, &End, 10);
-  if (errno || End == V || *End || W < 1)
-    return fail(HETILE_ERR_ENV, "HETILE_STRIP_WIDTH=%s: the width must be an "
-                "integer >= 1", V);
-  Width = W;
+  long X = strtol(V, &End, 10);
+  if (errno || End == V || *End || X < 1)
+    return fail(HETILE_ERR_ENV, "%s=%s: the %s must be an integer >= 1", Name,
+                V, What);
+  Value = X;
   return HETILE_OK;
+}
+
+/// HETILE_STRIP_WIDTH: 0 if unset, else the width.
+int envWidth(long &Width) {
+  return envPositive("HETILE_STRIP_WIDTH", "width", Width);
 }
 
 /// HETILE_STRIP_SUBTILE: 0 if unset, else the sub-tiles' height.
 int envSubTile(long &Height) {
-  Height = 0;
-  const char *V = getenv("HETILE_STRIP_SUBTILE");
-  if (!V)
-    return HETILE_OK;
-  char *End = nullptr;
-  errno = 0;
-  long H = strtol(V, &End, 10);
-  if (errno || End == V || *End || H < 1)
-    return fail(HETILE_ERR_ENV, "HETILE_STRIP_SUBTILE=%s: the height must "
-                "be an integer >= 1", V);
-  Height = H;
-  return HETILE_OK;
+  return envPositive("HETILE_STRIP_SUBTILE", "height", Height);
 }
 
 /// The sub-tiles' height from the cache: a sub-tile's rows over a band
