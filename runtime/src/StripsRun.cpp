@@ -351,7 +351,8 @@ std::string describe(const hetile_strips &S) {
     }
     D += ")";
   }
-  auto It = S.Shapes.find(S.Width);
+  // A width beyond the steps runs them all in one band.
+  auto It = S.Shapes.find(std::min(S.Width, S.THi - S.TLo + 1));
   if (It == S.Shapes.end())
     return D;
   D += ", heights";

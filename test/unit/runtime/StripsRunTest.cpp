@@ -131,6 +131,24 @@ TEST(StripsRun, MoreThreadsThanRows) {
   hetile_strips_destroy(S);
 }
 
+TEST(StripsRun, WidthBeyondTheStepsDescribesItsOneBand) {
+  EnvGuard G;
+  setVar("HETILE_STRIP_WIDTH", "1000");
+  hetile_strips *S = make(2, 100, 4);
+  ASSERT_EQ(hetile_strips_next_band(S), 1);
+  long T0, N;
+  hetile_strips_band(S, &T0, &N);
+  EXPECT_EQ(N, 4);
+  EXPECT_EQ(hetile_strips_next_band(S), 0);
+  // One band of the 4 steps: 4 (4 - 1) / 2 = 6 redundant rows per side.
+  EXPECT_NE(std::string(hetile_strips_describe(S))
+                .find("width 1000 (HETILE_STRIP_WIDTH), 1 bands, heights 50 "
+                      "50, redundant rows per band 6 6"),
+            std::string::npos)
+      << hetile_strips_describe(S);
+  hetile_strips_destroy(S);
+}
+
 TEST(StripsRun, WidthMustBeAPositiveInteger) {
   EnvGuard G;
   setVar("HETILE_STRIP_WIDTH", "0");
