@@ -37,7 +37,8 @@ pairs: the ranks' columns split among their OpenMP threads. The strips
 schedule runs with omp-strips, mpi-strips and mpi+omp-strips (kernels whose
 nests all take it; omp-auto-strips: with --omp-schedule=auto, kernels whose
 nests the model all gives the strips), under widths, thread and rank counts
-and speeds of its own, and proves under HETILE_STATS that the strips ran.
+and speeds of its own, and proves from every run's HETILE_STATS lines that
+the strips ran with those settings.
 
 Adding a kernel is adding one file to test/Run/.
 
@@ -90,6 +91,8 @@ MPI_SIZES = ["1", "2,3", "7", None, "3,1,2", "1000", None, None]
 # than every time extent and the model's; more threads than rows; strips
 # thinner than the halo; heterogeneous speeds; sub-tiles of 1 row, odd
 # heights, higher than the strip, and from a cache of 64 bytes (8 rows).
+# Each run under HETILE_STATS, whose lines must show these settings
+# (check_strips_stats).
 STRIPS_RUNS = [
     (1, {"HETILE_STRIP_WIDTH": "1", "HETILE_STRIP_SUBTILE": "1"}),
     (2, {"HETILE_STRIP_WIDTH": "2", "HETILE_STRIP_SUBTILE": "3"}),
@@ -108,7 +111,8 @@ STRIPS_RUNS = [
 # (--backends=mpi-strips, mpi+omp-strips): widths 1, 2, odd, larger than
 # every time extent and the model's (with its trials); 2 to 5 ranks (more
 # than rows on small grids, strips thinner than the halo); declared,
-# emulated and calibrated speeds.
+# emulated and calibrated speeds (emulated ones calibrated). Each run under
+# HETILE_STATS, as STRIPS_RUNS.
 STRIPS_MPI_RUNS = [
     (2, 1, {"HETILE_STRIP_WIDTH": "1", "HETILE_CALIBRATE": "0",
             "HETILE_STRIP_SUBTILE": "1"}),
@@ -118,7 +122,7 @@ STRIPS_MPI_RUNS = [
             "HETILE_EMULATE_SPEEDS": "1,2"}),
     (3, 1, {"HETILE_STRIP_WIDTH": "1000", "HETILE_CALIBRATE": "0"}),
     (5, 1, {"HETILE_STRIP_WIDTH": "3", "HETILE_SPEEDS": "1,2,1,2,1"}),
-    (2, 1, {}),
+    (2, 1, {"HETILE_EMULATE_SPEEDS": "1,3"}),
 ]
 STRIPS_MPIOMP_RUNS = [
     (2, 2, {"HETILE_STRIP_WIDTH": "2", "HETILE_SPEEDS": "1,3",
@@ -177,6 +181,90 @@ def clean_env(extra):
     env.update(extra)
     return env
 
+
+STRIPS_LINE = re.compile(
+    r"^hetile: strips: (\d+) processors, cycle times [^(]*\((.*?)\), "
+    r"rows (-?\d+)\.\.(-?\d+), steps (-?\d+)\.\.(-?\d+), width (\d+) "
+    r"\(([^)]*)\), (\d+) bands(?: \(tried[^)]*\))?(?:, heights ([\d ]+), "
+    r"redundant rows per band [\d ]+, (.*))?$", re.M)
+
+
+def check_strips_stats(errors, procs, env, what, ranks=0, threads=1):
+    """Proves from the HETILE_STATS lines of a strips run (errors: its
+    stderr) that the strips code ran under the settings of env: every nest
+    that ran printed its plan with procs processors, the speeds' source,
+    the width given (and the bands it makes), heights covering the rows,
+    the sub-tiles' height given; on MPI ranks, each rank its own line."""
+    def fail(why):
+        sys.exit("FAIL: %s: %s under HETILE_STATS:\n%s" % (what, why, errors))
+    plans = STRIPS_LINE.findall(errors)
+    if len([l for l in errors.splitlines()
+            if l.startswith("hetile: strips: ") and " processors," in l]) \
+            != len(plans):
+        fail("a strips line of an unknown form")
+    ran = [p for p in plans if p[7] != "nothing to compute"]
+    if not ran:
+        fail("no strips plan that computed anything")
+    width = env.get("HETILE_STRIP_WIDTH")
+    sub = env.get("HETILE_STRIP_SUBTILE")
+    subtiled = False
+    for (n, times, rlo, rhi, tlo, thi, w, wsrc, bands, heights,
+         rest) in plans:
+        if int(n) != procs:
+            fail("%s processors, not %d" % (n, procs))
+        if "HETILE_SPEEDS" in env and not times.startswith("HETILE_SPEEDS"):
+            fail("cycle times from '%s', not HETILE_SPEEDS" % times)
+        if env.get("HETILE_CALIBRATE") == "0" and "HETILE_SPEEDS" not in env \
+                and not times.startswith("equal"):
+            fail("cycle times from '%s' with HETILE_CALIBRATE=0" % times)
+        if "HETILE_EMULATE_SPEEDS" in env and "HETILE_SPEEDS" not in env \
+                and not times.startswith("calibration"):
+            fail("cycle times from '%s', not a calibration of the emulated "
+                 "speeds" % times)
+        if wsrc == "nothing to compute":
+            continue
+        steps = int(thi) - int(tlo) + 1
+        if width:
+            # The width given, and the bands it makes (one band when it is
+            # larger than the time extent).
+            want = (steps + int(width) - 1) // int(width)
+            if (w, wsrc) != (width, "HETILE_STRIP_WIDTH") or \
+                    int(bands) != want:
+                fail("width %s (%s), %s bands, not width %s, %d bands" %
+                     (w, wsrc, bands, width, want))
+        elif not wsrc.startswith("model"):
+            fail("width from '%s', not the model" % wsrc)
+        if heights and len(heights.split()) != procs:
+            fail("%d heights for %d processors" % (len(heights.split()),
+                                                   procs))
+        if heights and sum(map(int, heights.split())) != \
+                int(rhi) - int(rlo) + 1:
+            fail("heights %s do not cover rows %s..%s" % (heights, rlo, rhi))
+        if sub and rest == "sub-tiles of %s rows (HETILE_STRIP_SUBTILE)" % sub:
+            subtiled = True
+    if sub and not subtiled:
+        fail("no nest walked in sub-tiles of %s rows" % sub)
+    for r in range(ranks):
+        line = "hetile: strips: rank %d/%d, %d thread" % (r, ranks, threads)
+        if line not in errors:
+            fail("no '%s' line" % line)
+    return ran
+
+
+def check_strips_extremes(plans, what):
+    """Among the plans of a backend's runs (check_strips_stats), one had
+    more processors than rows and one a strip thinner than its halo (a
+    height below the width less one: every strips kernel's halo grows by a
+    row per step at least)."""
+    more = thin = False
+    for (n, _, rlo, rhi, _, _, w, _, _, heights, _) in plans:
+        more = more or int(n) > int(rhi) - int(rlo) + 1
+        thin = thin or any(0 < int(h) and int(h) + 1 < int(w)
+                           for h in (heights or "").split())
+    if not more or not thin:
+        sys.exit("FAIL: %s: no run with %s" %
+                 (what, "more processors than rows" if not more else
+                  "a strip thinner than its halo"))
 
 class Kernel:
     def __init__(self, a):
@@ -246,29 +334,49 @@ class Kernel:
         return out
 
     def check(self, exe, want, env, what):
+        """Every argument list prints the original's output; returns the
+        runs' stderr."""
+        errors = ""
         for args, expect in zip(self.arg_sets, want):
-            got = run([exe] + args, env=clean_env(env)).stdout
+            p = run([exe] + args, env=clean_env(env))
+            errors += p.stderr
             self.runs += 1
-            if got != expect:
+            if p.stdout != expect:
                 sys.exit("FAIL: %s %s with %s\n--- expected\n%s--- got\n%s" %
-                         (exe, " ".join(args), what, expect, got))
+                         (exe, " ".join(args), what, expect, p.stdout))
+        return errors
 
-    def check_mpi(self, exe, want, ranks, env, what, root_only=False):
+    def check_mpi(self, exe, want, ranks, env, what, root_only=False,
+                  rank_stderr=False):
         """Every rank (rank 0 only with --gather=root) prints the original's
-        output; each rank's stdout goes to its own file. Returns the runs'
-        stderr."""
+        output; each rank's stdout goes to its own file (with rank_stderr,
+        its stderr too: mpirun may interleave the ranks' lines). Returns the
+        runs' stderr."""
         out = self.path("rank-out")
+        err = self.path("rank-err")
         errors = ""
         for args, expect in list(zip(self.arg_sets, want))[-2:]:
             for r in range(ranks):
-                if os.path.exists("%s.%d" % (out, r)):
-                    os.remove("%s.%d" % (out, r))
+                for f in ("%s.%d" % (out, r), "%s.%d" % (err, r)):
+                    if os.path.exists(f):
+                        os.remove(f)
+            redirect = '> "%s.$OMPI_COMM_WORLD_RANK"' % out
+            if rank_stderr:
+                redirect += ' 2> "%s.$OMPI_COMM_WORLD_RANK"' % err
             cmd = shlex.split(self.a.mpirun) + ["-np", str(ranks), "sh", "-c",
-                   'exec "$0" "$@" > "%s.$OMPI_COMM_WORLD_RANK"' % out,
-                   exe] + args
+                   'exec "$0" "$@" ' + redirect, exe] + args
             if self.mpi_tmp is None:
                 self.mpi_tmp = tempfile.mkdtemp(prefix="hetile-mpi-")
-            errors += run(cmd, env=clean_env(dict(env, TMPDIR=self.mpi_tmp))).stderr
+            p = run(cmd, env=clean_env(dict(env, TMPDIR=self.mpi_tmp)),
+                    check=not rank_stderr)
+            errors += p.stderr
+            for r in range(ranks):
+                if rank_stderr and os.path.exists("%s.%d" % (err, r)):
+                    errors += open("%s.%d" % (err, r)).read()
+            if p.returncode != 0:
+                sys.exit("FAIL: %s\n  exit %d\n%s%s" % (" ".join(cmd),
+                                                        p.returncode,
+                                                        p.stdout, errors))
             self.runs += 1
             for r in range(1 if root_only else ranks):
                 got = open("%s.%d" % (out, r)).read()
@@ -293,29 +401,19 @@ class Kernel:
         runs = STRIPS_MPI_RUNS if name == "mpi-strips" else STRIPS_MPIOMP_RUNS
         if not first:
             runs = runs[1:2]
+        # Every run proves under HETILE_STATS that the strips ran, on every
+        # rank, with its settings.
+        plans = []
         for ranks, threads, extra in runs:
-            env = dict(extra, OMP_NUM_THREADS=str(threads))
-            self.check_mpi(exe, want, ranks, env, " ".join(
-                "%s=%s" % kv for kv in sorted(env.items())))
-        # The strips ran on every rank: each says so under HETILE_STATS,
-        # rank 0 with the plan's line (once: the runtime is the same).
-        if not first:
-            return
-        threads = 1 if name == "mpi-strips" else 2
-        env = {"HETILE_STATS": "1", "HETILE_STRIP_WIDTH": "2",
-               "HETILE_CALIBRATE": "0", "OMP_NUM_THREADS": str(threads)}
-        if self.mpi_tmp is None:
-            self.mpi_tmp = tempfile.mkdtemp(prefix="hetile-mpi-")
-        env["TMPDIR"] = self.mpi_tmp
-        p = run(shlex.split(self.a.mpirun) + ["-np", "2", exe] +
-                self.arg_sets[-1], env=clean_env(env))
-        plan = "hetile: strips: %d processors" % (2 * threads)
-        for line in [plan] + ["hetile: strips: rank %d/2, %d thread" %
-                              (r, threads) for r in range(2)]:
-            if line not in p.stderr:
-                sys.exit("FAIL: %s: no '%s' line under HETILE_STATS:\n%s" %
-                         (exe, line, p.stderr))
-        self.runs += 1
+            env = dict(extra, OMP_NUM_THREADS=str(threads), HETILE_STATS="1")
+            what = " ".join("%s=%s" % kv for kv in sorted(env.items()))
+            errors = self.check_mpi(exe, want, ranks, env, what,
+                                    rank_stderr=True)
+            plans += check_strips_stats(errors, ranks * threads, env,
+                                        "%s on %d ranks with %s" %
+                                        (exe, ranks, what), ranks, threads)
+        if first:
+            check_strips_extremes(plans, exe)
 
     def mpi_backend(self, name, cc, tag, want, first):
         if name.endswith("-strips"):
@@ -369,18 +467,19 @@ class Kernel:
         exe = self.path("%s-%s" % (name, tag))
         self.compile(cc, src, exe,
                      shlex.split(self.a.cflags) + cflags + self.abort)
+        # Every run proves under HETILE_STATS that the strips ran with its
+        # settings.
+        plans = []
         for threads, extra in STRIPS_RUNS:
-            env = dict(extra, OMP_NUM_THREADS=str(threads))
-            self.check(exe, want, env, " ".join(
-                "%s=%s" % kv for kv in sorted(env.items())))
-        # The strips ran: each nest that ran says so under HETILE_STATS.
-        args = self.arg_sets[-1]
-        p = run([exe] + args, env=clean_env({"HETILE_STATS": "1",
-                                             "OMP_NUM_THREADS": "2",
-                                             "HETILE_STRIP_WIDTH": "2"}))
-        if "hetile: strips: 2 processors" not in p.stderr:
-            sys.exit("FAIL: %s %s: no strips line under HETILE_STATS:\n%s" %
-                     (exe, " ".join(args), p.stderr))
+            env = dict(extra, OMP_NUM_THREADS=str(threads), HETILE_STATS="1")
+            what = " ".join("%s=%s" % kv for kv in sorted(env.items()))
+            errors = self.check(exe, want, env, what)
+            plans += check_strips_stats(errors, threads, env,
+                                        "%s with %s" % (exe, what))
+        # The kernels of --omp-schedule=auto have many rows (the model's
+        # choice); those of omp-strips tiny grids too.
+        if name == "omp-strips":
+            check_strips_extremes(plans, exe)
 
     def backend(self, name, cc, tag, want):
         if name.startswith("mpi"):
