@@ -1,8 +1,8 @@
-// `hetile analyze` says for each nest whether the strips schedule applies,
-// the halo per space loop (the largest flow distance per time step), the
-// dependences (flow, anti, output) that order a strip's sub-tiles, and each
-// flow dependence between statements as a time range and a row range (sink
-// row - source row), all from isl's exact dependences.
+// `hetile analyze` says for each nest whether the strips schedule applies
+// (and the schedules that do), the halo per space loop (the largest flow
+// distance per time step), the dependences (flow, anti, output) that order
+// a strip's sub-tiles, and each flow dependence between statements as a
+// time range and a row range (sink row - source row), from isl's deltas.
 // RUN: %hetile analyze %s -- -std=c11 | FileCheck %s
 // RUN: %hetile analyze %s --format=json -- -std=c11 | FileCheck %s --check-prefix=JSON
 
@@ -20,6 +20,7 @@ void jacobi_1d(int T, int N, double A[restrict N], double B[restrict N]) {
 // CHECK-NEXT:  strips: yes, rows split (halo per time step: i -1 +1; 2 flow dependences), sub-tiles ordered by 4 dependences
 // CHECK-NEXT:    S0 -> S1: time 0..0, rows 0..0
 // CHECK-NEXT:    S1 -> S0: time 1..1, rows -1..1
+// CHECK-NEXT:  schedules: pipeline, wavefront (omp), strips
 
 // Two rows away, and one statement reading the other's result a step
 // later: the halos add up along the dependences.
@@ -34,10 +35,11 @@ void wide(int T, int N, double A[restrict N][N], double B[restrict N][N]) {
         A[i][j] = 0.5 * B[i][j];
   }
 }
-// CHECK-LABEL: nest at {{.*}}strips.c:28:3 in function 'wide'
+// CHECK-LABEL: nest at {{.*}}strips.c:29:3 in function 'wide'
 // CHECK:       strips: yes, rows split (halo per time step: i -2 +2, j -1 +0; 2 flow dependences)
 // CHECK-NEXT:    S0 -> S1: time 0..0, rows 0..0
 // CHECK-NEXT:    S1 -> S0: time 1..1, rows -2..2
+// CHECK-NEXT:  schedules: pipeline, wavefront (omp), strips
 
 // JSON:      "strips": {
 // JSON-NEXT:   "applies": true,
