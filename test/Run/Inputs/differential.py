@@ -254,17 +254,19 @@ def check_strips_stats(errors, procs, env, what, ranks=0, threads=1):
 def check_strips_extremes(plans, what):
     """Among the plans of a backend's runs (check_strips_stats), one had
     more processors than rows and one a strip thinner than its halo (a
-    height below the width less one: every strips kernel's halo grows by a
-    row per step at least)."""
+    height below the steps of a band less one: every strips kernel's halo
+    grows by a row per step at least)."""
     more = thin = False
-    for (n, _, rlo, rhi, _, _, w, _, _, heights, _) in plans:
+    for (n, _, rlo, rhi, tlo, thi, w, _, _, heights, _) in plans:
+        steps = min(int(w), int(thi) - int(tlo) + 1)
         more = more or int(n) > int(rhi) - int(rlo) + 1
-        thin = thin or any(0 < int(h) and int(h) + 1 < int(w)
+        thin = thin or any(0 < int(h) and int(h) + 1 < steps
                            for h in (heights or "").split())
     if not more or not thin:
         sys.exit("FAIL: %s: no run with %s" %
                  (what, "more processors than rows" if not more else
                   "a strip thinner than its halo"))
+
 
 class Kernel:
     def __init__(self, a):
