@@ -167,3 +167,12 @@ def interleaved(reps, names, once):
         for name in names:
             samples[name].append(once(name))
     return samples
+
+
+def checksums(samples, want):
+    """(whether every run of SAMPLES printed the checksum WANT, the table's
+    checksums cell, the table's cell of each run's time)."""
+    sums = {x["checksum"] for x in samples}
+    ok = sums == {want}
+    return (ok, "equal" if ok else "DIFFER " + ",".join(sorted(sums)),
+            " ".join("%.3f" % x["time"] for x in samples))
