@@ -103,3 +103,76 @@ def rewrite(hetile, work, kernel, opts, cflags, timeout=None):
             (p.stderr.strip().splitlines() or [""])[-1]), took
     os.replace(out + ".tmp", out)
     return out, None, took
+
+
+# ---- MPI runs of a kernel of bench/kernels (mpi_grid.py, mpi_clusters.py)
+
+MPIRUN = "mpirun --allow-run-as-root --oversubscribe --bind-to none"
+
+
+class BenchError(Exception):
+    """A build or a run that failed; the scripts print it and exit."""
+
+
+def mpi_kernel(hetile, lib, work, kernel, args, mpicc="mpicc",
+               opts=("--backend=mpi",)):
+    """bench/kernels/KERNEL.c built in WORK twice: the original (gcc -O3,
+    run once with ARGS for its checksum) and `hetile rewrite OPTS` compiled
+    with MPICC -O3 -DBENCH_MPI against the runtime in LIB. Returns (the MPI
+    executable, the original's checksum); raises BenchError."""
+    inc = os.path.join(ROOT, "runtime", "include")
+    cflags = ["-O3", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-I", KDIR,
+              "-I", inc]
+    src = os.path.join(KDIR, kernel + ".c")
+    orig = os.path.join(work, kernel + ".orig")
+    p = run(["gcc"] + cflags + [src, "-o", orig, "-lm"])
+    if p.returncode:
+        raise BenchError(p.stderr)
+    out = dict(l.split(None, 1) for l in run([orig] + args).stdout
+               .splitlines() if " " in l)
+    if "checksum" not in out:
+        raise BenchError("%s %s printed no checksum" % (orig, " ".join(args)))
+    path, why, _ = rewrite(hetile, work, kernel, list(opts), ["-I", KDIR])
+    if not path:
+        raise BenchError(why)
+    exe = os.path.join(work, kernel + ".mpi")
+    p = run(["env", "OMPI_CC=gcc"] + shlex.split(mpicc) + cflags +
+            ["-DBENCH_MPI", path, "-o", exe, "-L", lib, "-Wl,-rpath," + lib,
+             "-lhetile_rt_mpi", "-lhetile_rt", "-lm"])
+    if p.returncode:
+        raise BenchError(p.stderr)
+    return exe, out["checksum"].strip()
+
+
+def mpi_once(mpirun, ranks, exe, args, env, timeout):
+    """One run of `MPIRUN -np RANKS EXE ARGS` in the environment ENV:
+    {checksum, time} from the kernel's output on rank 0, and its stderr.
+    Raises BenchError when it fails."""
+    cmd = shlex.split(mpirun) + ["-np", str(ranks), exe] + args
+    p = run(cmd, env=env, timeout=timeout)
+    if p.returncode != 0:
+        raise BenchError("%s failed (%d): %s" % (" ".join(cmd), p.returncode,
+                                                p.stderr[-2000:]))
+    out = dict(l.split(None, 1) for l in p.stdout.splitlines() if " " in l)
+    return {"checksum": out.get("checksum", "?").strip(),
+            "time": float(out.get("time", "nan")), "stderr": p.stderr}
+
+
+def interleaved(reps, names, once):
+    """{name: [once(name) of each repetition]}: REPS rounds, each running
+    every one of NAMES in turn, so that a change of the machine's load
+    spreads over all of them."""
+    samples = {name: [] for name in names}
+    for _ in range(reps):
+        for name in names:
+            samples[name].append(once(name))
+    return samples
+
+
+def checksums(samples, want):
+    """(whether every run of SAMPLES printed the checksum WANT, the table's
+    checksums cell, the table's cell of each run's time)."""
+    sums = {x["checksum"] for x in samples}
+    ok = sums == {want}
+    return (ok, "equal" if ok else "DIFFER " + ",".join(sorted(sums)),
+            " ".join("%.3f" % x["time"] for x in samples))

@@ -26,18 +26,20 @@ The simulator models the pipeline only: the final exchange (the longest of
 a rank's, HETILE_STATS, median over the reps) is given in its own column.
 
   bench/mpi_clusters.py --build build [--reps 3] [--kernels sor-2d,...]
+      [--sizes sor-2d=200,4 ...]   (other arguments)
 """
 import argparse
 import json
 import os
 import re
-import shlex
 import statistics
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import KDIR, ROOT, cpu_model, loadavg, rewrite, run  # noqa: E402
+from benchlib import (MPIRUN, ROOT, BenchError, checksums,  # noqa: E402
+                      cpu_model, interleaved, loadavg, mpi_kernel, mpi_once,
+                      run)
 
 SIZES = {"sor-2d": ["1200", "16"], "edit-distance": ["4000", "4000"]}
 
@@ -55,18 +57,6 @@ def platform(path, a, panel):
         p["panel"] = panel
     with open(path, "w") as f:
         json.dump(p, f)
-
-
-def once(a, exe, args, env):
-    cmd = shlex.split(a.mpirun) + ["-np", "4", exe] + args
-    full = dict(os.environ, **env)
-    p = run(cmd, env=full, timeout=600)
-    if p.returncode != 0:
-        die("%s failed (%d): %s" % (" ".join(cmd), p.returncode,
-                                    p.stderr[-2000:]))
-    out = dict(l.split(None, 1) for l in p.stdout.splitlines() if " " in l)
-    return {"checksum": out.get("checksum", "?").strip(),
-            "time": float(out.get("time", "nan")), "stderr": p.stderr}
 
 
 def describe(stderr):
@@ -116,20 +106,22 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--kernels", default="sor-2d,edit-distance")
+    ap.add_argument("--sizes", action="append", default=[],
+                    metavar="KERNEL=ARGS", help="e.g. sor-2d=200,4 (a short "
+                    "run)")
     ap.add_argument("--startup", type=float, default=1e-5)
     ap.add_argument("--per-byte", type=float, default=1e-9)
     ap.add_argument("--slowdown", type=float, default=20)
     ap.add_argument("--mpicc", default="mpicc")
-    ap.add_argument("--mpirun", default="mpirun --allow-run-as-root "
-                    "--oversubscribe --bind-to none")
+    ap.add_argument("--mpirun", default=MPIRUN)
     a = ap.parse_args()
     a.plan = os.path.join(a.build, "bin", "hetile-plan")
+    for spec in a.sizes:
+        kernel, args = spec.split("=", 1)
+        SIZES[kernel] = args.split(",")
     hetile = os.path.join(a.build, "bin", "hetile")
-    inc = os.path.join(ROOT, "runtime", "include")
     lib = os.path.join(a.build, "lib")
     work = tempfile.mkdtemp(prefix="hetile-clusters-")
-    cflags = ["-O3", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-I", KDIR,
-              "-I", inc]
     print("# 4 ranks, clusters {0,1} {2,3}, link %gx slower than inside "
           "(startup %g s, per_byte %g s inside); %s; load %s" %
           (a.slowdown, a.startup, a.per_byte, cpu_model(), loadavg()))
@@ -139,33 +131,16 @@ def main():
     bad = False
     for kernel in a.kernels.split(","):
         args = SIZES[kernel]
-        src = os.path.join(KDIR, kernel + ".c")
-        orig = os.path.join(work, kernel + ".orig")
-        p = run(["gcc"] + cflags + [src, "-o", orig, "-lm"])
-        if p.returncode:
-            die(p.stderr)
-        want = dict(l.split(None, 1) for l in run([orig] + args).stdout
-                    .splitlines())["checksum"].strip()
-        path, why, _ = rewrite(hetile, work, kernel, ["--backend=mpi"],
-                               ["-I", KDIR])
-        if not path:
-            die(why)
-        exe = os.path.join(work, kernel + ".mpi")
-        p = run(["env", "OMPI_CC=gcc"] + shlex.split(a.mpicc) + cflags +
-                ["-DBENCH_MPI", path, "-o", exe, "-L", lib,
-                 "-Wl,-rpath," + lib, "-lhetile_rt_mpi", "-lhetile_rt", "-lm"])
-        if p.returncode:
-            die(p.stderr)
-        runs = {}
+        exe, want = mpi_kernel(hetile, lib, work, kernel, args, a.mpicc)
+        plats = {}
         for name, panel in (("flat", 0), ("hier", None)):
-            plat = os.path.join(work, "%s-%s.json" % (kernel, name))
-            platform(plat, a, panel)
-            runs[name] = (plat, [])
-        for _ in range(a.reps):
-            for name, (plat, samples) in runs.items():
-                samples.append(once(a, exe, args, {
-                    "HETILE_PLATFORM": plat, "HETILE_EMULATE_LINKS": "1",
-                    "HETILE_STATS": "1"}))
+            plats[name] = os.path.join(work, "%s-%s.json" % (kernel, name))
+            platform(plats[name], a, panel)
+        samples = interleaved(a.reps, list(plats), lambda name: mpi_once(
+            a.mpirun, 4, exe, args, dict(
+                os.environ, HETILE_PLATFORM=plats[name],
+                HETILE_EMULATE_LINKS="1", HETILE_STATS="1"), 600))
+        runs = {name: (plats[name], samples[name]) for name in plats}
         med = {n: statistics.median(s["time"] for s in r[1])
                for n, r in runs.items()}
         for name, (plat, samples) in runs.items():
@@ -176,8 +151,7 @@ def main():
                 hl, _ = describe(runs["hier"][1][0]["stderr"])
                 bm = re.search(r"message of (\d+) bytes", hl)
             model = predict(a, line, tile_s, int(bm.group(1)) if bm else 0)
-            sums = {s["checksum"] for s in samples}
-            ok = sums == {want}
+            ok, sums, times = checksums(samples, want)
             bad |= not ok
             b = re.search(r"panel B = (\d+)", line)
             fin = statistics.median(final_exchange(x["stderr"])
@@ -185,11 +159,13 @@ def main():
             print("| %s | %s | %s | %.3f | %.3f | %.3f | %s | %s | %s |" % (
                 kernel, name, b.group(1) if b else "-", med[name], fin, model,
                 "%.2f" % (med["flat"] / med["hier"]) if name == "hier" else "",
-                "equal" if ok else "DIFFER " + ",".join(sorted(sums)),
-                " ".join("%.3f" % x["time"] for x in samples)))
+                sums, times))
             print("<!-- %s -->" % line, file=sys.stderr)
     sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BenchError as e:
+        die(str(e))

@@ -21,17 +21,18 @@ compute, wait (for messages), and the final exchange, which the grid does
 element by element and the ring as runs of consecutive elements.
 
   bench/mpi_grid.py --build build [--reps 3] [--kernels recurrence-3d,...]
+      [--sizes recurrence-3d=64,2/8,8,8 ...]   (other arguments and tiles)
 """
 import argparse
 import os
 import re
-import shlex
 import statistics
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import KDIR, ROOT, cpu_model, loadavg, rewrite, run  # noqa: E402
+from benchlib import (MPIRUN, ROOT, BenchError, checksums,  # noqa: E402
+                      cpu_model, interleaved, loadavg, mpi_kernel, mpi_once)
 
 SIZES = {"recurrence-3d": (["256", "4"], "16,16,16"),
          "recurrence-4d": (["64", "2"], "8,8,8,8")}
@@ -42,25 +43,20 @@ def die(msg):
 
 
 def once(a, exe, args, env):
-    cmd = shlex.split(a.mpirun) + ["-np", "4", exe] + args
     full = dict(os.environ, HETILE_CALIBRATE="0", HETILE_STATS="1", **env)
     for var in ("HETILE_GRID", "HETILE_TILE_SIZES"):
         if var not in env:
             full.pop(var, None)
-    p = run(cmd, env=full, timeout=900)
-    if p.returncode != 0:
-        die("%s failed (%d): %s" % (" ".join(cmd), p.returncode,
-                                    p.stderr[-2000:]))
-    out = dict(l.split(None, 1) for l in p.stdout.splitlines() if " " in l)
-    stats = {k: max([float(x) for x in re.findall(r"%s ([0-9.]+) s" % k,
-                                                  p.stderr)] or [0.0])
-             for k in ("compute", "wait")}
-    stats["final"] = max([float(m) for m in re.findall(
-        r"final exchange .*? messages, ([0-9.]+) s", p.stderr)] or [0.0])
-    line = next((l for l in p.stderr.splitlines()
-                 if l.startswith("hetile: 4 ranks")), "")
-    return {"checksum": out.get("checksum", "?").strip(),
-            "time": float(out.get("time", "nan")), "line": line, **stats}
+    r = mpi_once(a.mpirun, 4, exe, args, full, 900)
+    err = r.pop("stderr")
+    r.update({k: max([float(x) for x in re.findall(r"%s ([0-9.]+) s" % k,
+                                                   err)] or [0.0])
+              for k in ("compute", "wait")})
+    r["final"] = max([float(m) for m in re.findall(
+        r"final exchange .*? messages, ([0-9.]+) s", err)] or [0.0])
+    r["line"] = next((l for l in err.splitlines()
+                      if l.startswith("hetile: 4 ranks")), "")
+    return r
 
 
 def main():
@@ -68,16 +64,19 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--kernels", default="recurrence-3d,recurrence-4d")
+    ap.add_argument("--sizes", action="append", default=[],
+                    metavar="KERNEL=ARGS/TILES",
+                    help="e.g. recurrence-3d=64,2/8,8,8 (a short run)")
     ap.add_argument("--mpicc", default="mpicc")
-    ap.add_argument("--mpirun", default="mpirun --allow-run-as-root "
-                    "--oversubscribe --bind-to none")
+    ap.add_argument("--mpirun", default=MPIRUN)
     a = ap.parse_args()
+    for spec in a.sizes:
+        kernel, rest = spec.split("=", 1)
+        args, tiles = rest.split("/", 1)
+        SIZES[kernel] = (args.split(","), tiles)
     hetile = os.path.join(a.build, "bin", "hetile")
-    inc = os.path.join(ROOT, "runtime", "include")
     lib = os.path.join(a.build, "lib")
     work = tempfile.mkdtemp(prefix="hetile-grid-")
-    cflags = ["-O3", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-I", KDIR,
-              "-I", inc]
     print("# 4 ranks, 2x2 grid against the ring; %s; load %s" %
           (cpu_model(), loadavg()))
     print("| kernel | variant | tile sizes | median s (%d reps) | ring / this "
@@ -87,39 +86,20 @@ def main():
     bad = False
     for kernel in a.kernels.split(","):
         args, sizes = SIZES[kernel]
-        src = os.path.join(KDIR, kernel + ".c")
-        orig = os.path.join(work, kernel + ".orig")
-        p = run(["gcc"] + cflags + [src, "-o", orig, "-lm"])
-        if p.returncode:
-            die(p.stderr)
-        want = dict(l.split(None, 1) for l in run([orig] + args).stdout
-                    .splitlines())["checksum"].strip()
-        path, why, _ = rewrite(hetile, work, kernel, ["--backend=mpi"],
-                               ["-I", KDIR])
-        if not path:
-            die(why)
-        exe = os.path.join(work, kernel + ".mpi")
-        p = run(["env", "OMPI_CC=gcc"] + shlex.split(a.mpicc) + cflags +
-                ["-DBENCH_MPI", path, "-o", exe, "-L", lib,
-                 "-Wl,-rpath," + lib, "-lhetile_rt_mpi", "-lhetile_rt", "-lm"])
-        if p.returncode:
-            die(p.stderr)
-        variants = [("ring", {"HETILE_TILE_SIZES": sizes}),
-                    ("grid 2x2", {"HETILE_TILE_SIZES": sizes,
-                                  "HETILE_GRID": "2,2"}),
-                    ("ring model", {})]
-        samples = {name: [] for name, _ in variants}
-        for _ in range(a.reps):
-            for name, env in variants:
-                samples[name].append(once(a, exe, args, env))
+        exe, want = mpi_kernel(hetile, lib, work, kernel, args, a.mpicc)
+        variants = dict([("ring", {"HETILE_TILE_SIZES": sizes}),
+                         ("grid 2x2", {"HETILE_TILE_SIZES": sizes,
+                                       "HETILE_GRID": "2,2"}),
+                         ("ring model", {})])
+        samples = interleaved(a.reps, list(variants),
+                              lambda name: once(a, exe, args, variants[name]))
         med = {n: statistics.median(s["time"] for s in r)
                for n, r in samples.items()}
-        for name, env in variants:
+        for name, env in variants.items():
             s = samples[name]
             if name == "grid 2x2" and "grid 2x2" not in s[0]["line"]:
                 die("the grid did not run: " + s[0]["line"])
-            sums = {x["checksum"] for x in s}
-            ok = sums == {want}
+            ok, sums, times = checksums(s, want)
             bad |= not ok
             print("| %s %s | %s | %s | %.3f | %.2f | %.3f | %.3f | %.3f | %s "
                   "| %s |" % (
@@ -129,11 +109,13 @@ def main():
                       statistics.median(x["compute"] for x in s),
                       statistics.median(x["wait"] for x in s),
                       statistics.median(x["final"] for x in s),
-                      "equal" if ok else "DIFFER " + ",".join(sorted(sums)),
-                      " ".join("%.3f" % x["time"] for x in s)))
+                      sums, times))
             print("<!-- %s: %s -->" % (name, s[0]["line"]), file=sys.stderr)
     sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BenchError as e:
+        die(str(e))

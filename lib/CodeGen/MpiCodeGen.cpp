@@ -316,12 +316,20 @@ struct MpiEmitter {
   llvm::Error receives(unsigned Indent, std::string &Out);
   llvm::Error sends(unsigned Indent, std::string &Out);
   llvm::Error tiles(std::string &Out);
+
+  /// A loop over the tiles of a rank (C text), \p Body inside: eachTile
+  /// (the ring's blocks of columns) or gridEachTile (the grid's columns).
+  using TileBody = llvm::function_ref<llvm::Error(unsigned, std::string &)>;
+  using TileWalker = llvm::function_ref<llvm::Error(
+      const std::string &Rank, unsigned Indent, std::string &Out,
+      TileBody Body)>;
+  llvm::Error gatherElements(TileWalker Walk, unsigned Indent,
+                             std::string &Out);
   llvm::Error gather(std::string &Out);
 
   /// The processor grid's branch (MpiGrid.cpp).
-  llvm::Error gridEachTile(
-      const std::string &Rank, unsigned Indent, std::string &Out,
-      llvm::function_ref<llvm::Error(unsigned, std::string &)> Body);
+  llvm::Error gridEachTile(const std::string &Rank, unsigned Indent,
+                           std::string &Out, TileBody Body);
   llvm::Error gridMessages(bool Receive, unsigned Indent, std::string &Out);
   llvm::Error gridTiles(std::string &Out);
   llvm::Error gridGather(std::string &Out);
@@ -618,6 +626,60 @@ llvm::Error MpiEmitter::pieces(std::string &Out) {
   return llvm::Error::success();
 }
 
+/// The final values packed element by element, at \p Indent: each rank
+/// counts and packs what its tiles (walked by \p Walk) wrote last
+/// (LiveOut) into a buffer of the runtime (reused by later nests, as is the
+/// result), hetile_mpi_gather concatenates the ranks' buffers (on rank 0
+/// only with --gather=root), and each rank unpacks the others' parts walking
+/// their tiles.
+llvm::Error MpiEmitter::gatherElements(TileWalker Walk, unsigned Indent,
+                                       std::string &Out) {
+  const std::string In = spaces(Indent);
+  const std::string Root = O.GatherRoot ? "1" : "0";
+  Out += In + "size_t hetile_bytes = 0, hetile_pos = 0;\n";
+  auto Count = [&](unsigned I, std::string &O2) {
+    return traffic(true, Mode::Count, I, O2);
+  };
+  if (auto Err = Walk("hetile_me", Indent, Out, Count))
+    return Err;
+  Out += In + "unsigned char *hetile_buf = hetile_mpi_gather_buffer(hetile_m, "
+              "hetile_bytes);\n" +
+         In + "size_t *hetile_off = malloc(sizeof(size_t) * "
+              "(size_t)(hetile_mpi_size(hetile_m) + 1));\n" +
+         In + "const void *hetile_all = 0;\n" +
+         In + "if (!hetile_buf || !hetile_off) {\n" +
+         In + "  fprintf(stderr, \"hetile: error: rank %d: out of memory\\n\", "
+              "hetile_me);\n" +
+         In + "  hetile_mpi_abort(hetile_m, 1);\n" +
+         In + "}\n";
+  auto Pack = [&](unsigned I, std::string &O2) {
+    return traffic(true, Mode::Pack, I, O2);
+  };
+  if (auto Err = Walk("hetile_me", Indent, Out, Pack))
+    return Err;
+  Out += In + "if (hetile_mpi_gather(hetile_m, hetile_buf, hetile_bytes, " +
+         Root + ", &hetile_all,\n" +
+         In + "                      hetile_off) < 0) {\n" +
+         In + "  " + MpiFail +
+         In + "  hetile_mpi_abort(hetile_m, 1);\n" +
+         In + "}\n" +
+         In + "for (int hetile_q = 0; hetile_all && hetile_q < "
+              "hetile_mpi_size(hetile_m); hetile_q++) {\n" +
+         In + "  if (hetile_q == hetile_me)\n" +
+         In + "    continue;\n" +
+         In + "  hetile_buf = (unsigned char *)hetile_all;\n" +
+         In + "  hetile_pos = hetile_off[hetile_q];\n";
+  auto Unpack = [&](unsigned I, std::string &O2) {
+    return traffic(true, Mode::Unpack, I, O2);
+  };
+  if (auto Err = Walk("hetile_q", Indent + 2, Out, Unpack))
+    return Err;
+  Out += In + "}\n" +
+         In + "(void)hetile_pos;\n" +
+         In + "free(hetile_off);\n";
+  return llvm::Error::success();
+}
+
 /// After the nest: the final values to every rank (or rank 0). The arrays
 /// whose final values per block of columns are boxes (RunArrays) move in
 /// place: every rank lists the runs of consecutive elements of each rank's
@@ -653,49 +715,12 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
     Out += "    }\n";
     return llvm::Error::success();
   }
-  Out += "      /* hetile: the other final values, element by element */\n"
-         "      size_t hetile_bytes = 0, hetile_pos = 0;\n";
-  auto Count = [&](unsigned I, std::string &O2) {
-    return traffic(true, Mode::Count, I, O2);
-  };
-  if (auto Err = eachTile("hetile_me", 6, Out, Count))
+  Out += "      /* hetile: the other final values, element by element */\n";
+  auto Blocks = [&](const std::string &Rank, unsigned I, std::string &O2,
+                    TileBody Body) { return eachTile(Rank, I, O2, Body); };
+  if (auto Err = gatherElements(Blocks, 6, Out))
     return Err;
-  Out += "      unsigned char *hetile_buf = hetile_mpi_gather_buffer(hetile_m, "
-         "hetile_bytes);\n"
-         "      size_t *hetile_off = malloc(sizeof(size_t) * "
-         "(size_t)(hetile_mpi_size(hetile_m) + 1));\n"
-         "      const void *hetile_all = 0;\n"
-         "      if (!hetile_buf || !hetile_off) {\n"
-         "        fprintf(stderr, \"hetile: error: rank %d: out of memory\\n\", "
-         "hetile_me);\n"
-         "        hetile_mpi_abort(hetile_m, 1);\n"
-         "      }\n";
-  auto Pack = [&](unsigned I, std::string &O2) {
-    return traffic(true, Mode::Pack, I, O2);
-  };
-  if (auto Err = eachTile("hetile_me", 6, Out, Pack))
-    return Err;
-  Out += "      if (hetile_mpi_gather(hetile_m, hetile_buf, hetile_bytes, " +
-         Root + ", &hetile_all,\n"
-         "                            hetile_off) < 0) {\n"
-         "        " + MpiFail +
-         "        hetile_mpi_abort(hetile_m, 1);\n"
-         "      }\n"
-         "      for (int hetile_q = 0; hetile_all && hetile_q < "
-         "hetile_mpi_size(hetile_m); hetile_q++) {\n"
-         "        if (hetile_q == hetile_me)\n"
-         "          continue;\n"
-         "        hetile_buf = (unsigned char *)hetile_all;\n"
-         "        hetile_pos = hetile_off[hetile_q];\n";
-  auto Unpack = [&](unsigned I, std::string &O2) {
-    return traffic(true, Mode::Unpack, I, O2);
-  };
-  if (auto Err = eachTile("hetile_q", 8, Out, Unpack))
-    return Err;
-  Out += "      }\n"
-         "      (void)hetile_pos;\n"
-         "      free(hetile_off);\n"
-         "    }\n";
+  Out += "    }\n";
   return llvm::Error::success();
 }
 
@@ -720,9 +745,9 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
 
 /// Loops over the tiles of rank \p Rank (C text) in its order, the tile's
 /// origins declared and hetile_g0, hetile_g1 its grid column, then \p Body.
-llvm::Error MpiEmitter::gridEachTile(
-    const std::string &Rank, unsigned Indent, std::string &Out,
-    llvm::function_ref<llvm::Error(unsigned, std::string &)> Body) {
+llvm::Error MpiEmitter::gridEachTile(const std::string &Rank,
+                                     unsigned Indent, std::string &Out,
+                                     TileBody Body) {
   for (unsigned M = 0; M < 2; ++M) {
     std::string G = "hetile_g" + std::to_string(M);
     Out += spaces(Indent + 2 * M) + "for (long " + G +
@@ -865,53 +890,15 @@ llvm::Error MpiEmitter::gridTiles(std::string &Out) {
 /// them, and each rank unpacks the others' (rank 0 only with
 /// --gather=root).
 llvm::Error MpiEmitter::gridGather(std::string &Out) {
-  const std::string Root = O.GatherRoot ? "1" : "0";
   Out += "      /* hetile: final values of the arrays written, to " +
          std::string(O.GatherRoot ? "rank 0" : "every rank") +
          ", element by element (grid) */\n"
-         "      if (hetile_mpi_size(hetile_m) > 1) {\n"
-         "        size_t hetile_bytes = 0, hetile_pos = 0;\n";
-  auto Count = [&](unsigned I, std::string &O2) {
-    return traffic(true, Mode::Count, I, O2);
-  };
-  if (auto Err = gridEachTile("hetile_me", 8, Out, Count))
+         "      if (hetile_mpi_size(hetile_m) > 1) {\n";
+  auto Columns = [&](const std::string &Rank, unsigned I, std::string &O2,
+                     TileBody Body) { return gridEachTile(Rank, I, O2, Body); };
+  if (auto Err = gatherElements(Columns, 8, Out))
     return Err;
-  Out += "        unsigned char *hetile_buf = "
-         "hetile_mpi_gather_buffer(hetile_m, hetile_bytes);\n"
-         "        size_t *hetile_off = malloc(sizeof(size_t) * "
-         "(size_t)(hetile_mpi_size(hetile_m) + 1));\n"
-         "        const void *hetile_all = 0;\n"
-         "        if (!hetile_buf || !hetile_off) {\n"
-         "          fprintf(stderr, \"hetile: error: rank %d: out of "
-         "memory\\n\", hetile_me);\n"
-         "          hetile_mpi_abort(hetile_m, 1);\n"
-         "        }\n";
-  auto Pack = [&](unsigned I, std::string &O2) {
-    return traffic(true, Mode::Pack, I, O2);
-  };
-  if (auto Err = gridEachTile("hetile_me", 8, Out, Pack))
-    return Err;
-  Out += "        if (hetile_mpi_gather(hetile_m, hetile_buf, hetile_bytes, " +
-         Root + ", &hetile_all,\n"
-         "                              hetile_off) < 0) {\n"
-         "          " + MpiFail +
-         "          hetile_mpi_abort(hetile_m, 1);\n"
-         "        }\n"
-         "        for (int hetile_q = 0; hetile_all && hetile_q < "
-         "hetile_mpi_size(hetile_m); hetile_q++) {\n"
-         "          if (hetile_q == hetile_me)\n"
-         "            continue;\n"
-         "          hetile_buf = (unsigned char *)hetile_all;\n"
-         "          hetile_pos = hetile_off[hetile_q];\n";
-  auto Unpack = [&](unsigned I, std::string &O2) {
-    return traffic(true, Mode::Unpack, I, O2);
-  };
-  if (auto Err = gridEachTile("hetile_q", 10, Out, Unpack))
-    return Err;
-  Out += "        }\n"
-         "        (void)hetile_pos;\n"
-         "        free(hetile_off);\n"
-         "      }\n";
+  Out += "      }\n";
   return llvm::Error::success();
 }
 

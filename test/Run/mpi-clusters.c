@@ -20,8 +20,16 @@
 // RUN: env HETILE_PLATFORM=%t.two.json HETILE_EMULATE_LINKS=1 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.r.$OMPI_COMM_WORLD_RANK' %t.mpi 61 47 2> %t.two.err
 // RUN: cmp %t.want %t.r.0 && cmp %t.want %t.r.1 && cmp %t.want %t.r.2 && cmp %t.want %t.r.3
 // RUN: FileCheck %s --check-prefix=TWO < %t.two.err
-// TWO: hetile: 4 ranks, cycle times 1,1,1,1 (HETILE_PLATFORM), allocation auto, {{[0-9]+}} tile columns; columns per rank: {{[1-9][0-9]*,[1-9][0-9]*,[1-9][0-9]*,[1-9][0-9]*}}; hierarchical [BRR99]: clusters {0,1} {2,3}, link 0.0002 s + 2e-08 s/byte, panel B = {{[0-9]+}} ({{\[BRR99\] section 3|the most columns per cluster}}: a panel row's update
-// TWO: hetile: rank 3/4: {{[1-9][0-9]*}} tiles
+// TWO-DAG: hetile: 4 ranks, cycle times 1,1,1,1 (HETILE_PLATFORM), allocation auto, {{[0-9]+}} tile columns; columns per rank: {{[1-9][0-9]*,[1-9][0-9]*,[1-9][0-9]*,[1-9][0-9]*}}; hierarchical [BRR99]: clusters {0,1} {2,3}, link 0.0002 s + 2e-08 s/byte, panel B = {{[0-9]+}} ({{\[BRR99\] section 3|the most columns per cluster}}: a panel row's update
+// TWO-DAG: hetile: rank 3/4: {{[1-9][0-9]*}} tiles
+//
+// With a hostfile the job runs unchanged: the clusters are the platform
+// file's (MPI_COMM_WORLD ranks), and rank 0 says which allocation it chose.
+// RUN: printf 'localhost slots=4\n' > %t.hosts
+// RUN: rm -f %t.r.*
+// RUN: env HETILE_PLATFORM=%t.two.json HETILE_STATS=1 %mpirun --hostfile %t.hosts -np 4 sh -c 'exec "$0" "$@" > %t.r.$OMPI_COMM_WORLD_RANK' %t.mpi 61 47 2> %t.hosts.err
+// RUN: cmp %t.want %t.r.0 && cmp %t.want %t.r.1 && cmp %t.want %t.r.2 && cmp %t.want %t.r.3
+// RUN: FileCheck %s --check-prefix=TWO < %t.hosts.err
 //
 // Clusters of interleaved ranks {0,2} and {1,3}, heterogeneous (1,2,1,2),
 // the file's panel of 3 columns, tile sizes that do not divide the extents:

@@ -9,8 +9,8 @@
 //
 // The 3D uniform recurrence of recurrence-3d.c (two sweeps, 23x19x29 and
 // 3x3x3): grids 1x1, 2x1, 1x2, 2x2 and 3x2 (6 ranks on 2 cores), tile
-// sizes 1, non-divisors, and several passes (more tile columns than
-// processors along each grid dimension).
+// sizes 1, non-divisors, several passes (more tile columns than
+// processors along each grid dimension), and heterogeneous speeds.
 // RUN: %clang -std=c99 -O1 -I %S/../Exec/Inputs %S/recurrence-3d.c -o %t.orig3
 // RUN: %t.orig3 23 19 29 3 3 3 > %t.want3
 // RUN: %hetile rewrite --backend=mpi %S/recurrence-3d.c -o %t.r3.c -- -I %S/../Exec/Inputs
@@ -35,13 +35,27 @@
 // RUN: env HETILE_GRID=2,2 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.e22
 // RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1 && cmp %t.want3 %t.o.2 && cmp %t.want3 %t.o.3
 // RUN: FileCheck %s --check-prefix=G22 < %t.e22
-// G22: hetile: 4 ranks, grid 2x2 (HETILE_GRID) [AY98]: 12x7 tile columns on band dimensions 0 and 1, 6x4 passes
-// G22: hetile: rank 3/4: {{[1-9][0-9]*}} tiles, {{[1-9][0-9]*}} messages
+// G22-DAG: hetile: 4 ranks, grid 2x2 (HETILE_GRID) [AY98]: 12x7 tile columns on band dimensions 0 and 1, 6x4 passes
+// G22-DAG: hetile: rank 3/4: {{[1-9][0-9]*}} tiles, {{[1-9][0-9]*}} messages
 // RUN: rm -f %t.o.*
 // RUN: env HETILE_GRID=3,2 HETILE_TILE_SIZES=5,4,3 HETILE_STATS=1 %mpirun -np 6 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.e32
 // RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1 && cmp %t.want3 %t.o.2 && cmp %t.want3 %t.o.3 && cmp %t.want3 %t.o.4 && cmp %t.want3 %t.o.5
 // RUN: FileCheck %s --check-prefix=G32 < %t.e32
 // G32: hetile: 6 ranks, grid 3x2 (HETILE_GRID) [AY98]: 5x5 tile columns on band dimensions 0 and 1, 2x3 passes
+//
+// Heterogeneous speeds: the grid's mapping is cyclic whatever the ranks'
+// cycle times (docs/grids.md), so ranks made 3x and 2x slower
+// (HETILE_EMULATE_SPEEDS) still print the original's output, and rank 0
+// names the grid, not the ring's allocation by cycle times. Tiles 4,3,7
+// divide no extent; the second sweep (3x3x3) is one tile column, so three
+// ranks run no tile.
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=2,2 HETILE_SPEEDS=1,3,2,1 HETILE_EMULATE_SPEEDS=1,3,2,1 HETILE_TILE_SIZES=4,3,7 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.hetero
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1 && cmp %t.want3 %t.o.2 && cmp %t.want3 %t.o.3
+// RUN: FileCheck %s --check-prefix=HETERO < %t.hetero
+// HETERO: hetile: 4 ranks, grid 2x2 (HETILE_GRID) [AY98]: 6x7 tile columns on band dimensions 0 and 1, 3x4 passes
+// HETERO-NOT: cycle times
+// HETERO: hetile: 4 ranks, grid 2x2 (HETILE_GRID) [AY98]: 1x1 tile columns on band dimensions 0 and 1, 1x1 passes
 //
 // One entry, or none: the ring, as without HETILE_GRID (no grid line).
 // RUN: rm -f %t.o.*

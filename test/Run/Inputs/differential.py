@@ -31,7 +31,8 @@ every rank must print the original's output (rank 0 with --gather=root,
 tried on kernels with a `//@ gather-root` line: their nests run once), and
 with the (ranks, tile sizes) pairs of a kernel's `//@ mpi-runs` line; a
 kernel with a band of 3 dimensions or more also on a 2 x 2 processor grid
-(HETILE_GRID=2,2), which HETILE_STATS must name.
+(HETILE_GRID=2,2) and on one of 1 x 1, 2 x 1 and 1 x 2 (chosen by the
+kernel's name), which HETILE_STATS must name.
 With mpi+omp (compiled with -fopenmp) the same under a few (ranks, threads)
 pairs: the ranks' columns split among their OpenMP threads. The strips
 schedule runs with omp-strips, mpi-strips and mpi+omp-strips (kernels whose
@@ -53,6 +54,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zlib
 
 # Run-time tile sizes: 1, small, non-divisors, larger than every extent,
 # mixed per dimension (a shorter list repeats its last entry).
@@ -441,16 +443,23 @@ class Kernel:
             self.check_mpi(exe, want, ranks, env, " ".join(
                 "%s=%s" % kv for kv in sorted(env.items())))
         # Processor grids (docs/grids.md): the nests whose band has 3
-        # dimensions or more run on a 2 x 2 grid, and say so.
+        # dimensions or more run on a 2 x 2 grid, and on one of 1 x 1, 2 x 1
+        # and 1 x 2 (by the kernel's name, so that the suite runs each) with
+        # tile sizes that divide few extents, and say so.
         if name == "mpi" and first and \
                 "hetile_mpi_grid(" in open(self.rewrite(name, flags)).read():
-            env = {"HETILE_GRID": "2,2", "HETILE_TILE_SIZES": "2,3",
-                   "HETILE_STATS": "1"}
-            errors = self.check_mpi(exe, want, 4, env,
-                                    "HETILE_GRID=2,2 HETILE_TILE_SIZES=2,3")
-            if "grid 2x2 (HETILE_GRID)" not in errors:
-                sys.exit("FAIL: %s: no grid line under HETILE_STATS with "
-                         "HETILE_GRID=2,2:\n%s" % (exe, errors))
+            other = [(1, 1), (2, 1), (1, 2)][zlib.crc32(os.path.splitext(
+                os.path.basename(self.src))[0].encode()) % 3]
+            for (p1, p2), sizes in (((2, 2), "2,3"), (other, "3,2,5")):
+                grid = "%d,%d" % (p1, p2)
+                env = {"HETILE_GRID": grid, "HETILE_TILE_SIZES": sizes,
+                       "HETILE_STATS": "1"}
+                errors = self.check_mpi(exe, want, p1 * p2, env,
+                                        "HETILE_GRID=%s HETILE_TILE_SIZES=%s"
+                                        % (grid, sizes))
+                if "grid %dx%d (HETILE_GRID)" % (p1, p2) not in errors:
+                    sys.exit("FAIL: %s: no grid line under HETILE_STATS with "
+                             "HETILE_GRID=%s:\n%s" % (exe, grid, errors))
         # --gather=root only suits programs whose ranks other than 0 never
         # use the nest's results again (a nest run once): kernels say so.
         if not first or directive(self.text, "gather-root") is None:
