@@ -313,6 +313,16 @@ int hetile_costs_point_seconds(double *out);
  * 4 ms budget) and cached; hetile_costs_fixed under HETILE_CALIBRATE=0. */
 int hetile_costs_shared(hetile_costs *out);
 
+/* A network's costs startup + bytes * per_byte ([BDRV98] H3, [AY98] (3))
+ * from a ping-pong: round_trips holds, for each of the nsizes message
+ * sizes bytes[s], repeats round-trip times in seconds (size after size).
+ * One way is half a size's fastest round trip (a slower one waited for a
+ * rank that was not running); the least-squares line through the nsizes
+ * points gives both costs, each clamped to 0. */
+int hetile_pingpong_fit(int nsizes, const double *bytes, int repeats,
+                        const double *round_trips, double *startup_out,
+                        double *per_byte_out);
+
 /* The makespan of a columnwise allocation of n2 tile columns of n1 rows in
  * blocks k times the counts of Proposition 1 ([BDRV98] section 3.2):
  * c_i = k L / t_i columns for processor i (t integers, L their lcm, chunk

@@ -369,9 +369,10 @@ int hetile_mpi_calibrate(double *t_out, double *seconds_out);
 
 /* The communication cost T_com = startup + bytes * per_byte ([BDRV98] H3,
  * [AY98] (3): beta + tau_t * size), one-way, by ping-pong between rank 0
- * and every other rank in turn (0 B .. 1 MiB, each size repeated, the
- * median kept), then a least-squares line through all the medians
- * (negative coefficients clamped to 0). Collective; the result is sent
+ * and every other rank in turn (0 B .. 1 MiB, each size repeated, half
+ * the fastest round trip kept), then a least-squares line through those
+ * (hetile_pingpong_fit; negative coefficients clamped to 0). Collective;
+ * the result is sent
  * from rank 0 so it is identical on every rank. One rank: both 0. */
 int hetile_mpi_pingpong(double *startup_out, double *per_byte_out);
 

@@ -11,6 +11,8 @@
 #include "Error.h"
 #include "MpiInternal.h"
 
+#include "hetile_models.h"
+
 #include <algorithm>
 
 using namespace hetile::rt;
@@ -44,12 +46,11 @@ int recvFrom(MPI_Comm Comm, int Me, int Src, int Tag, void *Buf, size_t Bytes,
   return recvExact(Comm, Me, Src, Tag, Buf, Bytes, Watchdog, INT_MAX, Waited);
 }
 
-/// Rank 0's side of the ping-pong with rank Q: appends (bytes, one-way
-/// seconds) for each size, the median of Repeats round trips halved.
+/// Rank 0's side of the ping-pong with rank Q: appends Repeats round-trip
+/// times of each size, size after size (hetile_pingpong_fit's layout).
 int pingRank(MPI_Comm Comm, int Q, char *Buf, double Watchdog,
-             std::vector<std::pair<double, double>> &Points) {
-  for (size_t S : PingSizes) {
-    std::vector<double> T;
+             std::vector<double> &RoundTrips) {
+  for (size_t S : PingSizes)
     for (int R = 0; R < WarmUp + Repeats; ++R) {
       double T0 = MPI_Wtime();
       if (int E = sendTo(Comm, Q, TagPing, Buf, S))
@@ -57,11 +58,8 @@ int pingRank(MPI_Comm Comm, int Q, char *Buf, double Watchdog,
       if (int E = recvFrom(Comm, 0, Q, TagPong, Buf, S, Watchdog))
         return E;
       if (R >= WarmUp)
-        T.push_back((MPI_Wtime() - T0) / 2);
+        RoundTrips.push_back(MPI_Wtime() - T0);
     }
-    std::nth_element(T.begin(), T.begin() + T.size() / 2, T.end());
-    Points.push_back({(double)S, T[T.size() / 2]});
-  }
   return HETILE_OK;
 }
 
@@ -77,37 +75,25 @@ int pongRank(MPI_Comm Comm, int Me, char *Buf, double Watchdog) {
   return HETILE_OK;
 }
 
-/// Least-squares line y = A + B x through the points, A and B clamped to 0
-/// (a negative start-up is noise, not a property of the network).
-void fitLine(const std::vector<std::pair<double, double>> &P, double &A,
-             double &B) {
-  double N = (double)P.size(), Sx = 0, Sy = 0, Sxx = 0, Sxy = 0;
-  for (auto &[X, Y] : P) {
-    Sx += X;
-    Sy += Y;
-    Sxx += X * X;
-    Sxy += X * Y;
-  }
-  double Den = N * Sxx - Sx * Sx;
-  B = Den > 0 ? (N * Sxy - Sx * Sy) / Den : 0;
-  B = std::max(0.0, B);
-  A = std::max(0.0, (Sy - B * Sx) / N);
-}
-
 /// Rank 0: ping-pong with every other rank in turn, then the fitted line
 /// (or the error) to everyone.
 int pingAll(hetile_mpi &M, char *Buf, double Watchdog, Control &Result) {
-  std::vector<std::pair<double, double>> Points;
+  std::vector<double> RoundTrips, Bytes;
   int E = HETILE_OK;
   for (int Q = 1; Q < M.Size && !E; ++Q) {
     Control Go = {1, 0, 0, 0};
     E = sendTo(M.Comm, Q, TagControl, &Go, sizeof Go);
     if (!E)
-      E = pingRank(M.Comm, Q, Buf, Watchdog, Points);
+      E = pingRank(M.Comm, Q, Buf, Watchdog, RoundTrips);
+    for (size_t S : PingSizes)
+      Bytes.push_back((double)S);
   }
   Result = {0, E, 0, 0};
-  if (!E)
-    fitLine(Points, Result.Startup, Result.PerByte);
+  if (!E && !Bytes.empty())
+    E = hetile_pingpong_fit((int)Bytes.size(), Bytes.data(), Repeats,
+                            RoundTrips.data(), &Result.Startup,
+                            &Result.PerByte);
+  Result.Code = E;
   for (int Q = 1; Q < M.Size; ++Q)
     if (int E2 = sendTo(M.Comm, Q, TagControl, &Result, sizeof Result))
       E = E ? E : E2;

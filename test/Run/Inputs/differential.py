@@ -60,11 +60,14 @@ import zlib
 # mixed per dimension (a shorter list repeats its last entry).
 SIZES = ["1", "2,3", "3,1,2", "7", "64", "1000", None]  # None: runtime default
 CONSTANT_SIZES = "5,3"
-# (threads, extra environment) for the omp backend.
+# (threads, extra environment) for the omp backend; the third also with
+# the run-time default sizes (SIZES' None), refined in the running nest in
+# slabs as thin as the lattice allows (HETILE_REFINE=always, tile sizes
+# that change from slab to slab).
 OMP_RUNS = [
     (1, {}),
     (2, {"HETILE_SPEEDS": "1,3"}),
-    (2, {"HETILE_CALIBRATE": "0"}),
+    (2, {"HETILE_CALIBRATE": "0", "HETILE_REFINE": "always"}),
     (3, {"HETILE_ALLOC": "cyclic"}),
     (4, {"HETILE_ALLOC": "block-cyclic:2", "HETILE_CALIBRATE": "0"}),
     (4, {"HETILE_SPEEDS": "1,2,4,8"}),

@@ -1,7 +1,7 @@
 //===- TileSizePipelineTest.cpp - sizes and block widths from the models ---===//
 //
 // The costs of [AY98] (fixed under HETILE_CALIBRATE=0, bounded when
-// measured), the block width of [BDRV98] with T_com, and the pipelined
+// measured; a ping-pong's fastest round trips fitted), the block width of [BDRV98] with T_com, and the pipelined
 // OpenMP tile sizes, against cases derived by hand in the comments from the
 // formulas of hetile_models.h ([AY98] (15), (16), (8)-(10); [BDRV98]
 // section 3.2, Lemmas 2-3).
@@ -80,6 +80,42 @@ TEST(Costs, MeasuredWithinBudget) {
   ASSERT_EQ(hetile_costs_measure(0.002, &C), 0);
   EXPECT_EQ(C.tau_a, 3e-9);
   EXPECT_NE(hetile_costs_measure(0, &C), 0);
+}
+
+// The network's costs from a ping-pong (hetile_mpi_pingpong): a transfer
+// of b bytes takes 2 us + b x 1e-10 s one way, so round trips of 4 us,
+// 4.2048 us (1 KiB) and 213.7152 us (1 MiB). Of 5 round trips per size,
+// 3 also waited for a time slice of 5-6 ms (a rank not running), one 1 us
+// more: the median is a time slice (2.5 ms one way at 0 B), the fastest
+// the transfer. The three points (b, fastest / 2) lie on the line: startup
+// 2e-6 s, per byte 1e-10 s exactly.
+TEST(Costs, PingPongTakesTheFastestRoundTrip) {
+  const double Bytes[3] = {0, 1024, 1048576};
+  double RT[15];
+  for (int S = 0; S < 3; ++S) {
+    double T = 4e-6 + 2e-10 * Bytes[S];
+    const double Extra[5] = {5e-3, 0, 5e-3, 1e-6, 6e-3};
+    for (int R = 0; R < 5; ++R)
+      RT[S * 5 + R] = T + Extra[R];
+  }
+  double Startup, PerByte;
+  ASSERT_EQ(hetile_pingpong_fit(3, Bytes, 5, RT, &Startup, &PerByte), 0)
+      << hetile_last_error();
+  EXPECT_NEAR(Startup, 2e-6, 1e-15);
+  EXPECT_NEAR(PerByte, 1e-10, 1e-19);
+  // A slope below 0 is noise: per byte 0, startup the mean one-way time
+  // (3 us and 1 us: 2 us). One size: its time, no slope.
+  const double Two[2] = {0, 1000}, Down[2] = {6e-6, 2e-6};
+  ASSERT_EQ(hetile_pingpong_fit(2, Two, 1, Down, &Startup, &PerByte), 0);
+  EXPECT_EQ(PerByte, 0);
+  EXPECT_NEAR(Startup, 2e-6, 1e-15);
+  ASSERT_EQ(hetile_pingpong_fit(1, Two, 1, Down, &Startup, &PerByte), 0);
+  EXPECT_EQ(PerByte, 0);
+  EXPECT_NEAR(Startup, 3e-6, 1e-15);
+  const double Negative[2] = {-1e-6, 2e-6};
+  EXPECT_NE(hetile_pingpong_fit(2, Two, 1, Negative, &Startup, &PerByte), 0);
+  EXPECT_NE(hetile_pingpong_fit(0, Two, 1, Down, &Startup, &PerByte), 0);
+  EXPECT_NE(hetile_pingpong_fit(2, Two, 0, Down, &Startup, &PerByte), 0);
 }
 
 // p = 2, t = 1,1: L = 1, C = 2. n1 = 10 rows, n2 = 8 columns, a tile 1 s.
