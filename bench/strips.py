@@ -91,7 +91,9 @@ def die(msg):
     sys.exit("strips: " + msg)
 
 
-def build_mpi(a, kernel):
+def build_strips(a, kernel, backend):
+    """The original (gcc -O3 -march=native) and the strips of a kernel on
+    \p backend ("omp" or "mpi"), compiled the same way (mpicc for mpi)."""
     std = tiling_speed.STD
     src = os.path.join(KDIR, kernel + ".c")
     orig = os.path.join(a.work, kernel + ".original")
@@ -100,18 +102,22 @@ def build_mpi(a, kernel):
         die("%s: original does not compile: %s" % (kernel, p.stderr))
     out, why, _ = benchlib.rewrite(os.path.join(a.build, "bin", "hetile"),
                                    a.work, kernel,
-                                   ["--backend=mpi", "--omp-schedule=strips"],
-                                   std)
+                                   ["--backend=" + backend,
+                                    "--omp-schedule=strips"], std)
     if why:
         die(why)
-    exe = os.path.join(a.work, kernel + ".mpi-strips")
+    exe = os.path.join(a.work, kernel + "." + backend + "-strips")
     lib = os.path.join(a.build, "lib")
-    p = run(["mpicc", "-O3", "-march=native", "-DBENCH_MPI"] + std +
-            ["-I" + os.path.join(ROOT, "runtime", "include"), out, "-o", exe,
-             "-L" + lib, "-Wl,-rpath," + lib, "-lhetile_rt_mpi",
-             "-lhetile_rt", "-lm"])
+    inc = "-I" + os.path.join(ROOT, "runtime", "include")
+    link = ["-L" + lib, "-Wl,-rpath," + lib]
+    if backend == "mpi":
+        cmd = (["mpicc", "-O3", "-march=native", "-DBENCH_MPI"] + std +
+               [inc, out, "-o", exe] + link + ["-lhetile_rt_mpi"])
+    else:
+        cmd = tiling_speed.GCC + ["-fopenmp", inc, out, "-o", exe] + link
+    p = run(cmd + ["-lhetile_rt", "-lm"])
     if p.returncode:
-        die("%s: mpi strips do not compile: %s" % (kernel, p.stderr))
+        die("%s: %s strips do not compile: %s" % (kernel, backend, p.stderr))
     return orig, exe
 
 
@@ -162,7 +168,7 @@ def mpi_main(argv):
     for k in a.kernels.split(","):
         if k not in sizes:
             die("unknown kernel '%s'" % k)
-        orig, exe = build_mpi(a, k)
+        orig, exe = build_strips(a, k, "mpi")
         args = sizes[k].split("x")
         mpi = MPIRUN + ["-np", "2", exe] + args
         t_orig, t_auto, sums, chosen = [], [], set(), set()
@@ -220,31 +226,6 @@ def mpi_main(argv):
     return 1 if bad else 0
 
 
-def build_omp(a, kernel):
-    """The original and the omp strips of a kernel (gcc -O3 -march=native)."""
-    std = tiling_speed.STD
-    src = os.path.join(KDIR, kernel + ".c")
-    orig = os.path.join(a.work, kernel + ".original")
-    p = run(tiling_speed.GCC + [src, "-o", orig, "-lm"])
-    if p.returncode:
-        die("%s: original does not compile: %s" % (kernel, p.stderr))
-    out, why, _ = benchlib.rewrite(os.path.join(a.build, "bin", "hetile"),
-                                   a.work, kernel,
-                                   ["--backend=omp", "--omp-schedule=strips"],
-                                   std)
-    if why:
-        die(why)
-    exe = os.path.join(a.work, kernel + ".omp-strips")
-    lib = os.path.join(a.build, "lib")
-    p = run(tiling_speed.GCC + ["-fopenmp",
-                                "-I" + os.path.join(ROOT, "runtime", "include"),
-                                out, "-o", exe, "-L" + lib, "-Wl,-rpath," + lib,
-                                "-lhetile_rt", "-lm"])
-    if p.returncode:
-        die("%s: omp strips do not compile: %s" % (kernel, p.stderr))
-    return orig, exe
-
-
 def omp_sweep_main(argv):
     """--omp-sweep: the width chosen at run time (the model, then the fuzzy
     trials) against every fixed width of the model's candidates, omp strips
@@ -275,7 +256,7 @@ def omp_sweep_main(argv):
     for k in a.kernels.split(","):
         if k not in sizes:
             die("unknown kernel '%s'" % k)
-        orig, exe = build_omp(a, k)
+        orig, exe = build_strips(a, k, "omp")
         args = sizes[k].split("x")
         _, ref, _ = once(a, [orig] + args, {})
         _, _, w = once(a, [exe] + args, env)
