@@ -141,25 +141,35 @@ def once(a, cmd, env_extra):
     return float(t.group(1)), c.group(1), w
 
 
-def mpi_main(argv):
-    ap = argparse.ArgumentParser(prog="strips.py --mpi")
-    ap.add_argument("--kernels", default="jacobi-2d,heat-3d")
+def sweep_args(prog, kernels, work, argv, threads=False):
+    """The arguments of --mpi and --omp-sweep, parsed; the work folder made
+    and the pause set. Returns (args, sizes per kernel)."""
+    ap = argparse.ArgumentParser(prog=prog)
+    ap.add_argument("--kernels", default=kernels)
     ap.add_argument("--sizes", default="")
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--sweep-reps", type=int, default=1,
                     help="runs per width of the sweep (their median)")
+    if threads:
+        ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--realtime", type=int, default=0, metavar="PRIO")
     ap.add_argument("--pause", type=float, default=None)
     ap.add_argument("--run-timeout", type=int, default=600)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--work", default=os.path.join(
-        os.environ.get("TMPDIR", "/tmp"), "hetile-strips-mpi"))
+        os.environ.get("TMPDIR", "/tmp"), work))
     a = ap.parse_args(argv)
     if a.pause is None:
         a.pause = 0.5 if a.realtime else 0.0
     os.makedirs(a.work, exist_ok=True)
     sizes = {k: tiling_speed.KERNELS[k][0] for k in tiling_speed.KERNELS}
     sizes.update(tiling_speed.parse_map(a.sizes, "--sizes"))
+    return a, sizes
+
+
+def mpi_main(argv):
+    a, sizes = sweep_args("strips.py --mpi", "jacobi-2d,heat-3d",
+                          "hetile-strips-mpi", argv)
     hetero = {"HETILE_EMULATE_SPEEDS": "1,3", "HETILE_SPEEDS": "1,3",
               "HETILE_STATS": "1"}
     load = loadavg()
@@ -230,25 +240,9 @@ def omp_sweep_main(argv):
     """--omp-sweep: the width chosen at run time (the model, then the fuzzy
     trials) against every fixed width of the model's candidates, omp strips
     on --threads threads; all runs interleaved."""
-    ap = argparse.ArgumentParser(prog="strips.py --omp-sweep")
-    ap.add_argument("--kernels", default="jacobi-1d,jacobi-2d,heat-3d,fdtd-2d")
-    ap.add_argument("--sizes", default="")
-    ap.add_argument("--reps", type=int, default=3)
-    ap.add_argument("--sweep-reps", type=int, default=1,
-                    help="runs per width of the sweep (their median)")
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--realtime", type=int, default=0, metavar="PRIO")
-    ap.add_argument("--pause", type=float, default=None)
-    ap.add_argument("--run-timeout", type=int, default=600)
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--work", default=os.path.join(
-        os.environ.get("TMPDIR", "/tmp"), "hetile-strips-omp-sweep"))
-    a = ap.parse_args(argv)
-    if a.pause is None:
-        a.pause = 0.5 if a.realtime else 0.0
-    os.makedirs(a.work, exist_ok=True)
-    sizes = {k: tiling_speed.KERNELS[k][0] for k in tiling_speed.KERNELS}
-    sizes.update(tiling_speed.parse_map(a.sizes, "--sizes"))
+    a, sizes = sweep_args("strips.py --omp-sweep",
+                          "jacobi-1d,jacobi-2d,heat-3d,fdtd-2d",
+                          "hetile-strips-omp-sweep", argv, threads=True)
     env = {"OMP_NUM_THREADS": str(a.threads), "HETILE_STATS": "1"}
     load = loadavg()
     rows = []
