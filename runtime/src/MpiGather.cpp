@@ -314,13 +314,16 @@ extern "C" int hetile_mpi_exchange(hetile_mpi *m, int root_only) {
   if (int E = payEmulation(*m))
     return E;
   // The ranks that finished first wait for the others here (counted as
-  // waiting), politely and under the watchdog.
+  // waiting), politely and under the watchdog, receiving meanwhile the
+  // final values the others send during the nest.
   double T0 = hetile_timer_now();
+  double Placing = m->FinalEarly;
   MPI_Request Barrier;
   if (int E = check(MPI_Ibarrier(m->Comm, &Barrier), "MPI_Ibarrier"))
     return E;
-  int E = waitRequest(Barrier, m->Watchdog);
-  m->Wait += hetile_timer_now() - T0;
+  int E = waitRequest(Barrier, m->Watchdog,
+                      [m] { return progressPiecesAfterTiles(*m); });
+  m->Wait += hetile_timer_now() - T0 - (m->FinalEarly - Placing);
   if (E == HETILE_ERR_TIMEOUT)
     return fail(E, "rank %d: not every rank reached hetile_mpi_exchange after "
                 "%g s (HETILE_WATCHDOG): a rank failed or the program "

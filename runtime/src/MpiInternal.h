@@ -16,6 +16,7 @@
 
 #include <atomic>
 #include <climits>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -109,7 +110,10 @@ int waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
 
 /// Waits politely (as waitMessage) until Request completes;
 /// HETILE_ERR_TIMEOUT (no message set) after Watchdog seconds (0: never).
-int waitRequest(MPI_Request &Request, double Watchdog);
+/// Between (if given) runs after each test that finds it pending; its
+/// error ends the wait.
+int waitRequest(MPI_Request &Request, double Watchdog,
+                const std::function<int()> &Between = {});
 
 /// The size in bytes of a matched message.
 int messageBytes(const MPI_Status &Status, size_t &Bytes);
@@ -228,6 +232,13 @@ int waitAll(std::vector<MPI_Request> &Requests, double Watchdog);
 /// and unpacks what is left; the buffers go back to the spares. Nothing
 /// when no piece was posted.
 int finishPieces(hetile_mpi &M);
+
+/// Once the rank has run all its tiles, while it waits for the others:
+/// tests its piece sends, posts the receives of the other ranks' pieces
+/// left (within the buffers) and places those that arrived, so that a rank
+/// that finishes early (or has no tile) receives its final values while
+/// the others compute. Nothing when no piece was posted.
+int progressPiecesAfterTiles(hetile_mpi &M);
 
 /// Opens the nest's own communicator (MPI_Comm_dup of MPI_COMM_WORLD,
 /// returning errors instead of aborting) and reads its rank, size and

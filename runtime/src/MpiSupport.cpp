@@ -185,11 +185,14 @@ int mpi::waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
   });
 }
 
-int mpi::waitRequest(MPI_Request &Request, double Watchdog) {
+int mpi::waitRequest(MPI_Request &Request, double Watchdog,
+                     const std::function<int()> &Between) {
   return pollPolitely(Watchdog, [&](bool &Done) {
     int Flag = 0;
     int E = check(MPI_Test(&Request, &Flag, MPI_STATUS_IGNORE), "MPI_Test");
     Done = Flag;
+    if (!E && !Done && Between)
+      E = Between();
     return E;
   });
 }

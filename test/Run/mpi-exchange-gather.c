@@ -42,6 +42,17 @@
 // ALL-DAG: hetile: rank 2/4: 0 tiles, 0 messages, 0 bytes sent, {{.*}}; final exchange 672 bytes received, 0 bytes sent in 0 messages,
 // ALL-DAG: hetile: rank 3/4: 0 tiles, 0 messages, 0 bytes sent, {{.*}}; final exchange 672 bytes received, 0 bytes sent in 0 messages,
 //
+// Ranks 2 and 3, without columns, wait at the end of the nest while ranks
+// 0 and 1 (emulated 200 times slower) compute 500 rows of tiles: they
+// receive B's pieces meanwhile, placed during the nest, not after it.
+// RUN: %t.orig 2000 6 > %t.expected.rows
+// RUN: env HETILE_STATS=1 HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic HETILE_TILE_SIZES=4,4 HETILE_EMULATE_SPEEDS=200,200,1,1 %mpirun -np 4 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 2000 6 2> %t.err
+// RUN: FileCheck %s --check-prefix=WAITING < %t.err
+// RUN: diff %t.expected.rows %t.out.2
+// RUN: diff %t.expected.rows %t.out.3
+// WAITING-DAG: hetile: rank 2/4: 0 tiles, {{.*}} during the nest: 0 pieces sent, {{[1-9][0-9]*}} bytes placed)
+// WAITING-DAG: hetile: rank 3/4: 0 tiles, {{.*}} during the nest: 0 pieces sent, {{[1-9][0-9]*}} bytes placed)
+//
 // With --gather=root only rank 0 receives: rank 1's 336 bytes, in 2 pieces
 // and 1 gather message; ranks 2 and 3 move nothing.
 // RUN: %hetile rewrite --backend=mpi --gather=root %s -o %t.root.c -- -I %S/../Exec/Inputs
