@@ -5,9 +5,18 @@
    that asks once per may-source statement. hetile survives it (the crash
    happens in the child process of Support/Isolation.h) and leaves the nest
    as it is on every backend with [hetile-reject-isl-crashed]; with
-   --isl-in-process it crashes. To fix: a formulation that isl does not
-   crash on (per sink statement? per must-source?), as the per-may-source
-   form does for test/Reject/isl-crashed.c. */
+   --isl-in-process it crashes. Reduced to isl alone: one sink
+   (S0__read -> A[24, 25 + i + k], the domain strided by (j + l) mod 2 = 0),
+   one must-source (S3) and one may-source (S0) crash compute_flow; it does
+   not crash with the must-source alone or the may-source alone. isl
+   crashes the same with the schedule as a tree or as a map, with the sinks
+   split per statement, after coalesce, compute_divs or
+   detect_equalities of the inputs, and with the must-sources given as
+   kills. The dependences derived without compute_flow (each sink's last
+   must-source as a lexmax of write times, the may-sources after it) are
+   exact and do not crash, but take 18 s of isl on this nest (past the
+   bound: too-complex). To fix: a cheaper exact formulation of the
+   may-sources' kills, or a newer isl. */
 //@ args 8 1 | 1 12 | 2 7
 #include <stdio.h>
 #include <stdlib.h>
