@@ -54,13 +54,8 @@ std::string parseOmpSchedule(llvm::StringRef Value, PluginSettings &S) {
 /// The schedule given against the backend, as `hetile rewrite` checks
 /// --omp-schedule: an error message or "".
 std::string checkOmpSchedule(const PluginSettings &S) {
-  if (!S.OmpScheduleGiven)
-    return "";
-  Backend B = S.Opts.TargetBackend;
-  OmpSchedule K = S.Opts.OmpSchedKind;
-  if (B == Backend::Omp ||
-      ((K == OmpSchedule::Strips || K == OmpSchedule::Auto) &&
-       (B == Backend::Mpi || B == Backend::MpiOmp)))
+  if (!S.OmpScheduleGiven ||
+      isScheduleForBackend(S.Opts.OmpSchedKind, S.Opts.TargetBackend))
     return "";
   return "'omp-schedule=' needs backend=omp (strips, auto: also mpi, "
          "mpi+omp)";

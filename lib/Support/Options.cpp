@@ -18,4 +18,11 @@ const char *getBackendName(Backend B) {
   return "?";
 }
 
+bool isScheduleForBackend(OmpSchedule K, Backend B) {
+  if (B == Backend::Omp)
+    return true;
+  return (K == OmpSchedule::Strips || K == OmpSchedule::Auto) &&
+         (B == Backend::Mpi || B == Backend::MpiOmp);
+}
+
 } // namespace hetile

@@ -231,6 +231,14 @@ int progress(hetile_mpi &M, long Before) {
   return E;
 }
 
+/// The time since T0, spent on the final exchange while the others may
+/// still compute: counted in Final and in FinalEarly.
+void chargeEarly(hetile_mpi &M, double T0) {
+  double T = hetile_timer_now() - T0;
+  M.Final += T;
+  M.FinalEarly += T;
+}
+
 /// OwnStart and OwnDone from this rank's pieces as listed, each block's
 /// consecutive (before they are dropped when this rank sends none).
 void ownBlocks(hetile_mpi &M) {
@@ -317,9 +325,7 @@ extern "C" int hetile_mpi_piece_done(hetile_mpi *m, long first) {
   }
   if (!E)
     E = progress(*m, first);
-  double T = hetile_timer_now() - T0;
-  m->Final += T;
-  m->FinalEarly += T;
+  chargeEarly(*m, T0);
   return E;
 }
 
@@ -368,9 +374,7 @@ extern "C" int hetile_mpi_row_done(hetile_mpi *m, long last, long row) {
     }
   if (!E)
     E = progress(*m, Before);
-  double T = hetile_timer_now() - T0;
-  m->Final += T;
-  m->FinalEarly += T;
+  chargeEarly(*m, T0);
   return E;
 }
 
@@ -381,9 +385,7 @@ int mpi::progressPiecesAfterTiles(hetile_mpi &M) {
   // still reads, whatever the block.
   double T0 = hetile_timer_now();
   int E = progress(M, LONG_MAX);
-  double T = hetile_timer_now() - T0;
-  M.Final += T;
-  M.FinalEarly += T;
+  chargeEarly(M, T0);
   return E;
 }
 

@@ -277,10 +277,8 @@ std::string checkRewriteOptions(size_t NumInputs) {
   if (GatherOpt.getNumOccurrences() && BackendOpt != Backend::Mpi &&
       BackendOpt != Backend::MpiOmp)
     return "--gather needs --backend=mpi or mpi+omp";
-  if (OmpScheduleOpt.getNumOccurrences() && BackendOpt != Backend::Omp &&
-      !((OmpScheduleOpt == OmpSchedule::Strips ||
-         OmpScheduleOpt == OmpSchedule::Auto) &&
-        (BackendOpt == Backend::Mpi || BackendOpt == Backend::MpiOmp)))
+  if (OmpScheduleOpt.getNumOccurrences() &&
+      !isScheduleForBackend(OmpScheduleOpt, BackendOpt))
     return "--omp-schedule needs --backend=omp (strips, auto: also mpi, "
            "mpi+omp)";
   if (NestTimeBudgetOpt < 0)

@@ -23,6 +23,10 @@ const char *getBackendName(Backend B);
 /// strips where they apply and the model says they win
 /// (Analysis/StripsChoice.h), the pipeline elsewhere.
 enum class OmpSchedule { Pipeline, Wavefront, Strips, Auto };
+/// Whether backend \p B can run schedule \p K when it is asked for: every
+/// schedule on omp; strips and auto also on mpi and mpi+omp (the tool's
+/// --omp-schedule and the plugin's omp-schedule= check it alike).
+bool isScheduleForBackend(OmpSchedule K, Backend B);
 enum class OutputFormat { Text, Json };
 
 struct Options {
