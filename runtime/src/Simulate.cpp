@@ -6,7 +6,9 @@
 // contiguous columns in order, row by row inside a block (section 3.2,
 // "the scheduling is the following"), each tile as soon as possible. On
 // clusters ([BRR99] section 3), a row sent over the link between two
-// clusters costs its sender the link's time instead.
+// clusters costs its sender the link's time instead. On a processor grid
+// ([AY98] section 2, docs/grids.md), the same hypotheses on a 3D tile space
+// whose first two dimensions are mapped onto the grid.
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
@@ -14,6 +16,7 @@
 #include "hetile_models.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 using namespace hetile::rt;
@@ -114,5 +117,63 @@ extern "C" int hetile_sim_makespan_links(int p, const double *t, long n1,
                 "cost >= 0");
   *makespan_out =
       simulate(p, t, n1, n2, owner, tcom, cluster_of, link, nullptr);
+  return HETILE_OK;
+}
+
+extern "C" int hetile_sim_grid_makespan(int p1, int p2, const double *t,
+                                        long n0, long n1, long n2,
+                                        const int *row_of, const int *col_of,
+                                        const double *tcom,
+                                        double *makespan_out) {
+  if (p1 < 1 || p2 < 1 || p1 > (1 << 20) / p2 || !t || !row_of || !col_of ||
+      !tcom || !makespan_out)
+    return fail(HETILE_ERR_INVALID, "simulate: need a grid of at least 1 x 1 "
+                "processors, their times, owners and message costs");
+  int P = p1 * p2;
+  for (int I = 0; I < P; ++I)
+    if (!(t[I] > 0) || !std::isfinite(t[I]))
+      return fail(HETILE_ERR_INVALID, "simulate: t_%d must be positive", I);
+  if (n0 < 1 || n1 < 1 || n2 < 1)
+    return fail(HETILE_ERR_INVALID, "simulate: need at least one tile along "
+                "each dimension (got %ld x %ld x %ld)", n0, n1, n2);
+  if (n1 > (1L << 40) / n2 || n0 > (1L << 40) / (n1 * n2))
+    return fail(HETILE_ERR_INVALID, "simulate: %ld x %ld x %ld tiles is too "
+                "many", n0, n1, n2);
+  if (!(tcom[0] >= 0) || !(tcom[1] >= 0))
+    return fail(HETILE_ERR_INVALID, "simulate: T_com must be >= 0");
+  for (long J = 0; J < n0; ++J)
+    if (row_of[J] < 0 || row_of[J] >= p1)
+      return fail(HETILE_ERR_INVALID, "simulate: j0 = %ld has grid row %d, "
+                  "not in 0..%d", J, row_of[J], p1 - 1);
+  for (long J = 0; J < n1; ++J)
+    if (col_of[J] < 0 || col_of[J] >= p2)
+      return fail(HETILE_ERR_INVALID, "simulate: j1 = %ld has grid column "
+                  "%d, not in 0..%d", J, col_of[J], p2 - 1);
+  // Tiles in global lexicographic order: a tile's predecessors (j0-1, j1,
+  // j2), (j0, j1-1, j2), (j0, j1, j2-1) and the previous tile of its own
+  // processor (lexicographically smaller too) are all finished before it.
+  // Prev holds the finish times of the slab j0-1, Cur those of slab j0.
+  std::vector<double> Free(P, 0.0), Prev(n1 * n2, 0.0), Cur(n1 * n2, 0.0);
+  double Makespan = 0;
+  for (long J0 = 0; J0 < n0; ++J0) {
+    for (long J1 = 0; J1 < n1; ++J1) {
+      int Q = row_of[J0] * p2 + col_of[J1];
+      for (long J2 = 0; J2 < n2; ++J2) {
+        double Ready = Free[Q];
+        if (J0 > 0)
+          Ready = std::max(Ready, Prev[J1 * n2 + J2] +
+                                      (row_of[J0 - 1] != row_of[J0] ? tcom[0]
+                                                                    : 0));
+        if (J1 > 0)
+          Ready = std::max(Ready, Cur[(J1 - 1) * n2 + J2] +
+                                      (col_of[J1 - 1] != col_of[J1] ? tcom[1]
+                                                                    : 0));
+        Free[Q] = Cur[J1 * n2 + J2] = Ready + t[Q];
+      }
+      Makespan = std::max(Makespan, Free[Q]);
+    }
+    std::swap(Prev, Cur);
+  }
+  *makespan_out = Makespan;
   return HETILE_OK;
 }

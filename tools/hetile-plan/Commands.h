@@ -11,6 +11,8 @@ namespace hetile::plan {
 /// result on stdout and returns the exit code; bad input throws UsageError.
 int runAlloc(int Argc, char **Argv);
 int runSimulate(int Argc, char **Argv);
+/// simulate --grid (called by runSimulate).
+int runSimulateGrid(int Argc, char **Argv);
 int runTileSize(int Argc, char **Argv);
 int runHier(int Argc, char **Argv);
 /// tile-size --model zarei3d (called by runTileSize).

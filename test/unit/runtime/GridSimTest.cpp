@@ -1,0 +1,165 @@
+//===- GridSimTest.cpp - the grid schedule simulator, by hand and brute force ===//
+#include "hetile_models.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <map>
+#include <tuple>
+#include <vector>
+
+namespace {
+
+std::vector<int> cyclic(long N, int P) {
+  std::vector<int> V(N);
+  for (long J = 0; J < N; ++J)
+    V[J] = (int)(J % P);
+  return V;
+}
+
+double gridMakespan(int P1, int P2, const std::vector<double> &T, long N0,
+                    long N1, long N2, const std::vector<int> &Row,
+                    const std::vector<int> &Col, double C0, double C1) {
+  const double TCom[] = {C0, C1};
+  double MS = -1;
+  EXPECT_EQ(hetile_sim_grid_makespan(P1, P2, T.data(), N0, N1, N2, Row.data(),
+                                     Col.data(), TCom, &MS),
+            0);
+  return MS;
+}
+
+// A 1 x 1 grid computes every tile in turn: the sum of all tiles, whatever
+// the message costs.
+TEST(GridSim, OneProcessorIsSumOfTiles) {
+  EXPECT_DOUBLE_EQ(gridMakespan(1, 1, {3}, 2, 3, 4, {0, 0}, {0, 0, 0}, 5, 7),
+                   3 * 2 * 3 * 4);
+}
+
+// 2 x 1 grid, two tile columns (0,0) on rank 0 (t = 1) and (1,0) on rank 1
+// (t = 2), N2 = 5 tiles each, T_com = c along dimension 0. Rank 0 finishes
+// (0,0,k) at k + 1; rank 1 starts (1,0,0) at 1 + c and is then never
+// starved (its tiles take 2, rank 0's arrive every 1): 1 + c + 2 x 5.
+TEST(GridSim, TwoByOneTwoColumns) {
+  EXPECT_DOUBLE_EQ(gridMakespan(2, 1, {1, 2}, 2, 1, 5, {0, 1}, {0}, 0.5, 9),
+                   1 + 0.5 + 10);
+  // The faster one second: rank 1 waits for every tile of rank 0 (t = 2),
+  // finishing its last at 2 x 5 + c + 1.
+  EXPECT_DOUBLE_EQ(gridMakespan(2, 1, {2, 1}, 2, 1, 5, {0, 1}, {0}, 0.5, 9),
+                   10 + 0.5 + 1);
+}
+
+// 2 x 2 grid, 2 x 2 x 2 tiles, t = 1, T_com = 1, one column per rank:
+//   r0 (0,0,0) [0,1] (0,0,1) [1,2]
+//   r1 (0,1,0) [2,3] (0,1,1) [3,4]   (from r0: 1 + 1, 2 + 1)
+//   r2 (1,0,0) [2,3] (1,0,1) [3,4]
+//   r3 (1,1,0) [4,5] (1,1,1) [5,6]   (from r1 and r2: 3 + 1, 4 + 1)
+// and a multiple-pass case: 3 x 3 x 1 tiles cyclic on 2 x 2, T_com = 0,
+// rank 0 owning (0,0), (0,2), (2,0), (2,2) and running them in that order:
+//   (0,0) r0 [0,1]  (0,1) r1 [1,2]  (0,2) r0 [2,3]
+//   (1,0) r2 [1,2]  (1,1) r3 [2,3]  (1,2) r2 [3,4]
+//   (2,0) r0 [3,4]  (2,1) r1 [4,5]  (2,2) r0 [5,6]
+TEST(GridSim, TwoByTwoByHand) {
+  std::vector<double> T(4, 1.0);
+  EXPECT_DOUBLE_EQ(gridMakespan(2, 2, T, 2, 2, 2, {0, 1}, {0, 1}, 1, 1), 6);
+  EXPECT_DOUBLE_EQ(
+      gridMakespan(2, 2, T, 3, 3, 1, cyclic(3, 2), cyclic(3, 2), 0, 0), 6);
+  // The same with T_com = 1 on dimension 1 only: (0,1) [2,3], (0,2) r0
+  // [4,5] (from (0,1) at 3 + 1), (1,0) [1,2], (1,1) [3,4], (1,2) r2 [5,6],
+  // (2,0) r0 [5,6], (2,1) r1 [7,8] (from (2,0) 6 + 1), (2,2) r0 [9,10].
+  EXPECT_DOUBLE_EQ(
+      gridMakespan(2, 2, T, 3, 3, 1, cyclic(3, 2), cyclic(3, 2), 0, 1), 10);
+}
+
+// The longest path of the schedule's graph, found recursively: a tile's
+// start is the latest of its dependences' finish (+ T_com across
+// processors) and of the finish of the tile its processor ran before it.
+double bruteForce(int P1, int P2, const std::vector<double> &T, long N0,
+                  long N1, long N2, const std::vector<int> &Row,
+                  const std::vector<int> &Col, double C0, double C1) {
+  using Tile = std::tuple<long, long, long>;
+  auto RankOf = [&](const Tile &X) {
+    return Row[std::get<0>(X)] * P2 + Col[std::get<1>(X)];
+  };
+  std::map<Tile, Tile> Before; // the processor's previous tile
+  std::map<int, Tile> Last;
+  for (long A = 0; A < N0; ++A)
+    for (long B = 0; B < N1; ++B)
+      for (long C = 0; C < N2; ++C) {
+        Tile X{A, B, C};
+        int Q = RankOf(X);
+        if (Last.count(Q))
+          Before[X] = Last[Q];
+        Last[Q] = X;
+      }
+  std::map<Tile, double> Memo;
+  std::function<double(const Tile &)> Finish = [&](const Tile &X) {
+    auto It = Memo.find(X);
+    if (It != Memo.end())
+      return It->second;
+    auto [A, B, C] = X;
+    int Q = RankOf(X);
+    double S = 0;
+    if (Before.count(X))
+      S = std::max(S, Finish(Before[X]));
+    if (A > 0) {
+      Tile Y{A - 1, B, C};
+      S = std::max(S, Finish(Y) + (RankOf(Y) != Q ? C0 : 0));
+    }
+    if (B > 0) {
+      Tile Y{A, B - 1, C};
+      S = std::max(S, Finish(Y) + (RankOf(Y) != Q ? C1 : 0));
+    }
+    if (C > 0)
+      S = std::max(S, Finish(Tile{A, B, C - 1}));
+    return Memo[X] = S + T[Q];
+  };
+  double MS = 0;
+  for (long A = 0; A < N0; ++A)
+    for (long B = 0; B < N1; ++B)
+      for (long C = 0; C < N2; ++C)
+        MS = std::max(MS, Finish(Tile{A, B, C}));
+  return MS;
+}
+
+// Random small grids, spaces, speeds, costs and owner tables (cyclic and
+// arbitrary, as a heterogeneous mapping may give), against brute force.
+TEST(GridSim, MatchesBruteForce) {
+  unsigned Seed = 11;
+  auto Next = [&Seed]() { return (Seed = Seed * 1103515245u + 12345u) >> 16; };
+  for (int Trial = 0; Trial < 300; ++Trial) {
+    int P1 = 1 + Next() % 3, P2 = 1 + Next() % 3;
+    long N0 = 1 + Next() % 5, N1 = 1 + Next() % 5, N2 = 1 + Next() % 4;
+    std::vector<double> T(P1 * P2);
+    for (double &X : T)
+      X = 1 + Next() % 7;
+    std::vector<int> Row = cyclic(N0, P1), Col = cyclic(N1, P2);
+    if (Trial % 2) {
+      for (int &R : Row)
+        R = (int)(Next() % P1);
+      for (int &C : Col)
+        C = (int)(Next() % P2);
+    }
+    double C0 = (Next() % 5) / 2.0, C1 = (Next() % 5) / 2.0;
+    EXPECT_DOUBLE_EQ(gridMakespan(P1, P2, T, N0, N1, N2, Row, Col, C0, C1),
+                     bruteForce(P1, P2, T, N0, N1, N2, Row, Col, C0, C1))
+        << "trial " << Trial;
+  }
+}
+
+TEST(GridSim, RejectsBadInput) {
+  const double T[] = {1, 1};
+  const int Row[] = {0, 2}, Col[] = {0};
+  const double TCom[] = {0, 0}, Neg[] = {-1, 0};
+  double MS;
+  EXPECT_NE(hetile_sim_grid_makespan(2, 1, T, 2, 1, 1, Row, Col, TCom, &MS),
+            0); // grid row 2 on a 2 x 1 grid
+  const int Good[] = {0, 1};
+  EXPECT_NE(hetile_sim_grid_makespan(2, 1, T, 2, 1, 1, Good, Col, Neg, &MS),
+            0);
+  EXPECT_NE(hetile_sim_grid_makespan(2, 1, T, 0, 1, 1, Good, Col, TCom, &MS),
+            0);
+  EXPECT_NE(hetile_sim_grid_makespan(0, 1, T, 2, 1, 1, Good, Col, TCom, &MS),
+            0);
+}
+
+} // namespace
