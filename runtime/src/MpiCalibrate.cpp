@@ -128,10 +128,11 @@ int bestRun(int Rank, double &Seconds) {
   return HETILE_OK;
 }
 
-/// The sizes of a pair's ping-pong (pingPair): those of hetile_mpi_pingpong
-/// up to 128 KiB, so that an emulated slow link is measured in a second or
-/// so.
-const size_t PairSizes[] = {0, 64, 1024, 16384, 131072};
+/// The sizes of a pair's ping-pong (pingPair), up to 16 KiB: the
+/// pipeline's messages between clusters are rows of a panel (a tile's
+/// face), and a link 20 times slower than shared memory is then measured in
+/// a few hundredths of a second.
+const size_t PairSizes[] = {0, 64, 1024, 4096, 16384};
 
 } // namespace
 
