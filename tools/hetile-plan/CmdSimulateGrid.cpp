@@ -1,4 +1,4 @@
-//===- CmdSimulateGrid.cpp - hetile-plan simulate --grid --------------------===//
+//===- CmdSimulateGrid.cpp - hetile-plan simulate --grid ------------------===//
 //
 // The makespan of the grid schedule of Andonov & Yanev 1998 section 2
 // (docs/grids.md) on a p1 x p2 grid: tile column (j0, j1) on grid processor

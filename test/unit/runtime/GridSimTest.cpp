@@ -1,4 +1,4 @@
-//===- GridSimTest.cpp - the grid schedule simulator, by hand and brute force ===//
+//===- GridSimTest.cpp - the grid simulator, by hand and brute force ------===//
 #include "hetile_models.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-//===- HostClustersTest.cpp - clusters from the ranks' host names ----------===//
+//===- HostClustersTest.cpp - clusters from the ranks' host names ---------===//
 #include "hetile_platform.h"
 #include "hetile_rt.h"
 
