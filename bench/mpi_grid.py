@@ -21,10 +21,11 @@ compute, wait (for messages), and the final exchange, which the grid does
 element by element and the ring as runs of consecutive elements. The model
 column is `hetile-plan simulate` on what the run printed (HETILE_STATS=1):
 the ring's columns, rows (its tiles / columns) and allocation, or
-`--grid 2,2 --tiles N0xN1xN2`; times 1, the tile time measured (the
-ranks' compute time over their tiles), T_com the runtime model's (a ring
-model line's `T_com`, else 0) in tiles. It models the pipeline only, not
-the final exchange.
+`--grid 2,2 --tiles N0xN1xN2`, per nest, times the nests the run
+started (T sweeps); times 1, the tile time measured (the ranks' compute
+time over their tiles), T_com the runtime model's (a ring model line's
+`T_com`, else 0) in tiles. It models the pipelines only, not the final
+exchange, the array's initialisation or the ranks' waits for a core.
 
   bench/mpi_grid.py --build build [--reps 3] [--kernels recurrence-3d,...]
       [--sizes recurrence-3d=64,2/8,8,8 ...]   (other arguments and tiles)
@@ -66,7 +67,9 @@ def once(a, exe, args, env):
                       if l.startswith("hetile: 4 ranks")), "")
     per_rank = re.findall(r"rank \d+/4: (\d+) tiles, .*?compute ([0-9.]+) s",
                           err)
-    r["tiles"] = sum(int(t) for t, _ in per_rank)
+    r["nests"] = max(1, sum(1 for l in err.splitlines()
+                            if l.startswith("hetile: 4 ranks")))
+    r["tiles"] = sum(int(t) for t, _ in per_rank) // r["nests"]
     r["compute_sum"] = sum(float(c) for _, c in per_rank)
     return r
 
@@ -74,7 +77,7 @@ def once(a, exe, args, env):
 def predict(a, r, tcom_s):
     """The simulator's makespan, in seconds, of the schedule r printed."""
     line, tiles = r["line"], r["tiles"]
-    tile_s = r["compute_sum"] / tiles if tiles else 0
+    tile_s = r["compute_sum"] / (tiles * r["nests"]) if tiles else 0
     g = re.search(r"grid (\d+)x(\d+) .*?(\d+)x(\d+) tile columns", line)
     cols = re.search(r"(\d+) tile columns", line)
     if not tile_s > 0 or not (g or cols):
@@ -94,7 +97,7 @@ def predict(a, r, tcom_s):
     p = run(cmd)
     if p.returncode != 0:
         return float("nan")
-    return json.loads(p.stdout)["makespan"] * tile_s
+    return json.loads(p.stdout)["makespan"] * tile_s * r["nests"]
 
 
 def main():
