@@ -237,6 +237,18 @@ int hetile_sim_grid_makespan(int p1, int p2, const double *t, long n0,
                              const int *col_of, const double *tcom,
                              double *makespan_out);
 
+/* hetile_sim_grid_makespan on clusters: a message to a rank of another
+ * cluster (cluster_of[rank], p1*p2 entries) costs link instead of tcom,
+ * paid by the sender after the tile (busy meanwhile, as the runtime's
+ * HETILE_EMULATE_LINKS charges it; the message along dimension 1 first,
+ * then along dimension 0, as the generated code sends them) and received
+ * when the sender has paid it. */
+int hetile_sim_grid_makespan_links(int p1, int p2, const double *t, long n0,
+                                   long n1, long n2, const int *row_of,
+                                   const int *col_of, const double *tcom,
+                                   const int *cluster_of, double link,
+                                   double *makespan_out);
+
 /* Writes a Gantt chart (SVG) of the schedule computed by
  * hetile_sim_makespan (one row per processor, one box per block row). */
 int hetile_sim_write_gantt(const char *path, int p, const double *t, long n1,

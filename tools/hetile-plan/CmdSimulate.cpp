@@ -35,9 +35,10 @@ long parseRows(const std::string &Text) {
   return Rows;
 }
 
-/// --clusters '0,1;2,3': the processors of each cluster, each processor
-/// in exactly one.
-int parseClusters(const std::string &Text, int P, std::vector<int> &Of) {
+} // namespace
+
+int hetile::plan::parseClusters(const std::string &Text, int P,
+                                std::vector<int> &Of) {
   Of.assign(P, -1);
   int K = 0;
   for (const std::string &Cluster : split(Text, ';')) {
@@ -60,8 +61,6 @@ int parseClusters(const std::string &Text, int P, std::vector<int> &Of) {
                        " is in no cluster");
   return K;
 }
-
-} // namespace
 
 int hetile::plan::runSimulate(int Argc, char **Argv) {
   for (int I = 0; I < Argc; ++I)

@@ -5,7 +5,9 @@
 // (row of j0, column of j1), every tile along the other dimensions walked
 // inside it; hetile_sim_grid_makespan computes it. The owner tables are
 // cyclic (j mod p, the runtime's mapping) unless --row-owners and
-// --col-owners give them.
+// --col-owners give them. With --clusters and --link, a message between
+// ranks of different clusters costs its sender the link's time
+// (hetile_sim_grid_makespan_links), as HETILE_EMULATE_LINKS charges it.
 //
 //===----------------------------------------------------------------------===//
 #include "Args.h"
@@ -71,7 +73,8 @@ std::string joinInts(const std::vector<int> &V) {
 
 int hetile::plan::runSimulateGrid(int Argc, char **Argv) {
   Args A(Argc, Argv, {"--grid", "--tiles", "--times", "--tcom",
-                      "--row-owners", "--col-owners"}, {"--json"});
+                      "--row-owners", "--col-owners", "--clusters",
+                      "--link"}, {"--json"});
   std::vector<long> Grid = A.integers("--grid", 1);
   if (Grid.size() != 2)
     throw UsageError("--grid: give two dimensions p1,p2 (got " +
@@ -98,10 +101,23 @@ int hetile::plan::runSimulateGrid(int Argc, char **Argv) {
   }
   std::vector<int> Row = owners(A, "--row-owners", N[0], P1);
   std::vector<int> Col = owners(A, "--col-owners", N[1], P2);
+  if (A.has("--link") != A.has("--clusters"))
+    throw UsageError("--clusters and --link go together");
+  std::vector<int> ClusterOf;
+  int NClusters = 0;
+  if (A.has("--clusters"))
+    NClusters = parseClusters(A.str("--clusters"), P, ClusterOf);
+  double Link = A.numberOr("--link", 0, 0);
   double Makespan;
-  check(hetile_sim_grid_makespan(P1, P2, T.data(), N[0], N[1], N[2],
-                                 Row.data(), Col.data(), TCom, &Makespan),
-        "simulate");
+  if (NClusters)
+    check(hetile_sim_grid_makespan_links(P1, P2, T.data(), N[0], N[1], N[2],
+                                         Row.data(), Col.data(), TCom,
+                                         ClusterOf.data(), Link, &Makespan),
+          "simulate");
+  else
+    check(hetile_sim_grid_makespan(P1, P2, T.data(), N[0], N[1], N[2],
+                                   Row.data(), Col.data(), TCom, &Makespan),
+          "simulate");
   // Each rank's tiles and work; a lower bound: the busiest rank's work, or
   // the chain of n0 + n1 + n2 - 2 dependent tiles at the fastest time.
   std::vector<long> Tiles(P, 0);
@@ -118,6 +134,8 @@ int hetile::plan::runSimulateGrid(int Argc, char **Argv) {
     J.key("times").list(T).key("tcom").list(std::vector<double>(TCom,
                                                                 TCom + 2));
     J.key("row_owners").list(Row).key("col_owners").list(Col);
+    if (NClusters)
+      J.key("clusters").num((long)NClusters).key("link").num(Link);
     J.key("tiles_per_rank").list(Tiles).key("makespan").num(Makespan);
     J.key("lower_bound").num(Lower).key("ratio").num(Makespan / Lower);
     J.close('}');
@@ -133,6 +151,9 @@ int hetile::plan::runSimulateGrid(int Argc, char **Argv) {
               A.has("--row-owners") ? "given" : "cyclic",
               N[1] <= 32 ? joinInts(Col).c_str() : "...",
               A.has("--col-owners") ? "given" : "cyclic");
+  if (NClusters)
+    std::printf("clusters:     %d, link %s per message between clusters, "
+                "paid by the sender\n", NClusters, fmt(Link).c_str());
   std::printf("per rank:     %s tiles\n", joinNumbers(Tiles).c_str());
   std::printf("makespan:     %s\n", fmt(Makespan).c_str());
   std::printf("lower bound:  %s (the busiest rank's work or the longest "

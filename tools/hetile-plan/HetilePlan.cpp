@@ -23,7 +23,7 @@ static const char Usage[] =
     "             [--clusters '0,1;2,3' --link X [--panel B]] [--json]\n"
     "  simulate   --grid P1,P2 --tiles N0xN1xN2[x...] --times T|T0,...\n"
     "             [--tcom X[,Y]] [--row-owners R,...] [--col-owners C,...]\n"
-    "             [--json]\n"
+    "             [--clusters '0,1;2,3' --link X] [--json]\n"
     "  tile-size  --model andonov-yanev --extents m1,...,m(n+1) --grid p1,...,pn\n"
     "             --beta B --tau-a A --tau-t T [--b printed|example] [--json]\n"
     "  tile-size  --model zarei3d --powers VP,VP*N,... --extents Uc,Us1,Us2\n"

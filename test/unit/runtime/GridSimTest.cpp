@@ -71,62 +71,71 @@ TEST(GridSim, TwoByTwoByHand) {
 }
 
 // The longest path of the schedule's graph, found recursively: a tile's
-// start is the latest of its dependences' finish (+ T_com across
-// processors) and of the finish of the tile its processor ran before it.
+// start is the latest of its predecessors' messages' arrival and of the
+// moment its processor is done with the tile it ran before (its sends
+// included). With Clusters, a message to another cluster costs the sender
+// Link after the tile, dimension 1's message first, and arrives when paid.
 double bruteForce(int P1, int P2, const std::vector<double> &T, long N0,
                   long N1, long N2, const std::vector<int> &Row,
-                  const std::vector<int> &Col, double C0, double C1) {
+                  const std::vector<int> &Col, double C0, double C1,
+                  const std::vector<int> &Clusters = {}, double Link = 0) {
   using Tile = std::tuple<long, long, long>;
-  auto RankOf = [&](const Tile &X) {
-    return Row[std::get<0>(X)] * P2 + Col[std::get<1>(X)];
+  struct Times {
+    double Done, Down, Right; // free again; arrival along dims 0 and 1
   };
+  auto RankOf = [&](long A, long B) { return Row[A] * P2 + Col[B]; };
   std::map<Tile, Tile> Before; // the processor's previous tile
   std::map<int, Tile> Last;
   for (long A = 0; A < N0; ++A)
     for (long B = 0; B < N1; ++B)
       for (long C = 0; C < N2; ++C) {
         Tile X{A, B, C};
-        int Q = RankOf(X);
+        int Q = RankOf(A, B);
         if (Last.count(Q))
           Before[X] = Last[Q];
         Last[Q] = X;
       }
-  std::map<Tile, double> Memo;
-  std::function<double(const Tile &)> Finish = [&](const Tile &X) {
+  std::map<Tile, Times> Memo;
+  std::function<Times(const Tile &)> Run = [&](const Tile &X) -> Times {
     auto It = Memo.find(X);
     if (It != Memo.end())
       return It->second;
     auto [A, B, C] = X;
-    int Q = RankOf(X);
+    int Q = RankOf(A, B);
     double S = 0;
     if (Before.count(X))
-      S = std::max(S, Finish(Before[X]));
-    if (A > 0) {
-      Tile Y{A - 1, B, C};
-      S = std::max(S, Finish(Y) + (RankOf(Y) != Q ? C0 : 0));
-    }
-    if (B > 0) {
-      Tile Y{A, B - 1, C};
-      S = std::max(S, Finish(Y) + (RankOf(Y) != Q ? C1 : 0));
-    }
-    if (C > 0)
-      S = std::max(S, Finish(Tile{A, B, C - 1}));
-    return Memo[X] = S + T[Q];
+      S = std::max(S, Run(Before[X]).Done);
+    if (A > 0)
+      S = std::max(S, Run(Tile{A - 1, B, C}).Down);
+    if (B > 0)
+      S = std::max(S, Run(Tile{A, B - 1, C}).Right);
+    double F = S + T[Q], Busy = F;
+    auto Send = [&](bool Exists, int Dest, double Cost) {
+      if (!Exists || Dest == Q)
+        return F;
+      if (!Clusters.empty() && Clusters[Dest] != Clusters[Q])
+        return Busy += Link;
+      return F + Cost;
+    };
+    double Right = Send(B + 1 < N1, B + 1 < N1 ? RankOf(A, B + 1) : -1, C1);
+    double Down = Send(A + 1 < N0, A + 1 < N0 ? RankOf(A + 1, B) : -1, C0);
+    return Memo[X] = Times{Busy, Down, Right};
   };
   double MS = 0;
   for (long A = 0; A < N0; ++A)
     for (long B = 0; B < N1; ++B)
       for (long C = 0; C < N2; ++C)
-        MS = std::max(MS, Finish(Tile{A, B, C}));
+        MS = std::max(MS, Run(Tile{A, B, C}).Done);
   return MS;
 }
 
 // Random small grids, spaces, speeds, costs and owner tables (cyclic and
-// arbitrary, as a heterogeneous mapping may give), against brute force.
+// arbitrary, as a heterogeneous mapping may give), against brute force;
+// and on random clusters of the ranks with a link.
 TEST(GridSim, MatchesBruteForce) {
   unsigned Seed = 11;
   auto Next = [&Seed]() { return (Seed = Seed * 1103515245u + 12345u) >> 16; };
-  for (int Trial = 0; Trial < 300; ++Trial) {
+  for (int Trial = 0; Trial < 400; ++Trial) {
     int P1 = 1 + Next() % 3, P2 = 1 + Next() % 3;
     long N0 = 1 + Next() % 5, N1 = 1 + Next() % 5, N2 = 1 + Next() % 4;
     std::vector<double> T(P1 * P2);
@@ -140,10 +149,46 @@ TEST(GridSim, MatchesBruteForce) {
         C = (int)(Next() % P2);
     }
     double C0 = (Next() % 5) / 2.0, C1 = (Next() % 5) / 2.0;
-    EXPECT_DOUBLE_EQ(gridMakespan(P1, P2, T, N0, N1, N2, Row, Col, C0, C1),
-                     bruteForce(P1, P2, T, N0, N1, N2, Row, Col, C0, C1))
+    if (Trial < 200) {
+      EXPECT_DOUBLE_EQ(gridMakespan(P1, P2, T, N0, N1, N2, Row, Col, C0, C1),
+                       bruteForce(P1, P2, T, N0, N1, N2, Row, Col, C0, C1))
+          << "trial " << Trial;
+      continue;
+    }
+    std::vector<int> Clusters(P1 * P2);
+    for (int &K : Clusters)
+      K = (int)(Next() % 3);
+    double Link = (Next() % 9) / 2.0, MS = -1;
+    const double TCom[] = {C0, C1};
+    ASSERT_EQ(hetile_sim_grid_makespan_links(P1, P2, T.data(), N0, N1, N2,
+                                             Row.data(), Col.data(), TCom,
+                                             Clusters.data(), Link, &MS),
+              0);
+    EXPECT_DOUBLE_EQ(MS, bruteForce(P1, P2, T, N0, N1, N2, Row, Col, C0, C1,
+                                    Clusters, Link))
         << "trial " << Trial;
   }
+}
+
+// 1 x 2 grid in clusters {0} and {1}, 1 x 2 x 2 tiles of 1, link 3: rank
+// 0 runs (0,0,0) [0,1], pays the link to 4, (0,0,1) [4,5], pays to 8;
+// rank 1 runs (0,1,0) [4,5] and (0,1,1) [8,9]. The same ranks in one
+// cluster with T_com 3: (0,1,0) [4,5], (0,1,1) from 2 + 3 = 5: [5,6].
+TEST(GridSim, LinkPaidBySender) {
+  const double T[] = {1, 1}, TCom[] = {3, 3};
+  const int Row[] = {0}, Col[] = {0, 1}, Two[] = {0, 1}, One[] = {0, 0};
+  double MS;
+  ASSERT_EQ(hetile_sim_grid_makespan_links(1, 2, T, 1, 2, 2, Row, Col, TCom,
+                                           Two, 3, &MS),
+            0);
+  EXPECT_DOUBLE_EQ(MS, 9);
+  ASSERT_EQ(hetile_sim_grid_makespan_links(1, 2, T, 1, 2, 2, Row, Col, TCom,
+                                           One, 100, &MS),
+            0);
+  EXPECT_DOUBLE_EQ(MS, 6);
+  EXPECT_NE(hetile_sim_grid_makespan_links(1, 2, T, 1, 2, 2, Row, Col, TCom,
+                                           nullptr, 3, &MS),
+            0);
 }
 
 TEST(GridSim, RejectsBadInput) {
