@@ -14,6 +14,11 @@ declared inside a cluster (--startup, --per-byte).
   flat   the platform file's "panel": 0: the allocation of one cluster
          (blocks of Proposition 1's columns, docs/tile-sizes.md)
   hier   [BRR99]'s panels, B from section 3's condition
+  hosts  the same, the clusters found from the hosts (HETILE_EMULATE_HOSTS
+         =a,a,b,b, a platform file without "clusters" and "link") and the
+         link measured by the runtime's ping-pong across the emulated link
+         (HETILE_EMULATE_LINKS=startup,per_byte); its time includes that
+         measurement (once per process, in the first nest's start)
 
 Each variant runs --reps times (interleaved); the table gives medians, the
 checksums are compared with the original's (gcc -O3, no hetile) and a
@@ -48,11 +53,12 @@ def die(msg):
     sys.exit("mpi_clusters: " + msg)
 
 
-def platform(path, a, panel):
-    p = {"times": [1, 1, 1, 1], "startup": a.startup, "per_byte": a.per_byte,
-         "clusters": [[0, 1], [2, 3]],
-         "link": {"startup": a.startup * a.slowdown,
-                  "per_byte": a.per_byte * a.slowdown}}
+def platform(path, a, panel, hosts=False):
+    p = {"times": [1, 1, 1, 1], "startup": a.startup, "per_byte": a.per_byte}
+    if not hosts:
+        p["clusters"] = [[0, 1], [2, 3]]
+        p["link"] = {"startup": a.startup * a.slowdown,
+                     "per_byte": a.per_byte * a.slowdown}
     if panel is not None:
         p["panel"] = panel
     with open(path, "w") as f:
@@ -126,20 +132,24 @@ def main():
           "(startup %g s, per_byte %g s inside); %s; load %s" %
           (a.slowdown, a.startup, a.per_byte, cpu_model(), loadavg()))
     print("| kernel | allocation | B | median s (%d reps) | final exchange s "
-          "| model s | flat / hier | checksums | all runs s |" % a.reps)
+          "| model s | flat / this | checksums | all runs s |" % a.reps)
     print("|---|---|---|---|---|---|---|---|---|")
     bad = False
     for kernel in a.kernels.split(","):
         args = SIZES[kernel]
         exe, want = mpi_kernel(hetile, lib, work, kernel, args, a.mpicc)
-        plats = {}
-        for name, panel in (("flat", 0), ("hier", None)):
+        plats, envs = {}, {}
+        for name, panel in (("flat", 0), ("hier", None), ("hosts", None)):
             plats[name] = os.path.join(work, "%s-%s.json" % (kernel, name))
-            platform(plats[name], a, panel)
+            platform(plats[name], a, panel, name == "hosts")
+            envs[name] = {"HETILE_EMULATE_LINKS": "1"}
+        envs["hosts"] = {"HETILE_EMULATE_HOSTS": "a,a,b,b",
+                         "HETILE_EMULATE_LINKS": "%g,%g" % (
+                             a.startup * a.slowdown, a.per_byte * a.slowdown)}
         samples = interleaved(a.reps, list(plats), lambda name: mpi_once(
             a.mpirun, 4, exe, args, dict(
-                os.environ, HETILE_PLATFORM=plats[name],
-                HETILE_EMULATE_LINKS="1", HETILE_STATS="1"), 600))
+                os.environ, HETILE_PLATFORM=plats[name], HETILE_STATS="1",
+                **envs[name]), 600))
         runs = {name: (plats[name], samples[name]) for name in plats}
         med = {n: statistics.median(s["time"] for s in r[1])
                for n, r in runs.items()}
@@ -158,7 +168,7 @@ def main():
                                     for x in samples)
             print("| %s | %s | %s | %.3f | %.3f | %.3f | %s | %s | %s |" % (
                 kernel, name, b.group(1) if b else "-", med[name], fin, model,
-                "%.2f" % (med["flat"] / med["hier"]) if name == "hier" else "",
+                "%.2f" % (med["flat"] / med[name]) if name != "flat" else "",
                 sums, times))
             print("<!-- %s -->" % line, file=sys.stderr)
     sys.exit(1 if bad else 0)

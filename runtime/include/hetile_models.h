@@ -221,6 +221,34 @@ int hetile_sim_makespan_links(int p, const double *t, long n1, long n2,
                               const int *cluster_of, double link,
                               double *makespan_out);
 
+/* Makespan of the grid schedule of [AY98] section 2 (docs/grids.md) on a
+ * p1 x p2 grid of processors: an n0 x n1 x n2 space of tiles, dependences
+ * (1,0,0), (0,1,0) and (0,0,1); tile (j0, j1, j2) on the processor of grid
+ * row row_of[j0] (0..p1-1) and grid column col_of[j1] (0..p2-1), rank
+ * row_of[j0] * p2 + col_of[j1], which takes t[rank] for it. The owner
+ * tables are explicit, so that any per-dimension mapping can be simulated
+ * (the cyclic one is j mod p). A message between different processors
+ * takes tcom[0] along dimension 0 and tcom[1] along dimension 1 and
+ * overlaps computation (H3 of [BDRV98]); each processor computes its tiles
+ * in lexicographic order of (j0, j1, j2), each as soon as its processor is
+ * free and its predecessors' messages are there. */
+int hetile_sim_grid_makespan(int p1, int p2, const double *t, long n0,
+                             long n1, long n2, const int *row_of,
+                             const int *col_of, const double *tcom,
+                             double *makespan_out);
+
+/* hetile_sim_grid_makespan on clusters: a message to a rank of another
+ * cluster (cluster_of[rank], p1*p2 entries) costs link instead of tcom,
+ * paid by the sender after the tile (busy meanwhile, as the runtime's
+ * HETILE_EMULATE_LINKS charges it; the message along dimension 1 first,
+ * then along dimension 0, as the generated code sends them) and received
+ * when the sender has paid it. */
+int hetile_sim_grid_makespan_links(int p1, int p2, const double *t, long n0,
+                                   long n1, long n2, const int *row_of,
+                                   const int *col_of, const double *tcom,
+                                   const int *cluster_of, double link,
+                                   double *makespan_out);
+
 /* Writes a Gantt chart (SVG) of the schedule computed by
  * hetile_sim_makespan (one row per processor, one box per block row). */
 int hetile_sim_write_gantt(const char *path, int p, const double *t, long n1,

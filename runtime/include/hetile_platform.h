@@ -56,6 +56,15 @@ int hetile_platform_read(const char *path, int nprocs, double *t_out,
 int hetile_platform_clusters(const char *path, int nprocs, int *cluster_out,
                              double *link_out);
 
+/* Clusters from the host of each of n processors (docs/clusters.md): the
+ * processors of one host name form a cluster. Clusters are numbered in the
+ * order of their smallest processor, so that the rank order is kept:
+ * hosts b,b,a,c,a give clusters 0,0,1,2,1. cluster_out[n] receives each
+ * processor's cluster. Returns the number of clusters, or
+ * HETILE_ERR_INVALID for an empty name. */
+int hetile_clusters_from_hosts(int n, const char *const *hosts,
+                               int *cluster_out);
+
 /* Cycle times from, in order: HETILE_PLATFORM (a platform file), then
  * HETILE_SPEEDS; 0 if neither is set (t_out untouched), 1 if set. */
 int hetile_platform_times(int nprocs, double *t_out);

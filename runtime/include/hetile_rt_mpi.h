@@ -376,6 +376,19 @@ int hetile_mpi_calibrate(double *t_out, double *seconds_out);
  * from rank 0 so it is identical on every rank. One rank: both 0. */
 int hetile_mpi_pingpong(double *startup_out, double *per_byte_out);
 
+/* The ranks grouped by host (docs/clusters.md): ranks with the same
+ * MPI_Get_processor_name, or the same entry of HETILE_EMULATE_HOSTS (a
+ * test aid, one name per rank), form a cluster, numbered in the order of
+ * their smallest rank (hetile_clusters_from_hosts); cluster_out receives
+ * each rank's cluster (world-size entries). With two clusters or more,
+ * costs_out[4] receives the one-way start-up and per-byte costs inside a
+ * cluster (the first two ranks of the first cluster that has two, by
+ * ping-pong; -1, -1 when none has) and between clusters (the first ranks
+ * of clusters 0 and 1), the pair across paying the link of
+ * HETILE_EMULATE_LINKS=startup,per_byte; all -1 with one cluster.
+ * Collective; returns the number of clusters, identical on every rank. */
+int hetile_mpi_host_clusters(int *cluster_out, double *costs_out);
+
 /* ----------------------------------------- strips on MPI ranks [RD02] */
 /* The schedule of code generated with --omp-schedule=strips and
  * --backend=mpi or mpi+omp (docs/strips.md): hetile_strips (hetile_rt.h)

@@ -125,11 +125,12 @@ int hetile::rt::clusterOwners(ColumnAllocation &A, const PipelineNote *Note,
                                  B, A.NCols, Owner.data(), Panels.data()))
     return E;
   A.Panel = B;
-  char Buf[640];
-  std::snprintf(Buf, sizeof Buf, "; hierarchical [BRR99]: clusters %s, link "
-                "%.3g s + %.3g s/byte, panel B = %ld (%s), panels per cluster "
-                "%s", clusterList(A).c_str(), A.LinkStartup, A.LinkPerByte, B,
-                Why, joinLongs(Panels).c_str());
+  char Buf[1280];
+  std::snprintf(Buf, sizeof Buf, "; hierarchical [BRR99]: clusters %s%s, "
+                "link %.3g s + %.3g s/byte%s, panel B = %ld (%s), panels per "
+                "cluster %s", clusterList(A).c_str(), A.ClusterHosts.c_str(),
+                A.LinkStartup, A.LinkPerByte, A.LinkOrigin.c_str(), B, Why,
+                joinLongs(Panels).c_str());
   Words = Buf;
   return 1;
 }
@@ -138,7 +139,8 @@ std::string hetile::rt::flatClusterWords(const ColumnAllocation &A) {
   if (A.NClusters < 2 || A.Panel > 0 ||
       (A.Strategy == HETILE_ALLOC_AUTO && A.PanelGiven != 0))
     return "";
-  return "; clusters " + clusterList(A) + ": flat allocation (" +
+  return "; clusters " + clusterList(A) + A.ClusterHosts +
+         ": flat allocation (" +
          (A.Strategy != HETILE_ALLOC_AUTO ? "HETILE_ALLOC is not auto"
                                           : "the platform file's \"panel\": 0") +
          ")";

@@ -99,8 +99,8 @@ struct ColumnAllocation {
   /// The line of hetile_sched_describe / hetile_mpi_describe.
   std::string Description;
 
-  /// Clusters of the platform file ([BRR99] section 3; docs/clusters.md):
-  /// the cluster of each processor (empty: one cluster), the link between
+  /// Clusters of the platform file or of the ranks' hosts ([BRR99]
+  /// section 3; docs/clusters.md): the cluster of each processor (empty: one cluster), the link between
   /// clusters, the panel the file gives (-1: none, 0: flat), whether the
   /// link is emulated (HETILE_EMULATE_LINKS), and the panel chosen (0:
   /// the allocation is flat).
@@ -112,6 +112,13 @@ struct ColumnAllocation {
   long PanelGiven = -1;
   bool EmulateLinks = false;
   long Panel = 0;
+  /// The emulated link's costs (HETILE_EMULATE_LINKS: its own, else the
+  /// platform file's link).
+  double EmulStartup = 0, EmulPerByte = 0;
+  /// Where the clusters and the link's costs came from, for HETILE_STATS
+  /// (both empty: the platform file): " (hosts a, b)" and the words after
+  /// the link's costs (" measured between ranks 0 and 2; ...").
+  std::string ClusterHosts, LinkOrigin;
 
   /// Owners ([BDRV98] section 3.2, hetile_alloc_owners with Strategy and
   /// Param) of NCols columns for Times, the blocks, and the description.

@@ -142,12 +142,26 @@ void readRefine(const char *Text, Var<int> &V) {
                       "always", Text));
 }
 
-/// HETILE_EMULATE_LINKS: 0 or 1.
-void readEmulateLinks(const char *Text, Var<long> &V) {
-  if (std::strcmp(Text, "0") && std::strcmp(Text, "1"))
+/// HETILE_EMULATE_LINKS: 0, 1, or the link's costs "startup,per_byte".
+void readEmulateLinks(const char *Text, Var<EmulatedLink> &V) {
+  if (!std::strcmp(Text, "0") || !std::strcmp(Text, "1")) {
+    V.Value.On = Text[0] == '1';
+    return;
+  }
+  char *End = nullptr;
+  double S = std::strtod(Text, &End), B = -1;
+  if (End != Text && *End == ',') {
+    const char *From = End + 1;
+    B = std::strtod(From, &End);
+    if (End == From)
+      B = -1;
+  }
+  if (End == Text || *End != '\0' || !(S >= 0) || !(B >= 0) ||
+      !std::isfinite(S) || !std::isfinite(B))
     return keepError(V, fail(HETILE_ERR_ENV, "HETILE_EMULATE_LINKS: '%s' is "
-                             "not 0 or 1", Text));
-  V.Value = Text[0] == '1';
+                             "not 0, 1 or startup,per_byte (seconds >= 0)",
+                             Text));
+  V.Value = {true, true, S, B};
 }
 
 /// Reads variable Name into V with Read when it is set.
@@ -214,6 +228,7 @@ template struct hetile::rt::env::Var<std::vector<long>>;
 template struct hetile::rt::env::Var<std::vector<double>>;
 template struct hetile::rt::env::Var<PlatformFile>;
 template struct hetile::rt::env::Var<AllocSetting>;
+template struct hetile::rt::env::Var<EmulatedLink>;
 template struct hetile::rt::env::Var<double>;
 template struct hetile::rt::env::Var<long>;
 template struct hetile::rt::env::Var<int>;

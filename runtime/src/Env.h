@@ -48,6 +48,14 @@ struct PlatformFile {
   long Panel = -1;
 };
 
+/// HETILE_EMULATE_LINKS: off (0), on with the platform file's link (1), or
+/// on with the link's start-up and per-byte costs given ("S,B").
+struct EmulatedLink {
+  bool On = false;
+  bool HasCosts = false;
+  double Startup = 0, PerByte = 0;
+};
+
 /// HETILE_ALLOC: a HETILE_ALLOC_* strategy and its parameter.
 struct AllocSetting {
   int Strategy = HETILE_ALLOC_AUTO;
@@ -70,7 +78,7 @@ struct Snapshot {
   Var<long> MaxCount;                   ///< HETILE_MPI_MAX_COUNT (INT_MAX)
   Var<double> IterationSeconds;         ///< HETILE_ITERATION_SECONDS (1e-9)
   Var<long> CacheBytes;                 ///< HETILE_CACHE_BYTES (0: unset)
-  Var<long> EmulateLinks;               ///< HETILE_EMULATE_LINKS (0 or 1)
+  Var<EmulatedLink> EmulateLinks;       ///< HETILE_EMULATE_LINKS
 };
 
 /// The environment as first read (or last reloaded); never null. Safe to

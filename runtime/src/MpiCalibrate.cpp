@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
+#include "MpiClusters.h"
 #include "MpiInternal.h"
 
 #include "hetile_models.h"
@@ -127,7 +128,62 @@ int bestRun(int Rank, double &Seconds) {
   return HETILE_OK;
 }
 
+/// The sizes of a pair's ping-pong (pingPair), up to 16 KiB: the
+/// pipeline's messages between clusters are rows of a panel (a tile's
+/// face), and a link 20 times slower than shared memory is then measured in
+/// a few hundredths of a second.
+const size_t PairSizes[] = {0, 64, 1024, 4096, 16384};
+
 } // namespace
+
+int mpi::pingPair(hetile_mpi &M, int A, int B, double Watchdog,
+                  double &Startup, double &PerByte) {
+  Control Result = {0, 0, 0, 0};
+  int E = HETILE_OK;
+  if (M.Rank == A || M.Rank == B) {
+    std::vector<char> Buf(PairSizes[std::size(PairSizes) - 1]);
+    std::vector<double> RoundTrips, Bytes;
+    int Peer = M.Rank == A ? B : A;
+    for (size_t S : PairSizes) {
+      Bytes.push_back((double)S);
+      for (int R = 0; R < WarmUp + Repeats && !E; ++R) {
+        double T0 = MPI_Wtime();
+        if (M.Rank == B)
+          E = recvFrom(M.Comm, B, A, TagPing, Buf.data(), S, Watchdog);
+        if (!E)
+          E = payLink(M, Peer, S);
+        if (!E)
+          E = sendTo(M.Comm, Peer, M.Rank == A ? TagPing : TagPong, Buf.data(),
+                     S);
+        if (!E && M.Rank == A)
+          E = recvFrom(M.Comm, A, B, TagPong, Buf.data(), S, Watchdog);
+        if (R >= WarmUp)
+          RoundTrips.push_back(MPI_Wtime() - T0);
+      }
+    }
+    if (M.Rank == A) {
+      if (!E)
+        E = hetile_pingpong_fit((int)Bytes.size(), Bytes.data(), Repeats,
+                                RoundTrips.data(), &Result.Startup,
+                                &Result.PerByte);
+      Result.Code = E;
+    }
+  }
+  // A hands the fitted line (or its error) to every other rank; they wait
+  // politely meanwhile (recvExact), not in a busy collective.
+  for (int Q = 0; M.Rank == A && Q < M.Size; ++Q)
+    if (Q != A)
+      if (int E2 = sendTo(M.Comm, Q, TagControl, &Result, sizeof Result))
+        E = E ? E : E2;
+  if (M.Rank != A && !E)
+    E = recvFrom(M.Comm, M.Rank, A, TagControl, &Result, sizeof Result,
+                 Watchdog);
+  if ((E = agree(M.Comm, M.Rank, E ? E : Result.Code)))
+    return E;
+  Startup = Result.Startup;
+  PerByte = Result.PerByte;
+  return HETILE_OK;
+}
 
 int mpi::calibrateOn(MPI_Comm Comm, int Rank, int Size, double Watchdog,
                      std::vector<double> &Seconds,

@@ -194,9 +194,10 @@ int parseFile(Parser &P, PlatformFile &F) {
   if (P.I != P.S.size())
     return fail(HETILE_ERR_INVALID, "trailing text at %s",
                 P.where(P.I).c_str());
-  if (!F.Clusters.empty() != F.HasLink)
-    return fail(HETILE_ERR_INVALID, "\"clusters\" and \"link\" go "
-                "together: the link is the one between clusters");
+  // "link" alone: the clusters come from the ranks' hosts (MpiClusters.cpp).
+  if (!F.Clusters.empty() && !F.HasLink)
+    return fail(HETILE_ERR_INVALID, "\"clusters\" needs \"link\": the "
+                "costs between clusters");
   if (!Names.empty() && Names.size() != T.size())
     return fail(HETILE_ERR_INVALID, "%zu names for %zu times", Names.size(),
                 T.size());
@@ -297,4 +298,25 @@ extern "C" int hetile_platform_clusters(const char *path, int nprocs,
     link_out[1] = F.LinkPerByte;
   }
   return N;
+}
+
+extern "C" int hetile_clusters_from_hosts(int n, const char *const *hosts,
+                                          int *cluster_out) {
+  if (n < 1 || !hosts || !cluster_out)
+    return fail(HETILE_ERR_INVALID, "hetile_clusters_from_hosts: need n >= 1, "
+                "the names and an output");
+  for (int R = 0; R < n; ++R)
+    if (!hosts[R] || !*hosts[R])
+      return fail(HETILE_ERR_INVALID, "hetile_clusters_from_hosts: processor "
+                  "%d has no host name", R);
+  // A cluster is numbered when its first processor is met: clusters in the
+  // order of their smallest processor, each one's processors increasing.
+  std::vector<std::string> Names;
+  for (int R = 0; R < n; ++R) {
+    auto It = std::find(Names.begin(), Names.end(), hosts[R]);
+    cluster_out[R] = (int)(It - Names.begin());
+    if (It == Names.end())
+      Names.push_back(hosts[R]);
+  }
+  return (int)Names.size();
 }

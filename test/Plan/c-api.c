@@ -45,5 +45,15 @@ int main(void) {
   // CHECK: error: -1 owners: need p >= 1 and n2 >= 0
   rc = hetile_alloc_owners(0, speeds, 14, HETILE_ALLOC_AUTO, 0, owner);
   printf("error: %d %s\n", rc, hetile_last_error());
+  {
+    // Clusters from host names, in the order of their first rank.
+    const char *hosts[5] = {"b", "b", "a", "c", "a"};
+    // CHECK: hosts: 3 clusters: 0 0 1 2 1
+    rc = hetile_clusters_from_hosts(5, hosts, owner);
+    printf("hosts: %d clusters:", rc);
+    for (j = 0; j < 5; ++j)
+      printf(" %d", owner[j]);
+    printf("\n");
+  }
   return 0;
 }

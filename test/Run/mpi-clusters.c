@@ -24,7 +24,8 @@
 // TWO-DAG: hetile: rank 3/4: {{[1-9][0-9]*}} tiles
 //
 // With a hostfile the job runs unchanged: the clusters are the platform
-// file's (MPI_COMM_WORLD ranks), and rank 0 says which allocation it chose.
+// file's (MPI_COMM_WORLD ranks), and rank 0 says which allocation it chose
+// (one host here, but the file's clusters win over the hosts').
 // RUN: printf 'localhost slots=4\n' > %t.hosts
 // RUN: rm -f %t.r.*
 // RUN: env HETILE_PLATFORM=%t.two.json HETILE_STATS=1 %mpirun --hostfile %t.hosts -np 4 sh -c 'exec "$0" "$@" > %t.r.$OMPI_COMM_WORLD_RANK' %t.mpi 61 47 2> %t.hosts.err
@@ -76,7 +77,54 @@
 //
 // Errors, on every rank, naming the variable or the processor:
 // RUN: env HETILE_PLATFORM=%t.two.json HETILE_EMULATE_LINKS=yes not %mpirun -np 4 %t.mpi 61 47 2>&1 | FileCheck %s --check-prefix=ENVERR
-// ENVERR: HETILE_EMULATE_LINKS: 'yes' is not 0 or 1
+// ENVERR: HETILE_EMULATE_LINKS: 'yes' is not 0, 1 or startup,per_byte
 // RUN: printf '{"times": [1, 1, 1], "clusters": [[0, 1], [2, 3]], "link": {"startup": 0, "per_byte": 0}}' > %t.bad.json
 // RUN: env HETILE_PLATFORM=%t.bad.json not %mpirun -np 3 %t.mpi 61 47 2>&1 | FileCheck %s --check-prefix=RANKS
 // RANKS: names processor 3, but there are 3 (0..2)
+//
+// Clusters from the hosts: without the file's "clusters", the ranks of one
+// host form a cluster. HETILE_EMULATE_HOSTS names each rank's host, and
+// HETILE_EMULATE_LINKS=startup,per_byte slows the link between them, so
+// the link's start-up measured by ping-pong (ranks 0 and 2) is at least
+// 1e-4 s (2e-4 s emulated, the fitted line may lean a little below; shared
+// memory gives microseconds), and the one inside a cluster (ranks 0 and 1)
+// is measured too:
+// RUN: printf '{"times": [1, 1, 1, 1], "startup": 1e-5, "per_byte": 1e-9}\n' > %t.flat.json
+// RUN: rm -f %t.r.*
+// RUN: env HETILE_PLATFORM=%t.flat.json HETILE_EMULATE_HOSTS=a,a,b,b HETILE_EMULATE_LINKS=2e-4,2e-8 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.r.$OMPI_COMM_WORLD_RANK' %t.mpi 61 47 2> %t.hosts2.err
+// RUN: cmp %t.want %t.r.0 && cmp %t.want %t.r.1 && cmp %t.want %t.r.2 && cmp %t.want %t.r.3
+// RUN: FileCheck %s --check-prefix=HOSTS2 < %t.hosts2.err
+// HOSTS2: columns per rank: {{[1-9][0-9]*,[1-9][0-9]*,[1-9][0-9]*,[1-9][0-9]*}}; hierarchical [BRR99]: clusters {0,1} {2,3} (hosts a, b), link {{0\.000[1-9][0-9]*|0\.00[1-9][0-9]*}} s + {{[0-9.e+-]+}} s/byte measured between ranks 0 and 2; inside a cluster {{[0-9.e+-]+}} s + {{[0-9.e+-]+}} s/byte, measured between ranks 0 and 1; emulated link 0.0002 s + 2e-08 s/byte (HETILE_EMULATE_LINKS), panel B = {{[0-9]+}}
+//
+// Three hosts, one with a single rank, hosts interleaved (a,b,a,c gives
+// {0,2} {1} {3}), heterogeneous times and tile sizes that do not divide:
+// RUN: printf '{"times": [1, 2, 1, 1]}\n' > %t.het.json
+// RUN: rm -f %t.r.*
+// RUN: env HETILE_PLATFORM=%t.het.json HETILE_EMULATE_HOSTS=a,b,a,c HETILE_EMULATE_LINKS=1e-4,0 HETILE_STATS=1 HETILE_TILE_SIZES=2,3 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.r.$OMPI_COMM_WORLD_RANK' %t.mpi 61 47 2> %t.hosts3.err
+// RUN: cmp %t.want %t.r.0 && cmp %t.want %t.r.1 && cmp %t.want %t.r.2 && cmp %t.want %t.r.3
+// RUN: FileCheck %s --check-prefix=HOSTS3 < %t.hosts3.err
+// HOSTS3: hierarchical [BRR99]: clusters {0,2} {1} {3} (hosts a, b, c), link {{[0-9.e+-]+}} s + {{[0-9.e+-]+}} s/byte measured between ranks 0 and 1; inside a cluster {{.*}} measured between ranks 0 and 2; emulated link 0.0001 s + 0 s/byte
+//
+// The file's "link" without "clusters": the clusters from the hosts, the
+// link the file's (not measured); mpi+omp alike.
+// RUN: printf '{"times": [1, 1, 1, 1], "link": {"startup": 1e-4, "per_byte": 0}}\n' > %t.link.json
+// RUN: rm -f %t.r.*
+// RUN: env OMP_NUM_THREADS=2 HETILE_PLATFORM=%t.link.json HETILE_EMULATE_HOSTS=x,x,x,y HETILE_EMULATE_LINKS=1 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.r.$OMPI_COMM_WORLD_RANK' %t.omp 61 47 2> %t.hostsomp.err
+// RUN: cmp %t.want %t.r.0 && cmp %t.want %t.r.1 && cmp %t.want %t.r.2 && cmp %t.want %t.r.3
+// RUN: FileCheck %s --check-prefix=LINKONLY < %t.hostsomp.err
+// LINKONLY: hierarchical [BRR99]: clusters {0,1,2} {3} (hosts x, y), link 0.0001 s + 0 s/byte (the platform file's), panel B =
+//
+// One host: one cluster, the flat allocation as before (no cluster words).
+// RUN: env HETILE_PLATFORM=%t.flat.json HETILE_EMULATE_HOSTS=a,a,a,a HETILE_STATS=1 %mpirun -np 4 %t.mpi 61 47 2>&1 >/dev/null | FileCheck %s --check-prefix=ONEHOST
+// ONEHOST: hetile: 4 ranks, cycle times 1,1,1,1 (HETILE_PLATFORM)
+// ONEHOST-NOT: clusters
+//
+// Errors, on every rank, naming the variable:
+// RUN: env HETILE_PLATFORM=%t.flat.json HETILE_EMULATE_HOSTS=a,b not %mpirun -np 4 %t.mpi 61 47 2>&1 | FileCheck %s --check-prefix=HOSTCOUNT
+// HOSTCOUNT: HETILE_EMULATE_HOSTS: 2 host names for 4 ranks (one per rank)
+// RUN: env HETILE_PLATFORM=%t.flat.json HETILE_EMULATE_HOSTS=a,,b,b not %mpirun -np 4 %t.mpi 61 47 2>&1 | FileCheck %s --check-prefix=HOSTEMPTY
+// HOSTEMPTY: HETILE_EMULATE_HOSTS: 'a,,b,b': entry 2 is empty
+// RUN: env HETILE_PLATFORM=%t.flat.json HETILE_EMULATE_HOSTS=a,a,b,b HETILE_EMULATE_LINKS=1 not %mpirun -np 4 %t.mpi 61 47 2>&1 | FileCheck %s --check-prefix=NOCOSTS
+// NOCOSTS: HETILE_EMULATE_LINKS=1 needs the link's costs
+// RUN: env HETILE_PLATFORM=%t.flat.json HETILE_EMULATE_LINKS=1e-4,0 not %mpirun -np 4 %t.mpi 61 47 2>&1 | FileCheck %s --check-prefix=ONECLUSTER
+// ONECLUSTER: HETILE_EMULATE_LINKS needs two clusters or more

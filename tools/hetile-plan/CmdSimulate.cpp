@@ -6,6 +6,7 @@
 // slow link (Boudet, Rastello, Robert 1999, section 3): a row sent between
 // clusters costs its sender the link's time, and --strategy hier allocates
 // panels of B columns to the clusters as the runtime does on MPI ranks.
+// With --grid, the grid schedule instead (CmdSimulateGrid.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "Args.h"
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 using namespace hetile::plan;
 
@@ -33,9 +35,10 @@ long parseRows(const std::string &Text) {
   return Rows;
 }
 
-/// --clusters '0,1;2,3': the processors of each cluster, each processor
-/// in exactly one.
-int parseClusters(const std::string &Text, int P, std::vector<int> &Of) {
+} // namespace
+
+int hetile::plan::parseClusters(const std::string &Text, int P,
+                                std::vector<int> &Of) {
   Of.assign(P, -1);
   int K = 0;
   for (const std::string &Cluster : split(Text, ';')) {
@@ -59,9 +62,10 @@ int parseClusters(const std::string &Text, int P, std::vector<int> &Of) {
   return K;
 }
 
-} // namespace
-
 int hetile::plan::runSimulate(int Argc, char **Argv) {
+  for (int I = 0; I < Argc; ++I)
+    if (!std::strcmp(Argv[I], "--grid") || !std::strncmp(Argv[I], "--grid=", 7))
+      return runSimulateGrid(Argc, Argv);
   Args A(Argc, Argv, {"--times", "--rows", "--columns", "--tcom",
                       "--strategy", "--max-chunk", "--gantt", "--clusters",
                       "--link", "--panel"}, {"--json"});

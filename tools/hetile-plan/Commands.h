@@ -11,6 +11,11 @@ namespace hetile::plan {
 /// result on stdout and returns the exit code; bad input throws UsageError.
 int runAlloc(int Argc, char **Argv);
 int runSimulate(int Argc, char **Argv);
+/// simulate --grid (called by runSimulate).
+int runSimulateGrid(int Argc, char **Argv);
+/// --clusters '0,1;2,3' of simulate: Of[p] receives processor p's cluster
+/// (each of the P processors in exactly one); returns the clusters.
+int parseClusters(const std::string &Text, int P, std::vector<int> &Of);
 int runTileSize(int Argc, char **Argv);
 int runHier(int Argc, char **Argv);
 /// tile-size --model zarei3d (called by runTileSize).

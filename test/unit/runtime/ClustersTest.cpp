@@ -214,7 +214,7 @@ TEST(Clusters, PlatformFileErrors) {
        "{\"startup\": -1, \"per_byte\": 0}}", 2,
        "\"link\" at line 2, column 21: \"startup\" is not"},
       {"{\"times\": [1, 1], \"clusters\": [[0], [1]]}", 2,
-       "\"clusters\" and \"link\" go together"},
+       "\"clusters\" needs \"link\""},
       {"{\"times\": [1, 1],\n \"panel\": 2.5}", 2,
        "bad value for \"panel\" at line 2"},
       {"{\"times\": [1, 1],\n\n \"cluster\": []}", 2,
