@@ -215,12 +215,12 @@ Buffer takeFromPool(std::vector<Buffer> &Pool, size_t Bytes);
 /// Keeps B among the process's spare buffers (the largest few).
 void reuseBuffer(Buffer &&B);
 
-/// Posts a send (Send) or a receive of the Bytes bytes at Data with Peer,
-/// tag M.TagUb, as messages of at most M.MaxCount bytes (received in the
-/// order sent: one tag), appending the requests to Requests; a send counts
-/// in M.FinalMessages.
-int postBytes(hetile_mpi &M, bool Send, char *Data, size_t Bytes, int Peer,
-              std::vector<MPI_Request> &Requests);
+/// Posts a send (Send) or a receive of the Bytes bytes at Data with Peer
+/// on Comm, tag M.TagUb, as messages of at most M.MaxCount bytes (received
+/// in the order sent: one tag), appending the requests to Requests; a send
+/// counts in M.FinalMessages.
+int postBytes(hetile_mpi &M, MPI_Comm Comm, bool Send, char *Data, size_t Bytes,
+              int Peer, std::vector<MPI_Request> &Requests);
 
 /// Completes Requests, testing them without sleeping in between (the
 /// final exchange, past the ranks' barrier: MPI moves the data of a
@@ -297,7 +297,9 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   std::vector<std::vector<hetile::rt::mpi::Run>> Runs;
   /// PieceSets[q]: rank q's pieces (hetile_mpi_piece); PieceSends: the
   /// sends of mine; PiecesPosted: hetile_mpi_pieces_post ran and
-  /// finishPieces has not.
+  /// finishPieces has not. PieceComm: their communicator (a duplicate of
+  /// Comm, so that the pipeline's messages are never matched against them).
+  MPI_Comm PieceComm = MPI_COMM_NULL;
   std::vector<hetile::rt::mpi::PieceSet> PieceSets;
   std::vector<MPI_Request> PieceSends;
   size_t PieceSendsDone = 0;

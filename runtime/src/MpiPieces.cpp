@@ -51,9 +51,11 @@
 // row: it waits). Under the nest's lock (the runtime's MPI calls are
 // serialised: MPI_THREAD_SERIALIZED).
 //
-// Pieces travel with the final exchange's tag; both sides post a peer's
-// piece messages in the same order, all before the other messages of the
-// final exchange, so MPI's non-overtaking rule matches them.
+// Pieces travel on a communicator of their own (PieceComm), so that MPI
+// never searches among the pieces posted or arrived for the pipeline's
+// messages (ranks post thousands of pieces when the rows are many and
+// short); both sides post a peer's piece messages in the same order, with
+// one tag, so MPI's non-overtaking rule matches them.
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
@@ -148,14 +150,15 @@ int postPlaceable(hetile_mpi &M, bool AllRun) {
       P.Request0 = S.Requests.size();
       if (P.Direct) {
         for (const Run &R : P.Runs)
-          if (int E = postBytes(M, false, R.At, R.Bytes, Q, S.Requests))
+          if (int E = postBytes(M, M.PieceComm, false, R.At, R.Bytes, Q,
+                                S.Requests))
             return E;
       } else if (P.Bytes > 0) {
         P.Buf = takePieceBuffer(M, P.Bytes);
         if (!P.Buf.Data)
           return HETILE_ERR_NOMEM;
-        if (int E = postBytes(M, false, P.Buf.Data.get(), P.Bytes, Q,
-                              S.Requests))
+        if (int E = postBytes(M, M.PieceComm, false, P.Buf.Data.get(), P.Bytes,
+                              Q, S.Requests))
           return E;
         S.Buffered += P.Bytes;
       }
@@ -254,9 +257,12 @@ int sendNext(hetile_mpi &M, bool Early) {
         continue;
       if (P.Direct)
         for (const Run &R : P.Runs)
-          E = E ? E : postBytes(M, true, R.At, R.Bytes, Q, M.PieceSends);
+          E = E ? E
+                : postBytes(M, M.PieceComm, true, R.At, R.Bytes, Q,
+                            M.PieceSends);
       else
-        E = postBytes(M, true, P.Buf.Data.get(), P.Bytes, Q, M.PieceSends);
+        E = postBytes(M, M.PieceComm, true, P.Buf.Data.get(), P.Bytes, Q,
+                      M.PieceSends);
       M.FinalSent += P.Bytes;
     }
     if (Early)
@@ -353,6 +359,8 @@ extern "C" int hetile_mpi_pieces_post(hetile_mpi *m, int root_only) {
     return fail(HETILE_ERR_INVALID, "hetile_mpi_pieces_post: null nest or "
                 "pieces already posted");
   double T0 = hetile_timer_now();
+  if (int E = check(MPI_Comm_dup(m->Comm, &m->PieceComm), "MPI_Comm_dup"))
+    return E;
   const int Me = m->Rank;
   m->PieceSets.resize(m->Size);
   ownBlocks(*m);
@@ -473,6 +481,9 @@ int mpi::finishPieces(hetile_mpi &M) {
   M.OwnStart.clear();
   M.OwnDone.clear();
   M.OwnDoneUpTo = 0;
+  // Freed once the requests left on it (after an error) complete.
+  if (M.PieceComm != MPI_COMM_NULL)
+    MPI_Comm_free(&M.PieceComm);
   M.Final += hetile_timer_now() - T0;
   return E;
 }
