@@ -303,6 +303,8 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   std::vector<hetile::rt::mpi::PieceSet> PieceSets;
   std::vector<MPI_Request> PieceSends;
   size_t PieceSendsDone = 0;
+  /// When the pieces were last tested between rows (hetile_timer_now).
+  double PieceLastPoll = -1;
   /// Buffers of packed pieces whose messages completed, for the next ones.
   std::vector<hetile::rt::mpi::Buffer> PieceBuffers;
   bool PiecesPosted = false, PiecesRootOnly = false, PiecesSend = false,

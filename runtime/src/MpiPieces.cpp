@@ -283,15 +283,25 @@ int sendFinished(hetile_mpi &M, bool Early) {
   return E;
 }
 
+/// Between rows, the sends in flight and the other ranks' pieces are
+/// tested at most this often (seconds): rows of a few microseconds (one
+/// small tile each) would otherwise spend as long testing as computing.
+/// A piece waits at most one row more to be placed or to free its window.
+const double PollInterval = 20e-6;
+
 /// Tests the sends in flight and sends the finished pieces that may go,
 /// then posts the receives of the other ranks' pieces that may be placed
 /// (all once this rank's tiles have run: AllRun) and places those that
-/// arrived. Early: during the nest.
-int progress(hetile_mpi &M, bool AllRun, bool Early) {
+/// arrived. Between rows (not AllRun), the tests are skipped when the last
+/// ran less than PollInterval before Now. Early: during the nest.
+int progress(hetile_mpi &M, bool AllRun, bool Early, double Now) {
+  bool Poll = AllRun || Now - M.PieceLastPoll >= PollInterval;
+  if (Poll)
+    M.PieceLastPoll = Now;
   int E = HETILE_OK;
-  if (M.PiecesSend && !(E = testSends(M)))
+  if (M.PiecesSend && !(E = Poll ? testSends(M) : HETILE_OK))
     E = sendFinished(M, Early);
-  if (!E && M.PiecesReceive && !(E = postPlaceable(M, AllRun)))
+  if (!E && Poll && M.PiecesReceive && !(E = postPlaceable(M, AllRun)))
     E = complete(M, Early);
   return E;
 }
@@ -400,7 +410,7 @@ extern "C" int hetile_mpi_piece_done(hetile_mpi *m, long first) {
     return E;
   double T0 = hetile_timer_now();
   m->OwnDone[m->OwnDoneUpTo++] = 1;
-  int E = progress(*m, false, true);
+  int E = progress(*m, false, true, T0);
   chargeEarly(*m, T0);
   return E;
 }
@@ -434,7 +444,7 @@ extern "C" int hetile_mpi_row_done(hetile_mpi *m, long last, long row) {
   // before an earlier one waits for it.
   while (m->OwnDoneUpTo < m->OwnDone.size() && m->OwnDone[m->OwnDoneUpTo])
     ++m->OwnDoneUpTo;
-  int E = progress(*m, false, true);
+  int E = progress(*m, false, true, T0);
   chargeEarly(*m, T0);
   return E;
 }
@@ -445,7 +455,7 @@ int mpi::progressPiecesAfterTiles(hetile_mpi &M) {
   // Every tile of this rank has run: no receive can overwrite a value it
   // still reads, whatever the block.
   double T0 = hetile_timer_now();
-  int E = progress(M, true, true);
+  int E = progress(M, true, true, T0);
   chargeEarly(M, T0);
   return E;
 }
@@ -459,7 +469,7 @@ int mpi::finishPieces(hetile_mpi &M) {
   // in flight complete: both sides tested in turn, never one waited for
   // alone (the file comment).
   int E = HETILE_OK;
-  while (!(E = progress(M, true, false)) && !allComplete(M)) {
+  while (!(E = progress(M, true, false, 0)) && !allComplete(M)) {
     if (M.Watchdog > 0 && hetile_timer_now() - T0 > M.Watchdog) {
       E = fail(HETILE_ERR_TIMEOUT, "rank %d: the final values posted during "
                "the nest did not arrive after %g s (HETILE_WATCHDOG)",
