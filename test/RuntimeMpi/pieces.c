@@ -21,10 +21,11 @@
  * rows (64 runs of 64 KiB: packed, 4 MiB a piece), 8 pieces. Rank 1 runs
  * all its rows while rank 0 waits (MPI_Barrier), so none of its pieces can
  * be received (rank 0 has not run the rows left of them): it packs and
- * sends the first 4 (16 MiB) and keeps the others back. Then, breaking the
- * contract on purpose to see when each piece was packed, it overwrites all
- * its rows with other values: the pieces kept back are packed later, and
- * carry those. Rank 0 finds rank 1's first 256 rows with the values of the
+ * sends the first 4 (16 MiB) and keeps the others back (a message this
+ * large completes only once received: Open MPI's rendezvous protocol,
+ * beyond 4 KiB within a node). Then, breaking the contract on purpose to
+ * see when each piece was packed, it overwrites all its rows with other
+ * values: the pieces kept back are packed later, and carry those. Rank 0 finds rank 1's first 256 rows with the values of the
  * rows run, the rest with the later ones; rank 1 all of rank 0's rows.
  * REQUIRES: mpi
  * RUN: %mpicc -std=c11 -Wall -Werror %rt_cflags %s -o %t %rt_mpi_libs
