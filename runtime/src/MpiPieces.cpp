@@ -38,8 +38,9 @@
 // send held back by its window, a receive not yet placeable or beyond its
 // window, waits for a later call), and once every rank has run its tiles,
 // every piece is placeable and each rank tests its sends and its receives
-// in turn. Take the earliest piece p of a rank q not yet completed at some
-// receiver r. q's packed pieces in flight are all at p or later: if p is
+// in turn. Take the earliest piece p of a rank q that some receiver r has
+// not completed (every receiver has completed q's earlier pieces). q's
+// packed pieces in flight are all at p or later: if p is
 // not sent, q has none in flight (they are sent in order), so its window
 // lets p go. r's posted receives of q's pieces not completed are at p or
 // later: if p is not posted, r has none, so its window lets p be posted.
