@@ -40,11 +40,11 @@
 // every piece is placeable and each rank tests its sends and its receives
 // in turn. Take the earliest piece p of a rank q that some receiver r has
 // not completed (every receiver has completed q's earlier pieces). q's
-// packed pieces in flight are all at p or later: if p is
-// not sent, q has none in flight (they are sent in order), so its window
-// lets p go. r's posted receives of q's pieces not completed are at p or
-// later: if p is not posted, r has none, so its window lets p be posted.
-// Both posted, both sides test them: p completes, and so does every piece.
+// packed pieces in flight are all at p or later: if p is not sent, q has
+// none in flight (they are sent in order), so its window lets p go. r's
+// posted receives of q's pieces not completed are at p or later: if p is
+// not posted, r has none, so its window lets p be posted. Both posted,
+// both sides test them: p completes, and so does every piece.
 //
 // With threads, the thread of a block's last part calls
 // hetile_mpi_row_done after each row; the pieces are sent in the order
