@@ -17,6 +17,10 @@ Variants, from the same source:
              what 2 ranks on a 2-core machine can run)
   before     the same with the hetile binary given by --before (e.g. a build
              of an earlier commit), linked with this build's runtime
+  mpi rt-before, mpi+omp rt-before
+             mpi and mpi+omp (this hetile) linked with the runtime libraries
+             in --runtime-before DIR (e.g. libhetile_rt_mpi.so of an earlier
+             commit): a change of the runtime alone, before and after
 
 Configurations, speeds emulated on this machine (HETILE_EMULATE_SPEEDS: a
 rank of factor F sleeps F-1 times its measured work): 2 ranks at relative
@@ -45,7 +49,8 @@ medians.
     bench/mpi_exchange.py [--reps 3] [--sizes edit-distance=10000x10000,...]
                           [--variants mpi,mpi+omp] [--threads 1]
                           [--configs 1:3,1:2:4:8]
-                          [--before /path/to/old/hetile] [--out FILE.md]
+                          [--before /path/to/old/hetile]
+                          [--runtime-before /path/to/old/lib] [--out FILE.md]
                           [--build DIR] [--work DIR] [--quick]
 """
 import argparse
@@ -83,20 +88,21 @@ def note(msg):
 def build(a, kernel, variant):
     """The executable of one variant of one kernel."""
     src = os.path.join(KDIR, kernel + ".c")
-    exe = os.path.join(a.work, "%s.%s" % (kernel, variant))
+    exe = os.path.join(a.work, "%s.%s" % (kernel, variant.replace(" ", "-")))
     if variant == "original":
         cmd = ["gcc", "-O3"] + STD + [src, "-o", exe]
     else:
         hetile = (a.before if variant == "before"
                   else os.path.join(a.build, "bin", "hetile"))
         inc = os.path.join(ROOT, "runtime", "include")
-        backend = "mpi+omp" if variant == "mpi+omp" else "mpi"
+        backend = "mpi+omp" if variant.startswith("mpi+omp") else "mpi"
         out, why, _ = benchlib.rewrite(hetile, a.work, kernel,
                                        ["--backend=" + backend],
                                        STD[2:] + ["-I" + inc])
         if not out:
             die(why)
-        lib = os.path.join(a.build, "lib")
+        lib = (a.runtime_before if variant.endswith(" rt-before")
+               else os.path.join(a.build, "lib"))
         omp = ["-fopenmp"] if backend == "mpi+omp" else []
         cmd = (["mpicc", "-O3"] + omp + STD + ["-DBENCH_MPI", "-I" + inc, out, "-o",
                 exe, "-L" + lib, "-Wl,-rpath," + lib, "-lhetile_rt_mpi",
@@ -134,6 +140,7 @@ def main():
     ap.add_argument("--sizes", default="")
     ap.add_argument("--kernels", default=",".join(KERNELS))
     ap.add_argument("--before", default="")
+    ap.add_argument("--runtime-before", default="")
     ap.add_argument("--variants", default="mpi,mpi+omp")
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--configs", default="1:3,1:2:4:8")
@@ -148,7 +155,11 @@ def main():
         k, v = item.split("=")
         sizes[k] = v
     reps = 1 if a.quick else a.reps
-    variants = a.variants.split(",") + (["before"] if a.before else [])
+    variants = a.variants.split(",")
+    if a.runtime_before:
+        variants += [v + " rt-before" for v in variants]
+    if a.before:
+        variants.append("before")
     configs = [tuple(int(x) for x in c.split(":")) for c in a.configs.split(",")]
     lines = []
     failed = False
@@ -175,7 +186,7 @@ def main():
                            "HETILE_EMULATE_SPEEDS": emulate}
                     if alloc:
                         env["HETILE_ALLOC"] = alloc
-                    if v == "mpi+omp":
+                    if v.startswith("mpi+omp"):
                         env["OMP_NUM_THREADS"] = str(a.threads)
                     runs.append((v, len(cfg), env, "%s %s %s" % (
                         v, ":".join(map(str, cfg)), label)))

@@ -253,13 +253,15 @@ int hetile_mpi_exchange(hetile_mpi *m, int root_only);
  * runs with hetile_mpi_run(m, q, ...), then hetile_mpi_piece(m, q, first),
  * first the block's first column. hetile_mpi_pieces_post(m, root_only)
  * (every rank) prepares them. After each row of each of its blocks, the
- * rank calls hetile_mpi_piece_done(m, first): its next piece is sent,
- * non-blocking, to every rank that receives (one message per run, in
- * place, when the runs are 128 KiB on average, else packed into one); the
- * receives of the pieces of blocks left of column `first` (which no tile
- * this rank has still to run writes or reads) are posted, in place or
- * into a buffer unpacked on arrival. hetile_mpi_exchange posts and
- * completes the rest, under the watchdog.
+ * rank calls hetile_mpi_piece_done(m, first): its finished pieces are
+ * sent, in order and non-blocking, to every rank that receives (one
+ * message per run, in place, when the runs are 128 KiB on average, else
+ * packed into one, at most 16 MiB of packed pieces in flight); the
+ * receives of the other ranks' pieces whose row this rank has run in its
+ * blocks left of theirs (no tile it has still to run writes or reads
+ * them) are posted, in place or into a buffer unpacked on arrival, and
+ * those that arrived are placed. hetile_mpi_exchange posts and completes
+ * the rest, under the watchdog.
  * A packed piece's buffer is reused once its messages completed. Errors
  * as above (HETILE_ERR_NOMEM when a piece's buffer cannot be allocated;
  * HETILE_ERR_INVALID when a rank finishes more rows than it listed). */
@@ -271,10 +273,9 @@ int hetile_mpi_piece_done(hetile_mpi *m, long first);
  * counted in the part's block) instead of hetile_mpi_piece_done. When
  * `last` ends one of the rank's blocks, the row's piece is finished (every
  * column of the rank left of `last` has finished the row); the finished
- * pieces are sent in the order listed, and the receives of the pieces of
- * blocks left of this rank's first block with an unfinished row are
- * posted. Other parts: nothing. Thread-safe. HETILE_ERR_INVALID for a row
- * that was not listed. */
+ * pieces are sent in the order listed, and the other ranks' pieces are
+ * received as above. Other parts: nothing. Thread-safe. HETILE_ERR_INVALID
+ * for a row that was not listed. */
 int hetile_mpi_row_done(hetile_mpi *m, long last, long row);
 
 /* One line describing the allocation ("hetile: 4 ranks, cycle times

@@ -270,15 +270,15 @@ bool travelsDirect(const std::vector<Run> &Runs, unsigned long long Bytes) {
 
 } // namespace
 
-int mpi::postBytes(hetile_mpi &M, bool Send, char *Data, size_t Bytes,
-                   int Peer, std::vector<MPI_Request> &Requests) {
+int mpi::postBytes(hetile_mpi &M, MPI_Comm Comm, bool Send, char *Data,
+                   size_t Bytes, int Peer, std::vector<MPI_Request> &Requests) {
   for (size_t Done = 0; Done < Bytes;) {
     size_t Piece = std::min(Bytes - Done, (size_t)M.MaxCount);
     MPI_Request R;
     int E = Send ? MPI_Isend(Data + Done, (int)Piece, MPI_BYTE, Peer, M.TagUb,
-                             M.Comm, &R)
+                             Comm, &R)
                  : MPI_Irecv(Data + Done, (int)Piece, MPI_BYTE, Peer, M.TagUb,
-                             M.Comm, &R);
+                             Comm, &R);
     if (E != MPI_SUCCESS)
       return mpiFail(E, Send ? "MPI_Isend" : "MPI_Irecv");
     Requests.push_back(R);
@@ -375,18 +375,20 @@ extern "C" int hetile_mpi_exchange(hetile_mpi *m, int root_only) {
     if (!Runs[Q].empty()) {
       if (Direct[Q])
         for (const Run &R : Runs[Q])
-          E = E ? E : postBytes(*m, false, R.At, R.Bytes, Q, Requests);
+          E = E ? E : postBytes(*m, m->Comm, false, R.At, R.Bytes, Q, Requests);
       else
-        E = postBytes(*m, false, Buffers[Q].Data.get(), Bytes[Q], Q, Requests);
+        E = postBytes(*m, m->Comm, false, Buffers[Q].Data.get(), Bytes[Q], Q,
+                      Requests);
       m->FinalReceived += Bytes[Q];
     }
     if (!Runs[Me].empty() && (!root_only || Q == 0)) {
       if (Direct[Me])
         for (const Run &R : Runs[Me])
-          E = E ? E : postBytes(*m, true, R.At, R.Bytes, Q, Requests);
+          E = E ? E : postBytes(*m, m->Comm, true, R.At, R.Bytes, Q, Requests);
       else
-        E = E ? E : postBytes(*m, true, Buffers[Me].Data.get(), Bytes[Me], Q,
-                         Requests);
+        E = E ? E
+              : postBytes(*m, m->Comm, true, Buffers[Me].Data.get(), Bytes[Me],
+                          Q, Requests);
       m->FinalSent += Bytes[Me];
     }
   }

@@ -150,6 +150,7 @@ struct Run {
 struct Piece {
   std::vector<Run> Runs;
   long First = 0;     ///< the first column of the piece's block
+  size_t Row = 0;     ///< its row of tiles, counted from the block's first
   /// One message per run, in place; else packed into Buf while its
   /// messages are in flight.
   bool Direct = false;
@@ -161,7 +162,7 @@ struct Piece {
 };
 
 /// The pieces of one rank, in the order that rank computes them: this
-/// rank's sent as it finishes each (Next: the next to send; Posted: the
+/// rank's sent in order once finished (Next: the next to send; Posted: the
 /// first whose sends may be in flight); another rank's received in order
 /// (Posted: the first whose receives are not posted; Next: the first not
 /// completed).
@@ -169,8 +170,8 @@ struct PieceSet {
   std::vector<Piece> Pieces;
   size_t Next = 0, Posted = 0;
   std::vector<MPI_Request> Requests;
-  /// Another rank's: the bytes of its packed pieces posted and not yet
-  /// completed (their buffers).
+  /// The bytes of packed pieces in flight (their buffers): this rank's sent
+  /// and not completed, or another rank's posted and not completed.
   size_t Buffered = 0;
 };
 
@@ -214,12 +215,12 @@ Buffer takeFromPool(std::vector<Buffer> &Pool, size_t Bytes);
 /// Keeps B among the process's spare buffers (the largest few).
 void reuseBuffer(Buffer &&B);
 
-/// Posts a send (Send) or a receive of the Bytes bytes at Data with Peer,
-/// tag M.TagUb, as messages of at most M.MaxCount bytes (received in the
-/// order sent: one tag), appending the requests to Requests; a send counts
-/// in M.FinalMessages.
-int postBytes(hetile_mpi &M, bool Send, char *Data, size_t Bytes, int Peer,
-              std::vector<MPI_Request> &Requests);
+/// Posts a send (Send) or a receive of the Bytes bytes at Data with Peer
+/// on Comm, tag M.TagUb, as messages of at most M.MaxCount bytes (received
+/// in the order sent: one tag), appending the requests to Requests; a send
+/// counts in M.FinalMessages.
+int postBytes(hetile_mpi &M, MPI_Comm Comm, bool Send, char *Data, size_t Bytes,
+              int Peer, std::vector<MPI_Request> &Requests);
 
 /// Completes Requests, testing them without sleeping in between (the
 /// final exchange, past the ranks' barrier: MPI moves the data of a
@@ -228,16 +229,18 @@ int postBytes(hetile_mpi &M, bool Send, char *Data, size_t Bytes, int Peer,
 int waitAll(std::vector<MPI_Request> &Requests, double Watchdog);
 
 /// Completes the pieces of M (hetile_mpi_pieces_post) once the rank has
-/// run all its tiles: waits for every send and receive under the watchdog
-/// and unpacks what is left; the buffers go back to the spares. Nothing
-/// when no piece was posted.
+/// run all its tiles: sends what its window held back, posts the receives
+/// left and completes every send and receive under the watchdog, testing
+/// both sides in turn (neither waits for the other), and unpacks what is
+/// left. Nothing when no piece was posted.
 int finishPieces(hetile_mpi &M);
 
 /// Once the rank has run all its tiles, while it waits for the others:
-/// tests its piece sends, posts the receives of the other ranks' pieces
-/// left (within the buffers) and places those that arrived, so that a rank
-/// that finishes early (or has no tile) receives its final values while
-/// the others compute. Nothing when no piece was posted.
+/// tests its piece sends and sends those its window held back, posts the
+/// receives of the other ranks' pieces left (within the buffers) and places
+/// those that arrived, so that a rank that finishes early (or has no tile)
+/// receives its final values while the others compute. Nothing when no
+/// piece was posted.
 int progressPiecesAfterTiles(hetile_mpi &M);
 
 /// Opens the nest's own communicator (MPI_Comm_dup of MPI_COMM_WORLD,
@@ -294,17 +297,22 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   std::vector<std::vector<hetile::rt::mpi::Run>> Runs;
   /// PieceSets[q]: rank q's pieces (hetile_mpi_piece); PieceSends: the
   /// sends of mine; PiecesPosted: hetile_mpi_pieces_post ran and
-  /// finishPieces has not.
+  /// finishPieces has not. PieceComm: their communicator (a duplicate of
+  /// Comm, so that the pipeline's messages are never matched against them).
+  MPI_Comm PieceComm = MPI_COMM_NULL;
   std::vector<hetile::rt::mpi::PieceSet> PieceSets;
   std::vector<MPI_Request> PieceSends;
   size_t PieceSendsDone = 0;
+  /// When the pieces were last tested between rows (hetile_timer_now).
+  double PieceLastPoll = -1;
   /// Buffers of packed pieces whose messages completed, for the next ones.
   std::vector<hetile::rt::mpi::Buffer> PieceBuffers;
   bool PiecesPosted = false, PiecesRootOnly = false, PiecesSend = false,
        PiecesReceive = false;
-  /// This rank's pieces as its threads finish them (hetile_mpi_row_done):
-  /// OwnStart[b], the index of the first piece of its block b (one entry
-  /// more: their number); OwnDone, the pieces whose row is finished;
+  /// This rank's pieces as it finishes them (hetile_mpi_piece_done,
+  /// hetile_mpi_row_done), listed on every rank that lists its own, sending
+  /// or not: OwnStart[b], the index of the first piece of its block b (one
+  /// entry more: their number); OwnDone, the pieces whose row is finished;
   /// OwnDoneUpTo, the first not finished.
   std::vector<size_t> OwnStart;
   std::vector<char> OwnDone;
@@ -320,7 +328,8 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   unsigned long long FinalReceived = 0, FinalSent = 0;
   long FinalMessages = 0; ///< sent
   /// Of those: pieces sent, and bytes of pieces received and in place,
-  /// while this rank still had tiles to run; the part of Final spent then.
+  /// during the nest (after this rank's rows, or while it waits for the
+  /// others to reach hetile_mpi_exchange); the part of Final spent then.
   long EarlyPieces = 0;
   unsigned long long EarlyPlaced = 0;
   double FinalEarly = 0;

@@ -140,6 +140,8 @@ hetile_mpi::~hetile_mpi() {
     reuseBuffer(std::move(B));
   int Finalized = 0;
   MPI_Finalized(&Finalized);
+  if (PieceComm != MPI_COMM_NULL && !Finalized)
+    MPI_Comm_free(&PieceComm);
   if (Comm != MPI_COMM_NULL && !Finalized)
     MPI_Comm_free(&Comm);
 }

@@ -26,16 +26,29 @@
 // two blocks (HETILE_ALLOC=chunk): each rank sends one piece per row (both
 // arrays' short runs packed into one message), 6 in all, while it
 // computes. Rank 1, right of rank 0, receives rank 0's pieces as they
-// come; rank 0 may not (its copy of rank 1's columns may be written until
-// it has run its own), so it receives them once its tiles are done: while
-// it waits for rank 1 at the end of the nest (placed during the nest), or
-// after, depending on which rank finishes first.
+// come; rank 0 receives rank 1's piece of row R once it has run row R
+// itself (before, its copy of those elements may still be written), and
+// rank 1 runs row R after rank 0 (it reads rank 0's columns): rank 0
+// places them between its rows, while it waits for rank 1 at the end of
+// the nest, or after it, depending on the two ranks' pace.
 // RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 40 40 2> %t.err
 // RUN: FileCheck %s --check-prefix=BLOCK < %t.err
 // RUN: diff %t.expected %t.out.0
 // RUN: diff %t.expected %t.out.1
 // BLOCK-DAG: hetile: rank 0/2: {{.*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, {{[0-9]+}} bytes placed)
 // BLOCK-DAG: hetile: rank 1/2: {{.*}} bytes sent in 6 messages, {{.*}} during the nest: 6 pieces sent, {{[1-9][0-9]*}} bytes placed)
+//
+// Rank 0, left of rank 1, emulated 10 times slower, over 51 rows of tiles:
+// once rank 0 has run row R of its block, its tiles left to run no longer
+// touch rank 1's final values of row R, so it places rank 1's pieces
+// between its own rows (rank 1 runs row R while rank 0 runs row R + 1).
+// RUN: %t.orig 400 40 > %t.expected.slow
+// RUN: env HETILE_STATS=1 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10 HETILE_EMULATE_SPEEDS=10,1 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 400 40 2> %t.err
+// RUN: FileCheck %s --check-prefix=SLOWLEFT < %t.err
+// RUN: diff %t.expected.slow %t.out.0
+// RUN: diff %t.expected.slow %t.out.1
+// SLOWLEFT-DAG: hetile: rank 0/2: {{.*}} during the nest: 51 pieces sent, {{[1-9][0-9]*}} bytes placed)
+// SLOWLEFT-DAG: hetile: rank 1/2: {{.*}} during the nest: 51 pieces sent, {{[1-9][0-9]*}} bytes placed)
 //
 // Rows of 50000 elements, tile columns of 15000, two per rank: runs of
 // 29999 and 20001 doubles, over 128 KiB, travel as messages of their own,

@@ -16,6 +16,17 @@
  * "lost": rank 1 reaches the exchange without running its rows (its
  * pieces are never sent), so rank 0's exchange times out after
  * HETILE_WATCHDOG=2 seconds, with a message.
+ * "window": the sender's window. W has 512 rows of 2 x 8192 doubles, rank
+ * 0 owns the left halves, rank 1 the right ones; each rank's pieces are 64
+ * rows (64 runs of 64 KiB: packed, 4 MiB a piece), 8 pieces. Rank 1 runs
+ * all its rows while rank 0 waits (MPI_Barrier), so none of its pieces can
+ * be received (rank 0 has not run the rows left of them): it packs and
+ * sends the first 4 (16 MiB) and keeps the others back (a message this
+ * large completes only once received: Open MPI's rendezvous protocol,
+ * beyond 4 KiB within a node). Then, breaking the contract on purpose to
+ * see when each piece was packed, it overwrites all its rows with other
+ * values: the pieces kept back are packed later, and carry those. Rank 0 finds rank 1's first 256 rows with the values of the
+ * rows run, the rest with the later ones; rank 1 all of rank 0's rows.
  * REQUIRES: mpi
  * RUN: %mpicc -std=c11 -Wall -Werror %rt_cflags %s -o %t %rt_mpi_libs
  * RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic HETILE_STATS=1 %mpirun -np 2 %t ok 2>&1 | FileCheck %s --check-prefix=OK
@@ -23,6 +34,7 @@
  * RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic HETILE_STATS=1 %mpirun -np 2 %t rows 2>&1 | FileCheck %s --check-prefix=OK
  * RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic not %mpirun -np 2 %t badrow 2>&1 | FileCheck %s --check-prefix=BADROW
  * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic not %mpirun -np 2 %t lost 2>&1 | FileCheck %s --check-prefix=LOST
+ * RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic %mpirun -np 2 %t window 2>&1 | FileCheck %s --check-prefix=WINDOW
  *
  * OK-DAG: rank 0: values ok
  * OK-DAG: rank 1: values ok
@@ -32,6 +44,8 @@
  * BADROW: rank 0: error -1: hetile_mpi_row_done: rank 0 listed no piece for row 2 of its block ending at column 0
  * LOST: rank 0: error -7: rank 0: the final values posted during the nest did not arrive after 2 s (HETILE_WATCHDOG)
  * LOST: rank 0: fired within 2 to 10 s: yes
+ * WINDOW-DAG: rank 0: window: 256 rows packed when run, 256 later
+ * WINDOW-DAG: rank 1: window: values ok
  */
 #include "hetile_rt_mpi.h"
 
@@ -56,12 +70,86 @@ static void failed(hetile_mpi *m, int me, int rc, double t0) {
   hetile_mpi_abort(m, 3);
 }
 
+#define WROWS 512
+#define WCOLS 16384
+#define WPIECE 64
+
+static double W[WROWS][WCOLS];
+
+/* The "window" mode (see the top). */
+static int window(hetile_mpi *m, int me) {
+  const size_t run = WCOLS / 2 * sizeof(double);
+  for (int q = 0; q < 2; q++)
+    for (int r0 = 0; r0 < WROWS; r0 += WPIECE) {
+      for (int r = r0; r < r0 + WPIECE; r++)
+        hetile_mpi_run(m, q, 0, &W[r][q * WCOLS / 2], run);
+      hetile_mpi_piece(m, q, q);
+    }
+  double t0 = hetile_timer_now();
+  int rc = hetile_mpi_pieces_post(m, 0);
+  if (rc < 0)
+    failed(m, me, rc, t0);
+  if (me == 1) {
+    for (int r0 = 0; r0 < WROWS; r0 += WPIECE) {
+      for (int r = r0; r < r0 + WPIECE; r++)
+        for (int c = 0; c < WCOLS / 2; c++)
+          W[r][WCOLS / 2 + c] = value(1, r, c);
+      if ((rc = hetile_mpi_piece_done(m, 1)) < 0)
+        failed(m, me, rc, t0);
+    }
+    for (int r = 0; r < WROWS; r++)
+      for (int c = 0; c < WCOLS / 2; c++)
+        W[r][WCOLS / 2 + c] = -value(1, r, c);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (me == 0)
+    for (int r0 = 0; r0 < WROWS; r0 += WPIECE) {
+      for (int r = r0; r < r0 + WPIECE; r++)
+        for (int c = 0; c < WCOLS / 2; c++)
+          W[r][c] = value(0, r, c);
+      if ((rc = hetile_mpi_piece_done(m, 0)) < 0)
+        failed(m, me, rc, t0);
+    }
+  if ((rc = hetile_mpi_exchange(m, 0)) < 0)
+    failed(m, me, rc, t0);
+  if (me == 1) {
+    int ok = 1;
+    for (int r = 0; r < WROWS; r++)
+      for (int c = 0; c < WCOLS / 2; c++)
+        ok &= W[r][c] == value(0, r, c);
+    fprintf(stderr, "rank 1: window: values %s\n", ok ? "ok" : "WRONG");
+    return ok;
+  }
+  /* The first row of rank 1's carrying the later values, and whether every
+   * row carries one value or the other, whole. */
+  int later = WROWS, whole = 1;
+  for (int r = 0; r < WROWS; r++) {
+    int run_ = 1, after = 1;
+    for (int c = 0; c < WCOLS / 2; c++) {
+      run_ &= W[r][WCOLS / 2 + c] == value(1, r, c);
+      after &= W[r][WCOLS / 2 + c] == -value(1, r, c);
+    }
+    whole &= run_ || after;
+    if (after && later == WROWS)
+      later = r;
+    whole &= (r < later) == run_;
+  }
+  fprintf(stderr, "rank 0: window: %d rows packed when run, %d later%s\n",
+          later, WROWS - later, whole ? "" : " (MIXED)");
+  return whole;
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "ok";
   hetile_mpi *m;
   if (hetile_mpi_begin(2, &m) < 0 || hetile_mpi_size(m) != 2)
     return 1;
   const int me = hetile_mpi_rank(m);
+  if (!strcmp(mode, "window")) {
+    int ok = window(m, me);
+    hetile_mpi_end(m);
+    return ok ? 0 : 1;
+  }
   /* Every rank lists both ranks' pieces, in their order. */
   for (int q = 0; q < 2; q++) {
     long first, last;
