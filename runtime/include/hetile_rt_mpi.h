@@ -52,7 +52,9 @@
  *   HETILE_STATS=1                   hetile_mpi_verbose() returns 1
  *   HETILE_GRID=p1,p2                a processor grid instead of the ring,
  *                                    for nests whose band has 3 dimensions
- *                                    or more (read by hetile_mpi_grid)
+ *                                    or more (read by hetile_mpi_grid;
+ *                                    unset: a default grid or the ring;
+ *                                    ring: the ring)
  *   HETILE_MPI_MAX_COUNT=N           largest count passed to one MPI call
  *                                    (default and maximum INT_MAX); larger
  *                                    messages and gathers use derived
@@ -148,21 +150,32 @@ int hetile_mpi_compute_end(hetile_mpi *m, long tiles);
 
 /* A processor grid for a nest whose band has 3 dimensions or more
  * ([AY98] section 2, hetile_grid.h, docs/grids.md), after hetile_mpi_begin
- * (collective): HETILE_GRID=p1,p2 (rank 0's) puts tile column (j0, j1) of
- * the band dimensions 0 and 1, n0 x n1 of them, on rank (j0 mod p1) * p2 +
- * (j1 mod p2); the other band dimensions are walked inside each rank.
- * 1: the grid is used (hetile_mpi_describe then says so); 0: the ring
- * (HETILE_GRID unset or empty, or one entry, equal to the rank count);
- * HETILE_ERR_ENV on every rank, naming HETILE_GRID, when it is malformed,
- * has more than 2 entries or p1 x p2 is not the rank count. Instead of
- * hetile_mpi_owner and hetile_mpi_block, a grid nest then uses: */
+ * (collective): the grid p1 x p2 of HETILE_GRID=p1,p2 (rank 0's), or when
+ * it is unset, hetile_grid_default's for n0 x n1 tile columns, puts tile
+ * column (j0, j1) of the band dimensions 0 and 1, n0 x n1 of them, on rank
+ * row_of[j0] * p2 + col_of[j1], the owner tables of
+ * hetile_grid_owner_tables for the ranks' cycle times (j0 mod p1 and j1
+ * mod p2 when they are equal); the other band dimensions are walked inside
+ * each rank. 1: the grid is used (hetile_mpi_describe then says so); 0:
+ * the ring (HETILE_GRID=ring, one entry equal to the rank count, empty, or
+ * unset without a default grid); HETILE_ERR_ENV on every rank, naming
+ * HETILE_GRID, when it is malformed, has more than 2 entries or p1 x p2 is
+ * not the rank count. Instead of hetile_mpi_owner and hetile_mpi_block, a
+ * grid nest then uses: */
 int hetile_mpi_grid(hetile_mpi *m, long n0, long n1);
 /* p1 (d = 0) or p2 (d = 1); 1 on the ring. */
 int hetile_mpi_grid_dim(const hetile_mpi *m, int d);
 /* The grid coordinate d of `rank`: rank / p2 (d = 0), rank mod p2 (d = 1). */
 int hetile_mpi_grid_coord(const hetile_mpi *m, int rank, int d);
-/* The rank of tile column (j0, j1), j0, j1 >= 0. */
+/* The rank of tile column (j0, j1), 0 <= j0 < n0, 0 <= j1 < n1. */
 int hetile_mpi_grid_owner(const hetile_mpi *m, long j0, long j1);
+/* The least tile column j > g along band dimension d (0 or 1) whose grid
+ * row (d = 0) or grid column (d = 1) is `rank`'s; n_d when there is none
+ * (and on bad input, with hetile_last_error set), so that
+ *   for (j = hetile_mpi_grid_next(m, r, d, -1); j < n_d;
+ *        j = hetile_mpi_grid_next(m, r, d, j))
+ * walks rank r's columns along d in increasing order. */
+long hetile_mpi_grid_next(const hetile_mpi *m, int rank, int d, long g);
 
 /* ------------------------------------------------------------- threads */
 

@@ -7,11 +7,14 @@
 #include "Error.h"
 
 #include "hetile_grid.h"
+#include "hetile_models.h"
 #include "hetile_rt.h"
 
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <vector>
 
 using namespace hetile::rt;
 
@@ -22,6 +25,19 @@ extern "C" int hetile_grid_parse(const char *text, int ranks, int *ndims,
   *ndims = 0;
   if (!text || !*text)
     return HETILE_OK;
+  const char *Word = text;
+  while (std::isspace((unsigned char)*Word))
+    ++Word;
+  if (!std::strncmp(Word, "ring", 4)) {
+    Word += 4;
+    while (std::isspace((unsigned char)*Word))
+      ++Word;
+    if (!*Word) {
+      *ndims = 1;
+      p[0] = ranks;
+      return HETILE_OK;
+    }
+  }
   int N = 0;
   long long Product = 1;
   const char *S = text;
@@ -87,4 +103,73 @@ extern "C" long hetile_grid_passes(long n, int p) {
   if (n <= 0 || p < 1)
     return 0;
   return (n + p - 1) / p;
+}
+
+extern "C" int hetile_grid_dim_times(int p1, int p2, const double *t,
+                                     double *row_t, double *col_t) {
+  if (p1 < 1 || p2 < 1 || !t || !row_t || !col_t)
+    return fail(HETILE_ERR_INVALID, "grid times: need p1, p2 >= 1 and the "
+                "times");
+  for (int R = 0; R < p1; ++R)
+    row_t[R] = 0;
+  for (int C = 0; C < p2; ++C)
+    col_t[C] = 0;
+  for (int R = 0; R < p1; ++R)
+    for (int C = 0; C < p2; ++C) {
+      double T = t[R * p2 + C];
+      if (!(T > 0))
+        return fail(HETILE_ERR_INVALID, "grid times: the cycle time of rank "
+                    "%d must be positive", R * p2 + C);
+      if (T > row_t[R])
+        row_t[R] = T;
+      if (T > col_t[C])
+        col_t[C] = T;
+    }
+  return HETILE_OK;
+}
+
+extern "C" int hetile_grid_owner_tables(int p1, int p2, const double *t,
+                                        long n1, long n2, int *row_of,
+                                        int *col_of) {
+  if (n1 < 0 || n2 < 0 || (n1 && !row_of) || (n2 && !col_of))
+    return fail(HETILE_ERR_INVALID, "grid owners: need n1, n2 >= 0 and the "
+                "tables");
+  if (p1 < 1 || p2 < 1 || p1 > 1 << 20 || p2 > 1 << 20)
+    return fail(HETILE_ERR_INVALID, "grid owners: need p1, p2 >= 1");
+  std::vector<double> RowT(p1), ColT(p2);
+  if (int E = hetile_grid_dim_times(p1, p2, t, RowT.data(), ColT.data()))
+    return E;
+  if (n1)
+    if (int E = hetile_alloc_owners(p1, RowT.data(), n1, HETILE_ALLOC_AUTO, 0,
+                                    row_of))
+      return E;
+  if (n2)
+    if (int E = hetile_alloc_owners(p2, ColT.data(), n2, HETILE_ALLOC_AUTO, 0,
+                                    col_of))
+      return E;
+  return HETILE_OK;
+}
+
+extern "C" int hetile_grid_default(int ranks, long n1, long n2, int *p) {
+  if (!p)
+    return fail(HETILE_ERR_INVALID, "grid default: no output");
+  int Found = 0;
+  long BestWork = 0, BestFill = 0;
+  for (int P1 = ranks / 2; P1 >= 2; --P1) {
+    if (ranks % P1)
+      continue;
+    int P2 = ranks / P1;
+    if (P2 < 2 || P1 > n1 || P2 > n2)
+      continue;
+    long Work = hetile_grid_passes(n1, P1) * hetile_grid_passes(n2, P2);
+    long Fill = P1 + P2;
+    if (!Found || Work < BestWork || (Work == BestWork && Fill < BestFill)) {
+      Found = 1;
+      BestWork = Work;
+      BestFill = Fill;
+      p[0] = P1;
+      p[1] = P2;
+    }
+  }
+  return Found;
 }

@@ -332,6 +332,11 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   /// its dimensions (0: the ring) and sizes.
   int GridDims = 0;
   int Grid[HETILE_GRID_MAX_DIMS] = {};
+  /// The tile columns along band dimensions 0 and 1, and their owner
+  /// tables (hetile_grid_owner_tables): GridOf[0][j0] is the grid row of
+  /// column j0, GridOf[1][j1] the grid column of j1.
+  long GridN[2] = {};
+  std::vector<int> GridOf[2];
 
   ~hetile_mpi();
 };
