@@ -9,9 +9,9 @@ the same source (one binary: the grid's code and the ring's are both in
 it), compiled with mpicc -O3 -DBENCH_MPI, run on 4 ranks with equal cycle
 times (HETILE_CALIBRATE=0):
 
-  ring         HETILE_TILE_SIZES=--sizes, no HETILE_GRID
+  ring         HETILE_TILE_SIZES=--sizes, HETILE_GRID=ring
   grid 2x2     HETILE_GRID=2,2, the same tile sizes (same tile volume)
-  ring model   the runtime's default tile sizes for the ring
+  ring model   HETILE_GRID=ring, the runtime's default tile sizes for the ring
 
 Each variant runs --reps times (interleaved); the table gives medians and
 each run's time, the checksums are compared with the original's (gcc -O3,
@@ -87,10 +87,11 @@ def main():
     for kernel in a.kernels.split(","):
         args, sizes = SIZES[kernel]
         exe, want = mpi_kernel(hetile, lib, work, kernel, args, a.mpicc)
-        variants = dict([("ring", {"HETILE_TILE_SIZES": sizes}),
+        variants = dict([("ring", {"HETILE_TILE_SIZES": sizes,
+                                   "HETILE_GRID": "ring"}),
                          ("grid 2x2", {"HETILE_TILE_SIZES": sizes,
                                        "HETILE_GRID": "2,2"}),
-                         ("ring model", {})])
+                         ("ring model", {"HETILE_GRID": "ring"})])
         samples = interleaved(a.reps, list(variants),
                               lambda name: once(a, exe, args, variants[name]))
         med = {n: statistics.median(s["time"] for s in r)

@@ -918,8 +918,15 @@ llvm::Error MpiEmitter::gridBranch(std::string &Out) {
            "        ? (" + RowUpper[M] + " - hetile_gs" + G + ") / " + D.Size +
            " + 1 : 0;\n";
   }
-  Out += "    const int hetile_grid = hetile_mpi_grid(hetile_m, hetile_gn0, "
-         "hetile_gn1);\n"
+  // mpi+omp: the ranks' threads, so that several keep the ring unless
+  // HETILE_GRID asks for the grid.
+  const std::string Grid = "hetile_mpi_grid(hetile_m, hetile_gn0, "
+                           "hetile_gn1)";
+  Out += (Threaded ? ompQuery(4, "const int hetile_grid",
+                              "hetile_mpi_grid_threads(hetile_m, hetile_gn0, "
+                              "hetile_gn1, omp_get_max_threads())",
+                              Grid)
+                   : "    const int hetile_grid = " + Grid + ";\n") +
          "    if (hetile_grid < 0) {\n"
          "      " + std::string(MpiFail) +
          "      hetile_mpi_abort(hetile_m, 1);\n"

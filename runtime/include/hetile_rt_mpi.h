@@ -151,7 +151,9 @@ int hetile_mpi_compute_end(hetile_mpi *m, long tiles);
 /* A processor grid for a nest whose band has 3 dimensions or more
  * ([AY98] section 2, hetile_grid.h, docs/grids.md), after hetile_mpi_begin
  * (collective): the grid p1 x p2 of HETILE_GRID=p1,p2 (rank 0's), or when
- * it is unset, hetile_grid_default's for n0 x n1 tile columns, puts tile
+ * it is unset, hetile_grid_default's for n0 x n1 tile columns (none when
+ * HETILE_ALLOC is set to other than auto or the platform file's ranks
+ * form clusters: the ring's allocations), puts tile
  * column (j0, j1) of the band dimensions 0 and 1, n0 x n1 of them, on rank
  * row_of[j0] * p2 + col_of[j1], the owner tables of
  * hetile_grid_owner_tables for the ranks' cycle times (j0 mod p1 and j1
@@ -163,6 +165,10 @@ int hetile_mpi_compute_end(hetile_mpi *m, long tiles);
  * not the rank count. Instead of hetile_mpi_owner and hetile_mpi_block, a
  * grid nest then uses: */
 int hetile_mpi_grid(hetile_mpi *m, long n0, long n1);
+/* hetile_mpi_grid for ranks of `nthreads` threads each (rank 0's count
+ * decides; mpi+omp): with more than one, no default grid (the grid runs
+ * one thread per rank), HETILE_GRID=p1,p2 still selects one. */
+int hetile_mpi_grid_threads(hetile_mpi *m, long n0, long n1, int nthreads);
 /* p1 (d = 0) or p2 (d = 1); 1 on the ring. */
 int hetile_mpi_grid_dim(const hetile_mpi *m, int d);
 /* The grid coordinate d of `rank`: rank / p2 (d = 0), rank mod p2 (d = 1). */

@@ -2,7 +2,8 @@
 //
 // hetile_mpi_grid: the processor grid of [AY98] section 2 for a nest whose
 // band has 3 dimensions or more (hetile_rt_mpi.h, docs/grids.md). Every
-// rank parses HETILE_GRID (hetile_grid_parse); errors are agreed by all
+// rank parses HETILE_GRID (hetile_grid_parse), or, when it is unset,
+// chooses the default grid (hetile_grid_default); errors are agreed by all
 // ranks and rank 0's grid is broadcast, so that every rank maps the tiles
 // alike.
 //
@@ -71,6 +72,11 @@ int describeGrid(hetile_mpi &M, bool Default) {
 } // namespace
 
 extern "C" int hetile_mpi_grid(hetile_mpi *m, long n0, long n1) {
+  return hetile_mpi_grid_threads(m, n0, n1, 1);
+}
+
+extern "C" int hetile_mpi_grid_threads(hetile_mpi *m, long n0, long n1,
+                                       int nthreads) {
   if (!m)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_grid: null nest");
   int Dims = 0;
@@ -85,6 +91,17 @@ extern "C" int hetile_mpi_grid(hetile_mpi *m, long n0, long n1) {
   if (!E && (n0 < 0 || n1 < 0))
     E = fail(HETILE_ERR_INVALID, "hetile_mpi_grid: %ld x %ld tile columns",
              n0, n1);
+  // Unset: the default grid, unless an allocation of the ring was asked
+  // for (HETILE_ALLOC other than auto), the ranks form clusters (their
+  // panels are the ring's) or the ranks have several threads (the grid
+  // runs one per rank): those keep the ring. Rank 0's decision is
+  // broadcast below.
+  if (!E && (!Text || !*Text) && m->Strategy == HETILE_ALLOC_AUTO &&
+      m->NClusters <= 1 && nthreads <= 1 &&
+      hetile_grid_default(m->Size, n0, n1, P)) {
+    Dims = 2;
+    P[HETILE_GRID_MAX_DIMS + 1] = 1;
+  }
   if ((E = agree(m->Comm, m->Rank, E)))
     return E;
   P[HETILE_GRID_MAX_DIMS] = Dims;

@@ -74,13 +74,36 @@
 // RUN: FileCheck %s --check-prefix=HETERO32 < %t.hetero32
 // HETERO32: hetile: 6 ranks, grid 3x2 (HETILE_GRID) [AY98]: 12x18 tile columns on band dimensions 0 and 1, 7x12 passes, {{.*}}; tile columns per grid row 7,3,2, per grid column 12,6 (cycle times of the grid rows 1,2,3, of the grid columns 2,3: the slowest rank of each, HETILE_SPEEDS)
 //
-// One entry, or none: the ring, as without HETILE_GRID (no grid line).
+// One entry, or "ring": the ring (no grid line).
 // RUN: rm -f %t.o.*
 // RUN: env HETILE_GRID=4 HETILE_TILE_SIZES=2 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.ring
 // RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.3
 // RUN: FileCheck %s --check-prefix=RING < %t.ring
 // RING: hetile: 4 ranks, cycle times
 // RING-NOT: grid
+// RUN: env HETILE_GRID=' ring' HETILE_TILE_SIZES=2 HETILE_STATS=1 %mpirun -np 4 %t.r3 23 19 29 3 3 3 2>&1 >/dev/null | FileCheck %s --check-prefix=RING
+//
+// Unset: the default grid (docs/grids.md), the factorisation with the
+// fewest tile columns on the busiest rank: 4 ranks on 12x7 tile columns,
+// 2x2; 6 ranks, 3x2 (4x4 columns) before 2x3 (6x3). The second sweep has
+// one tile column along band dimension 1: every grid would leave a rank
+// without one, so it runs on the ring. HETILE_ALLOC other than auto keeps
+// the ring, and so do fewer than 4 ranks.
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_CALIBRATE=0 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.def4
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1 && cmp %t.want3 %t.o.2 && cmp %t.want3 %t.o.3
+// RUN: FileCheck %s --check-prefix=DEF4 < %t.def4
+// DEF4: hetile: 4 ranks, grid 2x2 (default) [AY98]: 12x7 tile columns on band dimensions 0 and 1, 6x4 passes
+// DEF4: hetile: 4 ranks, cycle times 1,1,1,1
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_CALIBRATE=0 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 6 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.def6
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.5
+// RUN: FileCheck %s --check-prefix=DEF6 < %t.def6
+// DEF6: hetile: 6 ranks, grid 3x2 (default) [AY98]: 12x7 tile columns on band dimensions 0 and 1, 4x4 passes
+// RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 %t.r3 23 19 29 3 3 3 2>&1 >/dev/null | FileCheck %s --check-prefix=RING
+// RUN: env HETILE_CALIBRATE=0 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 3 %t.r3 23 19 29 3 3 3 2>&1 >/dev/null | FileCheck %s --check-prefix=RING3
+// RING3: hetile: 3 ranks, cycle times
+// RING3-NOT: grid
 //
 // --gather=root: rank 0 receives every final value.
 // RUN: %hetile rewrite --backend=mpi --gather=root %S/recurrence-3d.c -o %t.root.c -- -I %S/../Exec/Inputs
@@ -125,6 +148,13 @@
 // RUN: env OMP_NUM_THREADS=2 HETILE_GRID=2,2 HETILE_CALIBRATE=0 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.omp 23 19 29 3 3 3 2> %t.eomp
 // RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1 && cmp %t.want3 %t.o.2 && cmp %t.want3 %t.o.3
 // RUN: FileCheck %s --check-prefix=G22 < %t.eomp
+// Without HETILE_GRID, ranks of 2 threads keep the ring (all their
+// threads), ranks of one thread take the default grid.
+// RUN: rm -f %t.o.*
+// RUN: env OMP_NUM_THREADS=2 HETILE_CALIBRATE=0 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.omp 23 19 29 3 3 3 2> %t.eomp2
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.3
+// RUN: FileCheck %s --check-prefix=RING < %t.eomp2
+// RUN: env OMP_NUM_THREADS=1 HETILE_CALIBRATE=0 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 %t.omp 23 19 29 3 3 3 2>&1 >/dev/null | FileCheck %s --check-prefix=DEF4
 //
 // Errors, on every rank, naming the variable; the job exits non-zero.
 // RUN: env HETILE_GRID=2x2 not %mpirun -np 4 %t.r3 3 3 3 2>&1 | FileCheck %s --check-prefix=MALFORMED
