@@ -15,6 +15,8 @@
 #ifndef HETILE_GRID_H
 #define HETILE_GRID_H
 
+#include "hetile_models.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -75,6 +77,20 @@ int hetile_grid_owner_tables(int p1, int p2, const double *t, long n1,
  * ceil(n1 / p1) x ceil(n2 / p2), then the shortest pipeline fill p1 + p2,
  * then the larger p1, in p[0..2). */
 int hetile_grid_default(int ranks, long n1, long n2, int *p);
+
+/* [AY98]'s tile sizes (section 3, Algorithms 1 and 2:
+ * hetile_tilesize_nd_solve) for a band of `depth` >= 3 dimensions on a
+ * p[0] x p[1] grid with the costs c (beta, tau_t per element, tau_a per
+ * iteration): band dimensions 0 and 1 on the grid, 2 .. depth - 2 as grid
+ * dimensions of one processor, depth - 1 the projected axis (the paper's
+ * x_{n+1}), n = depth - 1. extents and sizes_out in the order of
+ * hetile_mpi_tile_sizes: the last band dimension first, then 0, 1, ...,
+ * depth - 2. res_out (may be NULL) gets the solver's result (in band
+ * order). HETILE_ERR_INVALID when p[d] exceeds band dimension d's extent
+ * or the costs are not usable. */
+int hetile_grid_tile_sizes(int depth, const long *extents, const int *p,
+                           double beta, double tau_t, double tau_a,
+                           long *sizes_out, hetile_tilesize_nd_result *res_out);
 
 #ifdef __cplusplus
 }

@@ -336,8 +336,19 @@ void hetile_mpi_abort(hetile_mpi *m, int code);
  * not set (the generated code reads it first, hetile_env_tile_sizes).
  * extents[depth] >= 1 are the band's extents with the distributed (column)
  * dimension first, the others in band order; sizes_out in the same order.
- * Collective when depth == 3 (every rank calls it with the same arguments
- * and gets the same sizes).
+ * Collective (every rank calls it with the same arguments and gets the
+ * same sizes).
+ *
+ * With depth >= 3, when the nest will run on a processor grid
+ * (HETILE_GRID=p1,p2, or HETILE_GRID unset and hetile_grid_default finds
+ * a grid for the points of band dimensions 0 and 1, the auto allocation,
+ * no clusters and nprocs equal to the rank count, i.e. one thread per
+ * rank): Andonov & Yanev's integer tile sizes for that grid
+ * (hetile_grid_tile_sizes: [AY98] section 3, Algorithms 1 and 2) with the
+ * costs of the ring's model below, tau_a scaled to the slowest rank. The
+ * grid is remembered for the nest's hetile_mpi_grid (which runs after the
+ * sizes are chosen) and, with HETILE_GRID unset, is the one it takes when
+ * every grid row and column then has a tile column.
  *
  * Under HETILE_ALLOC=chunk, with depth 3 and at least 2 ranks: the 3D
  * tiling of Zarei Zefreh et al. (2016), section 3. Each rank owns one chunk
@@ -370,9 +381,10 @@ void hetile_mpi_abort(hetile_mpi *m, int code);
 int hetile_mpi_tile_sizes(int depth, const long *extents, int nprocs,
                           int long_dim, long elem_bytes, long *sizes_out);
 
-/* One line describing the [ZZ16] model of the calling thread's last
+/* One line describing the model of the calling thread's last
  * hetile_mpi_tile_sizes on rank 0 ("hetile: tile sizes [ZZ16] (3.5): U =
- * 1000 x 1000 x 1000, c_p 1e-09 s, ..."; the generated code prints it under
+ * 1000 x 1000 x 1000, c_p 1e-09 s, ...", "hetile: tile sizes [AY98] (grid
+ * 2x2, ...", ...; the generated code prints it under
  * HETILE_STATS); "" on the other ranks, after the default sizes, or before
  * any call. Valid until the thread's next hetile_mpi_tile_sizes. */
 const char *hetile_mpi_tile_sizes_describe(void);

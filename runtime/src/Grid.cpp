@@ -173,3 +173,34 @@ extern "C" int hetile_grid_default(int ranks, long n1, long n2, int *p) {
   }
   return Found;
 }
+
+extern "C" int hetile_grid_tile_sizes(int depth, const long *extents,
+                                      const int *p, double beta,
+                                      double tau_t, double tau_a,
+                                      long *sizes_out,
+                                      hetile_tilesize_nd_result *res_out) {
+  if (depth < 3 || depth > 17 || !extents || !p || !sizes_out)
+    return fail(HETILE_ERR_INVALID, "grid tile sizes: need a band of 3 to 17 "
+                "dimensions, its extents and a grid");
+  // Band order: m[d] is band dimension d's extent; the runtime's order has
+  // the last band dimension first.
+  const int N = depth - 1;
+  std::vector<long> M((size_t)depth), P((size_t)N, 1);
+  for (int D = 0; D < N; ++D)
+    M[size_t(D)] = extents[D + 1];
+  M[size_t(N)] = extents[0];
+  P[0] = p[0];
+  P[1] = p[1];
+  hetile_tilesize_nd_problem Prob = {N,          M.data(), P.data(), beta,
+                                     tau_a,      tau_t,
+                                     HETILE_TILESIZE_ND_B_PRINTED};
+  hetile_tilesize_nd_result R;
+  if (int E = hetile_tilesize_nd_solve(&Prob, &R))
+    return E;
+  sizes_out[0] = R.tile[N];
+  for (int D = 0; D < N; ++D)
+    sizes_out[D + 1] = R.tile[D];
+  if (res_out)
+    *res_out = R;
+  return HETILE_OK;
+}

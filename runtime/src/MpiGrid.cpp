@@ -22,6 +22,13 @@ using namespace hetile::rt::mpi;
 
 namespace {
 
+/// The note of noteGrid: the rank count and grid, Size 0 when none.
+struct GridNote {
+  int Size = 0;
+  int P[2] = {0, 0};
+};
+thread_local GridNote Note;
+
 /// "a,b,c" of the first N values.
 template <typename T> std::string list(const T *V, int N, const char *Fmt) {
   std::string S;
@@ -71,6 +78,22 @@ int describeGrid(hetile_mpi &M, bool Default) {
 
 } // namespace
 
+void mpi::noteGrid(int Size, const int *P) {
+  Note.Size = P ? Size : 0;
+  Note.P[0] = P ? P[0] : 0;
+  Note.P[1] = P ? P[1] : 0;
+}
+
+bool mpi::takeGrid(int Size, int *P) {
+  GridNote N = Note;
+  Note = GridNote();
+  if (N.Size < 1 || N.Size != Size)
+    return false;
+  P[0] = N.P[0];
+  P[1] = N.P[1];
+  return true;
+}
+
 extern "C" int hetile_mpi_grid(hetile_mpi *m, long n0, long n1) {
   return hetile_mpi_grid_threads(m, n0, n1, 1);
 }
@@ -96,11 +119,22 @@ extern "C" int hetile_mpi_grid_threads(hetile_mpi *m, long n0, long n1,
   // panels are the ring's) or the ranks have several threads (the grid
   // runs one per rank): those keep the ring. Rank 0's decision is
   // broadcast below.
+  // The grid the tile sizes were chosen for (hetile_mpi_tile_sizes), if
+  // every grid row and column has a tile column, else the default for
+  // these tile columns.
+  int Sized[2];
+  bool HaveSized = takeGrid(m->Size, Sized);
   if (!E && (!Text || !*Text) && m->Strategy == HETILE_ALLOC_AUTO &&
-      m->NClusters <= 1 && nthreads <= 1 &&
-      hetile_grid_default(m->Size, n0, n1, P)) {
-    Dims = 2;
-    P[HETILE_GRID_MAX_DIMS + 1] = 1;
+      m->NClusters <= 1 && nthreads <= 1) {
+    if (HaveSized && Sized[0] <= n0 && Sized[1] <= n1) {
+      P[0] = Sized[0];
+      P[1] = Sized[1];
+      Dims = 2;
+      P[HETILE_GRID_MAX_DIMS + 1] = 1;
+    } else if (hetile_grid_default(m->Size, n0, n1, P)) {
+      Dims = 2;
+      P[HETILE_GRID_MAX_DIMS + 1] = 1;
+    }
   }
   if ((E = agree(m->Comm, m->Rank, E)))
     return E;

@@ -74,6 +74,36 @@
 // RUN: FileCheck %s --check-prefix=HETERO32 < %t.hetero32
 // HETERO32: hetile: 6 ranks, grid 3x2 (HETILE_GRID) [AY98]: 12x18 tile columns on band dimensions 0 and 1, 7x12 passes, {{.*}}; tile columns per grid row 7,3,2, per grid column 12,6 (cycle times of the grid rows 1,2,3, of the grid columns 2,3: the slowest rank of each, HETILE_SPEEDS)
 //
+// Without HETILE_TILE_SIZES, a nest that will run on a grid takes
+// [AY98]'s tile sizes for that grid (Algorithms 1 and 2, the measured
+// network costs, so the sizes themselves vary), decided before the nest's
+// grid: the default 2x2 on 4 ranks, HETILE_GRID=1,2 on 2; with
+// HETILE_GRID=ring, the ring's model. 59 x 49 points along band
+// dimensions 0 and 1: every grid row and column gets a tile column
+// (x_i <= floor(m_i / p_i)). The second sweep (2 x 2 x 2 points) has a
+// default grid too, the third (one point along dimension 1: 9 2 9) none.
+// RUN: %t.orig3 60 50 40 3 3 3 9 2 9 > %t.wantay
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_CALIBRATE=0 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 60 50 40 3 3 3 9 2 9 2> %t.ay4
+// RUN: cmp %t.wantay %t.o.0 && cmp %t.wantay %t.o.1 && cmp %t.wantay %t.o.2 && cmp %t.wantay %t.o.3
+// RUN: FileCheck %s --check-prefix=AY4 < %t.ay4
+// AY4: hetile: tile sizes [AY98] (grid 2x2, Algorithms 1 and 2): beta {{.*}} s, tau_t {{.*}} s/element, tau_a 1e-09 s: tiles {{[0-9]+}}x{{[0-9]+}}x{{[0-9]+}} (band order)
+// AY4: hetile: 4 ranks, grid 2x2 (default) [AY98]
+// AY4: hetile: tile sizes [AY98] (grid 2x2, Algorithms 1 and 2)
+// AY4: hetile: 4 ranks, grid 2x2 (default) [AY98]
+// AY4-NOT: [AY98] (grid
+// AY4: hetile: tile sizes [AY98] (ring of 4 ranks)
+// AY4: hetile: 4 ranks, cycle times
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_GRID=1,2 HETILE_CALIBRATE=0 HETILE_STATS=1 %mpirun -np 2 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 60 50 40 3 3 3 9 2 9 2> %t.ay2
+// RUN: cmp %t.wantay %t.o.0 && cmp %t.wantay %t.o.1
+// RUN: FileCheck %s --check-prefix=AY2 < %t.ay2
+// AY2: hetile: tile sizes [AY98] (grid 1x2, Algorithms 1 and 2)
+// AY2: hetile: 2 ranks, grid 1x2 (HETILE_GRID) [AY98]
+// RUN: env HETILE_GRID=ring HETILE_CALIBRATE=0 HETILE_STATS=1 %mpirun -np 4 %t.r3 60 50 40 3 3 3 9 2 9 2>&1 >/dev/null | FileCheck %s --check-prefix=AYRING
+// AYRING-NOT: grid
+// AYRING: hetile: tile sizes [AY98] (ring of 4 ranks)
+//
 // One entry, or "ring": the ring (no grid line).
 // RUN: rm -f %t.o.*
 // RUN: env HETILE_GRID=4 HETILE_TILE_SIZES=2 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.ring

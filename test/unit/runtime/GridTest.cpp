@@ -320,3 +320,68 @@ TEST(GridParse, RingIsOneDimension) {
   EXPECT_EQ(N, 1);
   EXPECT_EQ(hetile_grid_parse("rings", 4, &N, P), HETILE_ERR_ENV);
 }
+
+// [AY98]'s sizes for a grid, in the runtime's order (the last band
+// dimension first): the solver's tiles for band dimensions 0, 1 on the
+// grid and the last one projected, moved into that order.
+TEST(GridTileSizes, TheSolversTilesInTheRuntimesOrder) {
+  // Band extents 200 x 300 x 50 (band order), runtime order 50, 200, 300.
+  const long Extents[3] = {50, 200, 300};
+  const int P[2] = {2, 3};
+  long Sizes[3];
+  hetile_tilesize_nd_result R;
+  ASSERT_EQ(hetile_grid_tile_sizes(3, Extents, P, 60, 0.01, 1, Sizes, &R), 0)
+      << hetile_last_error();
+  const long M[3] = {200, 300, 50};
+  const long PP[2] = {2, 3};
+  hetile_tilesize_nd_problem Prob = {2, M, PP, 60, 1, 0.01,
+                                     HETILE_TILESIZE_ND_B_PRINTED};
+  hetile_tilesize_nd_result Want;
+  ASSERT_EQ(hetile_tilesize_nd_solve(&Prob, &Want), 0);
+  EXPECT_EQ(Sizes[0], Want.tile[2]);
+  EXPECT_EQ(Sizes[1], Want.tile[0]);
+  EXPECT_EQ(Sizes[2], Want.tile[1]);
+  // x_i <= floor(m_i / p_i): every grid row and column has a tile column.
+  EXPECT_LE(Sizes[1], 100);
+  EXPECT_LE(Sizes[2], 100);
+  EXPECT_GE(Sizes[1], 1);
+  EXPECT_GE(Sizes[2], 1);
+  // 4 dimensions: band dimension 2 a grid dimension of one processor.
+  const long E4[4] = {40, 64, 64, 30};
+  long S4[4];
+  ASSERT_EQ(hetile_grid_tile_sizes(4, E4, P, 60, 0.01, 1, S4, &R), 0);
+  const long M4[4] = {64, 64, 30, 40};
+  const long P4[3] = {2, 3, 1};
+  hetile_tilesize_nd_problem Prob4 = {3, M4, P4, 60, 1, 0.01,
+                                      HETILE_TILESIZE_ND_B_PRINTED};
+  ASSERT_EQ(hetile_tilesize_nd_solve(&Prob4, &Want), 0);
+  EXPECT_EQ(S4[0], Want.tile[3]);
+  EXPECT_EQ(S4[1], Want.tile[0]);
+  EXPECT_EQ(S4[2], Want.tile[1]);
+  EXPECT_EQ(S4[3], Want.tile[2]);
+}
+
+// By hand: 8 x 8 x 100 on 2 x 2 with a start-up far above the work
+// (beta = 1e6, tau_a = 1, tau_t = 0): the optimal volume exceeds
+// prod u = 4 x 4, so the tile is u along the grid (one tile column per
+// processor, the edge E_{n+1}), and (15) gives x_3 = sqrt(2 n beta W /
+// (P prod u^2 sum (p_k - 1)(tau_t / u_k + tau_a))) = sqrt(2 x 2 x 1e6 x
+// 6400 / (4 x 256 x 2)) = 3536 > 100: the whole projected axis.
+TEST(GridTileSizes, HandDerivedEdge) {
+  const long Extents[3] = {100, 8, 8};
+  const int P[2] = {2, 2};
+  long Sizes[3];
+  hetile_tilesize_nd_result R;
+  ASSERT_EQ(hetile_grid_tile_sizes(3, Extents, P, 1e6, 0, 1, Sizes, &R), 0)
+      << hetile_last_error();
+  EXPECT_EQ(R.on_edge, 1);
+  EXPECT_EQ(Sizes[0], 100);
+  EXPECT_EQ(Sizes[1], 4);
+  EXPECT_EQ(Sizes[2], 4);
+  // A grid larger than an extent has no [AY98] sizes.
+  const int Big[2] = {9, 2};
+  EXPECT_EQ(hetile_grid_tile_sizes(3, Extents, Big, 1, 0, 1, Sizes, nullptr),
+            HETILE_ERR_INVALID);
+  EXPECT_EQ(hetile_grid_tile_sizes(2, Extents, P, 1, 0, 1, Sizes, nullptr),
+            HETILE_ERR_INVALID);
+}
