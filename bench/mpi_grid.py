@@ -12,6 +12,8 @@ times (HETILE_CALIBRATE=0):
   ring         HETILE_TILE_SIZES=--sizes, HETILE_GRID=ring
   grid 2x2     HETILE_GRID=2,2, the same tile sizes (same tile volume)
   ring model   HETILE_GRID=ring, the runtime's default tile sizes for the ring
+  grid model   HETILE_GRID=2,2, the runtime's default tile sizes for the
+               grid ([AY98] Algorithms 1 and 2, docs/grids.md)
 
 Each variant runs --reps times (interleaved); the table gives medians and
 each run's time, the checksums are compared with the original's (gcc -O3,
@@ -56,6 +58,8 @@ def once(a, exe, args, env):
         r"final exchange .*? messages, ([0-9.]+) s", err)] or [0.0])
     r["line"] = next((l for l in err.splitlines()
                       if l.startswith("hetile: 4 ranks")), "")
+    m = re.search(r"hetile: tile sizes .*?: tiles ([0-9x]+)", err)
+    r["model"] = m.group(1) if m else ""
     return r
 
 
@@ -91,21 +95,23 @@ def main():
                                    "HETILE_GRID": "ring"}),
                          ("grid 2x2", {"HETILE_TILE_SIZES": sizes,
                                        "HETILE_GRID": "2,2"}),
-                         ("ring model", {"HETILE_GRID": "ring"})])
+                         ("ring model", {"HETILE_GRID": "ring"}),
+                         ("grid model", {"HETILE_GRID": "2,2"})])
         samples = interleaved(a.reps, list(variants),
                               lambda name: once(a, exe, args, variants[name]))
         med = {n: statistics.median(s["time"] for s in r)
                for n, r in samples.items()}
         for name, env in variants.items():
             s = samples[name]
-            if name == "grid 2x2" and "grid 2x2" not in s[0]["line"]:
+            if name.startswith("grid") and "grid 2x2" not in s[0]["line"]:
                 die("the grid did not run: " + s[0]["line"])
             ok, sums, times = checksums(s, want)
             bad |= not ok
             print("| %s %s | %s | %s | %.3f | %.2f | %.3f | %.3f | %.3f | %s "
                   "| %s |" % (
                       kernel, " ".join(args), name,
-                      env.get("HETILE_TILE_SIZES", "runtime's"), med[name],
+                      env.get("HETILE_TILE_SIZES",
+                              "runtime's " + s[0]["model"]), med[name],
                       med["ring"] / med[name],
                       statistics.median(x["compute"] for x in s),
                       statistics.median(x["wait"] for x in s),

@@ -85,8 +85,12 @@ int hetile_grid_default(int ranks, long n1, long n2, int *p);
  * dimensions of one processor, depth - 1 the projected axis (the paper's
  * x_{n+1}), n = depth - 1. extents and sizes_out in the order of
  * hetile_mpi_tile_sizes: the last band dimension first, then 0, 1, ...,
- * depth - 2. res_out (may be NULL) gets the solver's result (in band
- * order). HETILE_ERR_INVALID when p[d] exceeds band dimension d's extent
+ * depth - 2. On the edge (res_out->on_edge: one tile column per
+ * processor), band dimensions 0 and 1 get ceil(m_i / p_i) instead of
+ * [AY98]'s floor when that makes p_i columns, so that a remainder adds no
+ * column (ours). res_out (may
+ * be NULL) gets the solver's result, tiles as returned (band order).
+ * HETILE_ERR_INVALID when p[d] exceeds band dimension d's extent
  * or the costs are not usable. */
 int hetile_grid_tile_sizes(int depth, const long *extents, const int *p,
                            double beta, double tau_t, double tau_a,

@@ -197,6 +197,17 @@ extern "C" int hetile_grid_tile_sizes(int depth, const long *extents,
   hetile_tilesize_nd_result R;
   if (int E = hetile_tilesize_nd_solve(&Prob, &R))
     return E;
+  // On the edge E_{n+1} (one tile column per processor along the grid),
+  // [AY98]'s x_i = u_i = floor(m_i / p_i) assumes p_i divides m_i; with a
+  // remainder it leaves a last column of m_i mod p_i points, a second pass
+  // for the first grid row or column. Ours: ceil(m_i / p_i) when that
+  // still makes p_i columns of the extent (not for 5 points on 4).
+  if (R.on_edge)
+    for (int D = 0; D < 2; ++D) {
+      long X = (M[size_t(D)] + P[size_t(D)] - 1) / P[size_t(D)];
+      if ((M[size_t(D)] + X - 1) / X == P[size_t(D)])
+        R.tile[D] = X;
+    }
   sizes_out[0] = R.tile[N];
   for (int D = 0; D < N; ++D)
     sizes_out[D + 1] = R.tile[D];

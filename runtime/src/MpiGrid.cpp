@@ -114,14 +114,13 @@ extern "C" int hetile_mpi_grid_threads(hetile_mpi *m, long n0, long n1,
   if (!E && (n0 < 0 || n1 < 0))
     E = fail(HETILE_ERR_INVALID, "hetile_mpi_grid: %ld x %ld tile columns",
              n0, n1);
-  // Unset: the default grid, unless an allocation of the ring was asked
-  // for (HETILE_ALLOC other than auto), the ranks form clusters (their
-  // panels are the ring's) or the ranks have several threads (the grid
-  // runs one per rank): those keep the ring. Rank 0's decision is
+  // Unset: the grid the tile sizes were chosen for (hetile_mpi_tile_sizes)
+  // if every grid row and column has a tile column, else the default grid
+  // for these tile columns; neither when an allocation of the ring was
+  // asked for (HETILE_ALLOC other than auto), the ranks form clusters
+  // (their panels are the ring's) or the ranks have several threads (the
+  // grid runs one per rank): those keep the ring. Rank 0's decision is
   // broadcast below.
-  // The grid the tile sizes were chosen for (hetile_mpi_tile_sizes), if
-  // every grid row and column has a tile column, else the default for
-  // these tile columns.
   int Sized[2];
   bool HaveSized = takeGrid(m->Size, Sized);
   if (!E && (!Text || !*Text) && m->Strategy == HETILE_ALLOC_AUTO &&

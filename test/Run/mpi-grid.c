@@ -80,7 +80,8 @@
 // grid: the default 2x2 on 4 ranks, HETILE_GRID=1,2 on 2; with
 // HETILE_GRID=ring, the ring's model. 59 x 49 points along band
 // dimensions 0 and 1: every grid row and column gets a tile column
-// (x_i <= floor(m_i / p_i)). The second sweep (2 x 2 x 2 points) has a
+// (x_i <= floor(m_i / p_i), or ceil on the edge when that makes p_i
+// columns). The second sweep (2 x 2 x 2 points) has a
 // default grid too, the third (one point along dimension 1: 9 2 9) none.
 // RUN: %t.orig3 60 50 40 3 3 3 9 2 9 > %t.wantay
 // RUN: rm -f %t.o.*

@@ -378,6 +378,24 @@ TEST(GridTileSizes, HandDerivedEdge) {
   EXPECT_EQ(Sizes[0], 100);
   EXPECT_EQ(Sizes[1], 4);
   EXPECT_EQ(Sizes[2], 4);
+  // 9 x 7 points: [AY98]'s u = 4 x 3 would leave a third tile column of
+  // one point; ceil(9 / 2) = 5 and ceil(7 / 2) = 4 give two per grid
+  // dimension.
+  const long Odd[3] = {100, 9, 7};
+  ASSERT_EQ(hetile_grid_tile_sizes(3, Odd, P, 1e6, 0, 1, Sizes, &R), 0);
+  EXPECT_EQ(R.on_edge, 1);
+  EXPECT_EQ(Sizes[1], 5);
+  EXPECT_EQ(Sizes[2], 4);
+  EXPECT_EQ(R.tile[0], 5);
+  EXPECT_EQ(R.tile[1], 4);
+  // 5 points on 4 processors: ceil(5 / 4) = 2 makes 3 columns; [AY98]'s
+  // floor, 1, stays.
+  const long Five[3] = {100, 5, 8};
+  const int P4[2] = {4, 2};
+  ASSERT_EQ(hetile_grid_tile_sizes(3, Five, P4, 1e6, 0, 1, Sizes, &R), 0);
+  EXPECT_EQ(R.on_edge, 1);
+  EXPECT_EQ(Sizes[1], 1);
+  EXPECT_EQ(Sizes[2], 4);
   // A grid larger than an extent has no [AY98] sizes.
   const int Big[2] = {9, 2};
   EXPECT_EQ(hetile_grid_tile_sizes(3, Extents, Big, 1, 0, 1, Sizes, nullptr),
