@@ -9,9 +9,11 @@ the same source (one binary: the grid's code and the ring's are both in
 it), compiled with mpicc -O3 -DBENCH_MPI, run on 4 ranks with equal cycle
 times (HETILE_CALIBRATE=0):
 
-  ring         HETILE_TILE_SIZES=--sizes, no HETILE_GRID
+  ring         HETILE_TILE_SIZES=--sizes, HETILE_GRID=ring
   grid 2x2     HETILE_GRID=2,2, the same tile sizes (same tile volume)
-  ring model   the runtime's default tile sizes for the ring
+  ring model   HETILE_GRID=ring, the runtime's default tile sizes for the ring
+  grid model   HETILE_GRID=2,2, the runtime's default tile sizes for the
+               grid ([AY98] Algorithms 1 and 2, docs/grids.md)
 
 Each variant runs --reps times (interleaved); the table gives medians and
 each run's time, the checksums are compared with the original's (gcc -O3,
@@ -71,6 +73,8 @@ def once(a, exe, args, env):
                             if l.startswith("hetile: 4 ranks")))
     r["tiles"] = sum(int(t) for t, _ in per_rank) // r["nests"]
     r["compute_sum"] = sum(float(c) for _, c in per_rank)
+    m = re.search(r"hetile: tile sizes .*?: tiles ([0-9x]+)", err)
+    r["model"] = m.group(1) if m else ""
     return r
 
 
@@ -129,10 +133,12 @@ def main():
     for kernel in a.kernels.split(","):
         args, sizes = SIZES[kernel]
         exe, want = mpi_kernel(hetile, lib, work, kernel, args, a.mpicc)
-        variants = dict([("ring", {"HETILE_TILE_SIZES": sizes}),
+        variants = dict([("ring", {"HETILE_TILE_SIZES": sizes,
+                                   "HETILE_GRID": "ring"}),
                          ("grid 2x2", {"HETILE_TILE_SIZES": sizes,
                                        "HETILE_GRID": "2,2"}),
-                         ("ring model", {})])
+                         ("ring model", {"HETILE_GRID": "ring"}),
+                         ("grid model", {"HETILE_GRID": "2,2"})])
         samples = interleaved(a.reps, list(variants),
                               lambda name: once(a, exe, args, variants[name]))
         med = {n: statistics.median(s["time"] for s in r)
@@ -142,14 +148,15 @@ def main():
         tcom_s = tcom[0] if tcom else 0.0
         for name, env in variants.items():
             s = samples[name]
-            if name == "grid 2x2" and "grid 2x2" not in s[0]["line"]:
+            if name.startswith("grid") and "grid 2x2" not in s[0]["line"]:
                 die("the grid did not run: " + s[0]["line"])
             ok, sums, times = checksums(s, want)
             bad |= not ok
             print("| %s %s | %s | %s | %.3f | %.2f | %.4f | %.3f | %.3f | "
                   "%.3f | %s | %s |" % (
                       kernel, " ".join(args), name,
-                      env.get("HETILE_TILE_SIZES", "runtime's"), med[name],
+                      env.get("HETILE_TILE_SIZES",
+                              "runtime's " + s[0]["model"]), med[name],
                       med["ring"] / med[name],
                       statistics.median(predict(a, x, tcom_s) for x in s),
                       statistics.median(x["compute"] for x in s),

@@ -727,8 +727,10 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
 //===----------------------------------------------------------------------===//
 // The processor grid (HETILE_GRID, docs/grids.md): [AY98] section 2 with MPI
 // ranks as the processors of a p1 x p2 grid. Tile column (g0, g1) of band
-// dimensions 0 and 1 runs on rank hetile_mpi_grid_owner = (g0 mod p1) * p2
-// + (g1 mod p2); the other band dimensions are walked inside the rank. A
+// dimensions 0 and 1 runs on rank hetile_mpi_grid_owner (the runtime's
+// owner tables: (g0 mod p1) * p2 + (g1 mod p2) for equal speeds), a rank
+// walking its columns with hetile_mpi_grid_next; the other band dimensions
+// are walked inside the rank. A
 // rank runs its tiles in lexicographic order of (g0, g1, the others): a
 // topological order of the tile dependences (all >= 0). Before a tile, it
 // receives from the tiles (g0 - a, g1 - b) of the same walk position, 0 <=
@@ -750,11 +752,11 @@ llvm::Error MpiEmitter::gridEachTile(const std::string &Rank,
                                      TileBody Body) {
   for (unsigned M = 0; M < 2; ++M) {
     std::string G = "hetile_g" + std::to_string(M);
-    Out += spaces(Indent + 2 * M) + "for (long " + G +
-           " = hetile_mpi_grid_coord(hetile_m, " + Rank + ", " +
-           std::to_string(M) + "); " + G + " < hetile_gn" + std::to_string(M) +
-           "; " + G + " += hetile_gp" + std::to_string(M) + ")" +
-           (M ? " {\n" : "\n");
+    std::string Next = "hetile_mpi_grid_next(hetile_m, " + Rank + ", " +
+                       std::to_string(M) + ", ";
+    Out += spaces(Indent + 2 * M) + "for (long " + G + " = " + Next +
+           "-1); " + G + " < hetile_gn" + std::to_string(M) + "; " + G +
+           " = " + Next + G + "))" + (M ? " {\n" : "\n");
   }
   unsigned I = Indent + 4;
   for (unsigned M = 0; M < 2; ++M)
@@ -916,8 +918,15 @@ llvm::Error MpiEmitter::gridBranch(std::string &Out) {
            "        ? (" + RowUpper[M] + " - hetile_gs" + G + ") / " + D.Size +
            " + 1 : 0;\n";
   }
-  Out += "    const int hetile_grid = hetile_mpi_grid(hetile_m, hetile_gn0, "
-         "hetile_gn1);\n"
+  // mpi+omp: the ranks' threads, so that several keep the ring unless
+  // HETILE_GRID asks for the grid.
+  const std::string Grid = "hetile_mpi_grid(hetile_m, hetile_gn0, "
+                           "hetile_gn1)";
+  Out += (Threaded ? ompQuery(4, "const int hetile_grid",
+                              "hetile_mpi_grid_threads(hetile_m, hetile_gn0, "
+                              "hetile_gn1, omp_get_max_threads())",
+                              Grid)
+                   : "    const int hetile_grid = " + Grid + ";\n") +
          "    if (hetile_grid < 0) {\n"
          "      " + std::string(MpiFail) +
          "      hetile_mpi_abort(hetile_m, 1);\n"
@@ -940,9 +949,7 @@ llvm::Error MpiEmitter::gridBranch(std::string &Out) {
   Out += "#define hetile_gtag(g0, g1, a, b) \\\n"
          "    (int)(((((g0) * hetile_gn1 + (g1)) * (hetile_K0 + 1) + (a)) * "
          "(hetile_K1 + 1) + (b)) % hetile_tags)\n"
-         "    if (hetile_grid) {\n"
-         "      const int hetile_gp0 = hetile_mpi_grid_dim(hetile_m, 0);\n"
-         "      const int hetile_gp1 = hetile_mpi_grid_dim(hetile_m, 1);\n";
+         "    if (hetile_grid) {\n";
   GridPath = true;
   llvm::Error Err = gridTiles(Out);
   if (!Err)

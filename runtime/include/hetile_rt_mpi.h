@@ -52,7 +52,9 @@
  *   HETILE_STATS=1                   hetile_mpi_verbose() returns 1
  *   HETILE_GRID=p1,p2                a processor grid instead of the ring,
  *                                    for nests whose band has 3 dimensions
- *                                    or more (read by hetile_mpi_grid)
+ *                                    or more (read by hetile_mpi_grid;
+ *                                    unset: a default grid or the ring;
+ *                                    ring: the ring)
  *   HETILE_MPI_MAX_COUNT=N           largest count passed to one MPI call
  *                                    (default and maximum INT_MAX); larger
  *                                    messages and gathers use derived
@@ -148,21 +150,38 @@ int hetile_mpi_compute_end(hetile_mpi *m, long tiles);
 
 /* A processor grid for a nest whose band has 3 dimensions or more
  * ([AY98] section 2, hetile_grid.h, docs/grids.md), after hetile_mpi_begin
- * (collective): HETILE_GRID=p1,p2 (rank 0's) puts tile column (j0, j1) of
- * the band dimensions 0 and 1, n0 x n1 of them, on rank (j0 mod p1) * p2 +
- * (j1 mod p2); the other band dimensions are walked inside each rank.
- * 1: the grid is used (hetile_mpi_describe then says so); 0: the ring
- * (HETILE_GRID unset or empty, or one entry, equal to the rank count);
- * HETILE_ERR_ENV on every rank, naming HETILE_GRID, when it is malformed,
- * has more than 2 entries or p1 x p2 is not the rank count. Instead of
- * hetile_mpi_owner and hetile_mpi_block, a grid nest then uses: */
+ * (collective): the grid p1 x p2 of HETILE_GRID=p1,p2 (rank 0's), or when
+ * it is unset, hetile_grid_default's for n0 x n1 tile columns (none when
+ * HETILE_ALLOC is set to other than auto or the platform file's ranks
+ * form clusters: the ring's allocations), puts tile
+ * column (j0, j1) of the band dimensions 0 and 1, n0 x n1 of them, on rank
+ * row_of[j0] * p2 + col_of[j1], the owner tables of
+ * hetile_grid_owner_tables for the ranks' cycle times (j0 mod p1 and j1
+ * mod p2 when they are equal); the other band dimensions are walked inside
+ * each rank. 1: the grid is used (hetile_mpi_describe then says so); 0:
+ * the ring (HETILE_GRID=ring, one entry equal to the rank count, empty, or
+ * unset without a default grid); HETILE_ERR_ENV on every rank, naming
+ * HETILE_GRID, when it is malformed, has more than 2 entries or p1 x p2 is
+ * not the rank count. Instead of hetile_mpi_owner and hetile_mpi_block, a
+ * grid nest then uses: */
 int hetile_mpi_grid(hetile_mpi *m, long n0, long n1);
+/* hetile_mpi_grid for ranks of `nthreads` threads each (rank 0's count
+ * decides; mpi+omp): with more than one, no default grid (the grid runs
+ * one thread per rank), HETILE_GRID=p1,p2 still selects one. */
+int hetile_mpi_grid_threads(hetile_mpi *m, long n0, long n1, int nthreads);
 /* p1 (d = 0) or p2 (d = 1); 1 on the ring. */
 int hetile_mpi_grid_dim(const hetile_mpi *m, int d);
 /* The grid coordinate d of `rank`: rank / p2 (d = 0), rank mod p2 (d = 1). */
 int hetile_mpi_grid_coord(const hetile_mpi *m, int rank, int d);
-/* The rank of tile column (j0, j1), j0, j1 >= 0. */
+/* The rank of tile column (j0, j1), 0 <= j0 < n0, 0 <= j1 < n1. */
 int hetile_mpi_grid_owner(const hetile_mpi *m, long j0, long j1);
+/* The least tile column j > g along band dimension d (0 or 1) whose grid
+ * row (d = 0) or grid column (d = 1) is `rank`'s; n_d when there is none
+ * (and on bad input, with hetile_last_error set), so that
+ *   for (j = hetile_mpi_grid_next(m, r, d, -1); j < n_d;
+ *        j = hetile_mpi_grid_next(m, r, d, j))
+ * walks rank r's columns along d in increasing order. */
+long hetile_mpi_grid_next(const hetile_mpi *m, int rank, int d, long g);
 
 /* ------------------------------------------------------------- threads */
 
@@ -318,8 +337,19 @@ void hetile_mpi_abort(hetile_mpi *m, int code);
  * not set (the generated code reads it first, hetile_env_tile_sizes).
  * extents[depth] >= 1 are the band's extents with the distributed (column)
  * dimension first, the others in band order; sizes_out in the same order.
- * Collective when depth == 3 (every rank calls it with the same arguments
- * and gets the same sizes).
+ * Collective (every rank calls it with the same arguments and gets the
+ * same sizes).
+ *
+ * With depth >= 3, when the nest will run on a processor grid
+ * (HETILE_GRID=p1,p2, or HETILE_GRID unset and hetile_grid_default finds
+ * a grid for the points of band dimensions 0 and 1, the auto allocation,
+ * no clusters and nprocs equal to the rank count, i.e. one thread per
+ * rank): Andonov & Yanev's integer tile sizes for that grid
+ * (hetile_grid_tile_sizes: [AY98] section 3, Algorithms 1 and 2) with the
+ * costs of the ring's model below, tau_a scaled to the slowest rank. The
+ * grid is remembered for the nest's hetile_mpi_grid (which runs after the
+ * sizes are chosen) and, with HETILE_GRID unset, is the one it takes when
+ * every grid row and column then has a tile column.
  *
  * Under HETILE_ALLOC=chunk, with depth 3 and at least 2 ranks: the 3D
  * tiling of Zarei Zefreh et al. (2016), section 3. Each rank owns one chunk
@@ -352,9 +382,10 @@ void hetile_mpi_abort(hetile_mpi *m, int code);
 int hetile_mpi_tile_sizes(int depth, const long *extents, int nprocs,
                           int long_dim, long elem_bytes, long *sizes_out);
 
-/* One line describing the [ZZ16] model of the calling thread's last
+/* One line describing the model of the calling thread's last
  * hetile_mpi_tile_sizes on rank 0 ("hetile: tile sizes [ZZ16] (3.5): U =
- * 1000 x 1000 x 1000, c_p 1e-09 s, ..."; the generated code prints it under
+ * 1000 x 1000 x 1000, c_p 1e-09 s, ...", "hetile: tile sizes [AY98] (grid
+ * 2x2, ...", ...; the generated code prints it under
  * HETILE_STATS); "" on the other ranks, after the default sizes, or before
  * any call. Valid until the thread's next hetile_mpi_tile_sizes. */
 const char *hetile_mpi_tile_sizes_describe(void);

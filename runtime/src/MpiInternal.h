@@ -341,6 +341,11 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   /// its dimensions (0: the ring) and sizes.
   int GridDims = 0;
   int Grid[HETILE_GRID_MAX_DIMS] = {};
+  /// The tile columns along band dimensions 0 and 1, and their owner
+  /// tables (hetile_grid_owner_tables): GridOf[0][j0] is the grid row of
+  /// column j0, GridOf[1][j1] the grid column of j1.
+  long GridN[2] = {};
+  std::vector<int> GridOf[2];
 
   ~hetile_mpi();
 };
@@ -352,6 +357,13 @@ namespace hetile::rt::mpi {
 /// end of a nest run by one thread (T = 0), so that an emulated slow rank
 /// delivers its results as late as a slow processor.
 int payEmulation(hetile_mpi &M, int T = 0);
+
+/// The grid hetile_mpi_tile_sizes sized the tiles for ([AY98]), remembered
+/// for the nest's hetile_mpi_grid, which runs after the sizes are chosen
+/// (MpiGrid.cpp; per thread, as the nest's calls): noteGrid replaces it
+/// (Size 0: none), takeGrid returns and forgets it.
+void noteGrid(int Size, const int *P);
+bool takeGrid(int Size, int *P);
 
 } // namespace hetile::rt::mpi
 

@@ -5,19 +5,26 @@
 // dimensions is the 3D tiling of Zarei Zefreh et al. (2016), section 3:
 // each rank owns one chunk V_i of the distributed dimension u_c, and the
 // two synchronisation dimensions are tiled h1 x h2 by solving (3.5) for the
-// cycle times, the network and the caches of the ranks at hand. Any other
-// case takes the shared-memory defaults (hetile_tilesize_for).
+// cycle times, the network and the caches of the ranks at hand. A band of
+// 3 dimensions or more that will run on a processor grid (HETILE_GRID, or
+// the default grid) takes Andonov & Yanev's sizes for that grid ([AY98]
+// section 3, Algorithms 1 and 2), the grid remembered for the nest's
+// hetile_mpi_grid. Under the auto allocation the ring takes [AY98] with
+// n = 1. Any other case takes the shared-memory defaults
+// (hetile_tilesize_for).
 //
 //===----------------------------------------------------------------------===//
 #include "Env.h"
 #include "Error.h"
 #include "ColumnAllocation.h"
+#include "MpiClusters.h"
 #include "MpiInternal.h"
 #include "ZareiModel.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -251,15 +258,12 @@ int zareiSizes(hetile_mpi &M, const long *Extents, long ElemBytes,
   return HETILE_OK;
 }
 
-/// The pipelined ring of ranks under the auto allocation: [AY98] with n = 1
-/// as for threads (hetile_tilesize_pipeline_solve), with the network's
-/// costs: beta the start-up c_d, tau_t the per-byte cost times the element's
-/// bytes, tau_a HETILE_ITERATION_SECONDS or rank 0's measured sweep
-/// (hetile_costs_point_seconds), broadcast so that every rank solves the
-/// same problem and keeps the same note for its allocation (the block
-/// width, ColumnAllocation.cpp).
-int pipelineSizes(hetile_mpi &M, int Depth, const long *Extents, int LongDim,
-                  long ElemBytes, long *Sizes) {
+/// The costs of [AY98] section 2.3 for the ranks at hand: beta the start-up
+/// c_d, tau_t the per-byte cost times the element's bytes (networkCosts),
+/// tau_a HETILE_ITERATION_SECONDS or rank 0's measured sweep
+/// (hetile_costs_point_seconds), broadcast so that every rank has the
+/// same.
+int machineCosts(hetile_mpi &M, long ElemBytes, hetile_costs &C) {
   double Startup = 0, PerByte = 0;
   if (int E = networkCosts(M, Startup, PerByte))
     return E;
@@ -271,7 +275,91 @@ int pipelineSizes(hetile_mpi &M, int Depth, const long *Extents, int LongDim,
                     check(MPI_Bcast(&TauA, 1, MPI_DOUBLE, 0, M.Comm),
                           "MPI_Bcast")))
     return E;
-  hetile_costs C = {Startup, PerByte * (double)ElemBytes, TauA, 1};
+  C = {Startup, PerByte * (double)ElemBytes, TauA, 1};
+  return HETILE_OK;
+}
+
+/// The grid hetile_mpi_grid will run this nest on, decided here (before
+/// the nest's hetile_mpi_begin) so that the tiles can be sized for it:
+/// HETILE_GRID=p1,p2, or when unset (and nothing keeps the ring: an
+/// HETILE_ALLOC other than auto, clusters, several threads per rank) the
+/// default grid for the points of band dimensions 0 and 1. Rank 0's
+/// decision, broadcast: 1 and P[2] for a grid, 0 for none (a malformed
+/// HETILE_GRID included: hetile_mpi_grid reports it).
+int chooseGrid(hetile_mpi &M, const long *Extents, int NProcs, int *P) {
+  int Decision[3] = {0, 0, 0};
+  if (M.Rank == 0) {
+    const char *Text = std::getenv("HETILE_GRID");
+    int Dims = 0, Q[HETILE_GRID_MAX_DIMS];
+    if (Text && *Text) {
+      if (hetile_grid_parse(Text, M.Size, &Dims, Q) == HETILE_OK &&
+          Dims == 2 && Q[0] <= Extents[1] && Q[1] <= Extents[2])
+        Decision[0] = 1;
+    } else if (M.Strategy == HETILE_ALLOC_AUTO && M.NClusters <= 1 &&
+               NProcs == M.Size &&
+               hetile_grid_default(M.Size, Extents[1], Extents[2], Q)) {
+      Decision[0] = 1;
+    }
+    if (Decision[0]) {
+      Decision[1] = Q[0];
+      Decision[2] = Q[1];
+    }
+  }
+  if (int E = agree(M.Comm, M.Rank,
+                    check(MPI_Bcast(Decision, 3, MPI_INT, 0, M.Comm),
+                          "MPI_Bcast")))
+    return E;
+  P[0] = Decision[1];
+  P[1] = Decision[2];
+  return Decision[0];
+}
+
+/// [AY98]'s tile sizes (Algorithms 1 and 2, hetile_grid_tile_sizes) for
+/// the grid P with the machine's costs; tau_a is the slowest rank's (a
+/// grid row or column advances at its slowest rank's pace; [AY98] is
+/// homogeneous). The grid is remembered for the nest's hetile_mpi_grid
+/// (noteGrid). 1, 0 when the model has no solution (the ring's sizes are
+/// then taken), or an error.
+int gridSizes(hetile_mpi &M, int Depth, const long *Extents, long ElemBytes,
+              const int *P, long *Sizes) {
+  hetile_costs C;
+  if (int E = machineCosts(M, ElemBytes, C))
+    return E;
+  double TMax = *std::max_element(M.Times.begin(), M.Times.end());
+  double TauA = C.tau_a * TMax / M.Times[0];
+  hetile_tilesize_nd_result R;
+  if (hetile_grid_tile_sizes(Depth, Extents, P, C.beta, C.tau_t, TauA, Sizes,
+                             &R) != HETILE_OK)
+    return 0; // the same inputs on every rank: all fall back alike
+  noteGrid(M.Size, P);
+  if (M.Rank == 0) {
+    std::string Dims;
+    for (int I = 0; I < Depth; ++I)
+      Dims += (I ? "x" : "") + std::to_string(R.tile[I]);
+    char Line[512];
+    std::snprintf(Line, sizeof Line, "hetile: tile sizes [AY98] (grid %dx%d, "
+                  "Algorithms 1 and 2): beta %g s, tau_t %g s/element, tau_a "
+                  "%g s: tiles %s (band order), volume %.4g, %s",
+                  P[0], P[1], C.beta, C.tau_t, TauA, Dims.c_str(), R.volume,
+                  R.on_edge ? "one tile column per processor (edge)"
+                            : "facet");
+    ModelLine = Line;
+  }
+  return 1;
+}
+
+/// The pipelined ring of ranks under the auto allocation: [AY98] with n = 1
+/// as for threads (hetile_tilesize_pipeline_solve), with the network's
+/// costs: beta the start-up c_d, tau_t the per-byte cost times the element's
+/// bytes, tau_a HETILE_ITERATION_SECONDS or rank 0's measured sweep
+/// (hetile_costs_point_seconds), broadcast so that every rank solves the
+/// same problem and keeps the same note for its allocation (the block
+/// width, ColumnAllocation.cpp).
+int pipelineSizes(hetile_mpi &M, int Depth, const long *Extents, int LongDim,
+                  long ElemBytes, long *Sizes) {
+  hetile_costs C;
+  if (int E = machineCosts(M, ElemBytes, C))
+    return E;
   // Whether the band is skewed is not passed here: take it as skewed (at
   // least 4 blocks per rank).
   hetile_pipeline_problem Prob = {Depth, Extents, M.Size, LongDim, C,
@@ -315,6 +403,17 @@ extern "C" int hetile_mpi_tile_sizes(int depth, const long *extents,
   hetile_mpi M;
   if (int E = openSettings(M))
     return E;
+  noteGrid(0, nullptr);
+  if (depth >= 3) {
+    int P[2];
+    int G = shareClusters(M);
+    if (!G)
+      G = chooseGrid(M, extents, nprocs, P);
+    if (G > 0)
+      G = gridSizes(M, depth, extents, elem_bytes, P, sizes_out);
+    if (G)
+      return G < 0 ? G : HETILE_OK;
+  }
   if (M.Strategy == HETILE_ALLOC_AUTO && M.Size >= 2 && depth >= 2 &&
       extents[0] >= M.Size)
     return pipelineSizes(M, depth, extents, long_dim, elem_bytes, sizes_out);
