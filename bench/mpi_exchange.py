@@ -182,8 +182,11 @@ def main():
                         ("heterogeneous", emulate, None),
                         ("speed-blind", blind, None),
                         ("cyclic", blind, "cyclic")):
+                    # The ring's allocations are measured: a 3-D band on 4
+                    # ranks would otherwise take the default grid.
                     env = {"HETILE_STATS": "1", "HETILE_SPEEDS": speeds,
-                           "HETILE_EMULATE_SPEEDS": emulate}
+                           "HETILE_EMULATE_SPEEDS": emulate,
+                           "HETILE_GRID": "ring"}
                     if alloc:
                         env["HETILE_ALLOC"] = alloc
                     if v.startswith("mpi+omp"):

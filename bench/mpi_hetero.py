@@ -399,7 +399,10 @@ def main():
     # The runs of each kernel, in the order they are interleaved.
     runs = {}
     for k in kernels:
-        common = {"HETILE_TILE_SIZES": tiles[k], "HETILE_STATS": "1"}
+        # The ring's allocations are measured (HETILE_GRID=ring): a 3-D band
+        # on 4 ranks would otherwise take the default grid.
+        common = {"HETILE_TILE_SIZES": tiles[k], "HETILE_STATS": "1",
+                  "HETILE_GRID": "ring"}
         one_env = dict(common, HETILE_CALIBRATE="0")
         if base > 1:
             one_env["HETILE_EMULATE_SPEEDS"] = str(base)
