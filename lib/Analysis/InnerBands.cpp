@@ -89,6 +89,18 @@ std::vector<std::vector<unsigned>> groupsBelow(const Scop &S, unsigned Outer) {
   return Groups;
 }
 
+/// Whether no statement of \p Stmts runs an iteration in \p S's context.
+bool runsNothing(const Scop &S, const std::vector<unsigned> &Stmts) {
+  for (unsigned I : Stmts) {
+    isl::set Domain = S.Stmts[I].Domain;
+    if (!S.Context.is_null())
+      Domain = Domain.intersect_params(S.Context);
+    if (!Domain.is_empty())
+      return false;
+  }
+  return true;
+}
+
 /// The band of statements \p Stmts below \p Outer loops, when it has >= 2
 /// members; \p OuterContext is where the outer loops run (as parameters).
 std::optional<InnerBand> bandBelow(const Scop &S, unsigned Outer,
@@ -135,11 +147,17 @@ std::optional<InnerBands> bandsBelow(const Scop &S, unsigned Outer,
   if (Groups.size() == 1)
     return std::nullopt;
   for (const std::vector<unsigned> &G : Groups) {
+    // A group whose statements run no iteration (guards that contradict
+    // the loop bounds) has nothing to tile and no code to emit.
+    if (runsNothing(S, G))
+      continue;
     auto B = bandBelow(S, Outer, G, OuterContext, AllowTransform);
     if (!B)
       return std::nullopt;
     Result.Bands.push_back(std::move(*B));
   }
+  if (Result.Bands.empty())
+    return std::nullopt;
   return Result;
 }
 
