@@ -219,17 +219,25 @@ void useMeasured(hetile_mpi &M, const Measured &C) {
   }
 }
 
+/// Every rank's host name (MPI_Get_processor_name), NameBytes each, into
+/// \p AllNames on rank 0 (empty on the others).
+int gatherHostNames(const hetile_mpi &M, std::vector<char> &AllNames) {
+  char Mine[NameBytes] = "";
+  int Len = 0;
+  int E = check(MPI_Get_processor_name(Mine, &Len), "MPI_Get_processor_name");
+  AllNames.assign(M.Rank == 0 ? size_t(M.Size) * NameBytes : 0, 0);
+  if (!E)
+    E = check(MPI_Gather(Mine, NameBytes, MPI_CHAR, AllNames.data(), NameBytes,
+                         MPI_CHAR, 0, M.Comm), "MPI_Gather");
+  return E;
+}
+
 } // namespace
 
 int mpi::shareClusters(hetile_mpi &M) {
   // Every rank's host name to rank 0 (the grouping is rank 0's).
-  char Mine[NameBytes] = "";
-  int Len = 0;
-  int E = check(MPI_Get_processor_name(Mine, &Len), "MPI_Get_processor_name");
-  std::vector<char> AllNames(M.Rank == 0 ? M.Size * NameBytes : 0);
-  if (!E)
-    E = check(MPI_Gather(Mine, NameBytes, MPI_CHAR, AllNames.data(), NameBytes,
-                         MPI_CHAR, 0, M.Comm), "MPI_Gather");
+  std::vector<char> AllNames;
+  int E = gatherHostNames(M, AllNames);
   Shared S;
   std::vector<int> ClusterOf(M.Size, 0);
   if (!E && M.Rank == 0)
@@ -294,13 +302,8 @@ extern "C" int hetile_mpi_host_clusters(int *cluster_out, double *costs_out) {
     return E;
   // The hosts' grouping whatever the platform file says: hetile-calibrate
   // writes the file.
-  char Mine[NameBytes] = "";
-  int Len = 0;
-  int E = check(MPI_Get_processor_name(Mine, &Len), "MPI_Get_processor_name");
-  std::vector<char> AllNames(M.Rank == 0 ? M.Size * NameBytes : 0);
-  if (!E)
-    E = check(MPI_Gather(Mine, NameBytes, MPI_CHAR, AllNames.data(), NameBytes,
-                         MPI_CHAR, 0, M.Comm), "MPI_Gather");
+  std::vector<char> AllNames;
+  int E = gatherHostNames(M, AllNames);
   Shared S;
   std::vector<int> ClusterOf(M.Size, 0);
   if (!E && M.Rank == 0) {
