@@ -4,8 +4,9 @@
 // (docs/grids.md) on a p1 x p2 grid: tile column (j0, j1) on grid processor
 // (row of j0, column of j1), every tile along the other dimensions walked
 // inside it; hetile_sim_grid_makespan computes it. The owner tables are
-// cyclic (j mod p, the runtime's mapping) unless --row-owners and
-// --col-owners give them. With --clusters and --link, a message between
+// the runtime's for the times given (hetile_grid_owner_tables: [BDRV98]'s
+// allocation along each grid dimension, j mod p for equal times) unless
+// --row-owners and --col-owners give them. With --clusters and --link, a message between
 // ranks of different clusters costs its sender the link's time
 // (hetile_sim_grid_makespan_links), as HETILE_EMULATE_LINKS charges it.
 //
@@ -13,6 +14,7 @@
 #include "Args.h"
 #include "Commands.h"
 
+#include "hetile_grid.h"
 #include "hetile_models.h"
 
 #include <algorithm>
@@ -43,15 +45,12 @@ std::vector<long> parseTiles(const std::string &Text) {
 }
 
 /// --row-owners / --col-owners: the grid row (column) of each j0 (j1), or
-/// j mod p when not given.
+/// \p Runtime's (the runtime's table) when not given.
 std::vector<int> owners(const Args &A, const std::string &Flag, long N,
-                        int P) {
+                        int P, const std::vector<int> &Runtime) {
   std::vector<int> Of(N);
-  if (!A.has(Flag)) {
-    for (long J = 0; J < N; ++J)
-      Of[J] = (int)(J % P);
-    return Of;
-  }
+  if (!A.has(Flag))
+    return Runtime;
   std::vector<long> V = A.integers(Flag, 0);
   if ((long)V.size() != N)
     throw UsageError(Flag + ": " + std::to_string(V.size()) + " entries for " +
@@ -99,8 +98,12 @@ int hetile::plan::runSimulateGrid(int Argc, char **Argv) {
     TCom[0] = parseNumber(Parts[0], "--tcom", 0);
     TCom[1] = Parts.size() == 2 ? parseNumber(Parts[1], "--tcom", 0) : TCom[0];
   }
-  std::vector<int> Row = owners(A, "--row-owners", N[0], P1);
-  std::vector<int> Col = owners(A, "--col-owners", N[1], P2);
+  std::vector<int> RuntimeRow(N[0]), RuntimeCol(N[1]);
+  check(hetile_grid_owner_tables(P1, P2, T.data(), N[0], N[1],
+                                 RuntimeRow.data(), RuntimeCol.data()),
+        "--times");
+  std::vector<int> Row = owners(A, "--row-owners", N[0], P1, RuntimeRow);
+  std::vector<int> Col = owners(A, "--col-owners", N[1], P2, RuntimeCol);
   if (A.has("--link") != A.has("--clusters"))
     throw UsageError("--clusters and --link go together");
   std::vector<int> ClusterOf;
@@ -148,9 +151,9 @@ int hetile::plan::runSimulateGrid(int Argc, char **Argv) {
               fmt(TCom[1]).c_str());
   std::printf("owners:       grid rows of j0 %s (%s), grid columns of j1 %s "
               "(%s)\n", N[0] <= 32 ? joinInts(Row).c_str() : "...",
-              A.has("--row-owners") ? "given" : "cyclic",
+              A.has("--row-owners") ? "given" : "the runtime's",
               N[1] <= 32 ? joinInts(Col).c_str() : "...",
-              A.has("--col-owners") ? "given" : "cyclic");
+              A.has("--col-owners") ? "given" : "the runtime's");
   if (NClusters)
     std::printf("clusters:     %d, link %s per message between clusters, "
                 "paid by the sender\n", NClusters, fmt(Link).c_str());
