@@ -730,9 +730,9 @@ llvm::Error MpiEmitter::gather(std::string &Out) {
 // dimensions 0 and 1 runs on rank hetile_mpi_grid_owner (the runtime's
 // owner tables: (g0 mod p1) * p2 + (g1 mod p2) for equal speeds), a rank
 // walking its columns with hetile_mpi_grid_next; the other band dimensions
-// are walked inside the rank. A
-// rank runs its tiles in lexicographic order of (g0, g1, the others): a
-// topological order of the tile dependences (all >= 0). Before a tile, it
+// are walked inside the rank. A rank runs its tiles in lexicographic order
+// of (g0, g1, the others): a topological order of the tile dependences
+// (all >= 0). Before a tile, it
 // receives from the tiles (g0 - a, g1 - b) of the same walk position, 0 <=
 // a <= K0, 0 <= b <= K1, of other ranks what the tile's grid column reads
 // of them (GridFlowOut); after it, it sends (non-blocking) the same to the
