@@ -11,6 +11,7 @@
 #include "Error.h"
 #include "MpiInternal.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -94,6 +95,24 @@ bool mpi::takeGrid(int Size, int *P) {
   return true;
 }
 
+/// Whether, on the p[0] x p[1] grid, the owner tables for \p M's cycle times
+/// give every grid row and every grid column a tile column.
+static bool everyRowAndColumnWorks(const hetile_mpi &M, const int *P,
+                                   long N0, long N1) {
+  std::vector<int> Of[2] = {std::vector<int>(N0), std::vector<int>(N1)};
+  if (hetile_grid_owner_tables(P[0], P[1], M.Times.data(), N0, N1,
+                               Of[0].data(), Of[1].data()))
+    return false;
+  for (int D = 0; D < 2; ++D) {
+    std::vector<bool> Works(P[D], false);
+    for (int G : Of[D])
+      Works[G] = true;
+    if (std::find(Works.begin(), Works.end(), false) != Works.end())
+      return false;
+  }
+  return true;
+}
+
 extern "C" int hetile_mpi_grid(hetile_mpi *m, long n0, long n1) {
   return hetile_mpi_grid_threads(m, n0, n1, 1);
 }
@@ -134,6 +153,14 @@ extern "C" int hetile_mpi_grid_threads(hetile_mpi *m, long n0, long n1,
       Dims = 2;
       P[HETILE_GRID_MAX_DIMS + 1] = 1;
     }
+  }
+  // A default grid on which the speeds leave a grid row or column without
+  // a tile column ([BDRV98]'s allocation along a dimension can give a slow
+  // row none) keeps the ring, whose allocation then decides.
+  if (!E && P[HETILE_GRID_MAX_DIMS + 1] &&
+      !everyRowAndColumnWorks(*m, P, n0, n1)) {
+    Dims = 0;
+    P[HETILE_GRID_MAX_DIMS + 1] = 0;
   }
   if ((E = agree(m->Comm, m->Rank, E)))
     return E;

@@ -131,6 +131,20 @@
 // RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.5
 // RUN: FileCheck %s --check-prefix=DEF6 < %t.def6
 // DEF6: hetile: 6 ranks, grid 3x2 (default) [AY98]: 12x7 tile columns on band dimensions 0 and 1, 4x4 passes
+// With unequal speeds the default grid stays where each grid row and
+// column gets a tile column: at 1,1,1,2 the grid rows (cycle times 1 and
+// 2, the slowest of each) share the 12 tile columns 8,4 and the grid
+// columns the 7 as 5,2; at 1,1,1,100 the second grid row would get none
+// (12 columns on rank 0's row cost 12, one on the other row 100), so the
+// nest runs on the ring.
+// RUN: env HETILE_SPEEDS=1,1,1,2 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 %t.r3 23 19 29 3 3 3 2>&1 >/dev/null | FileCheck %s --check-prefix=DEFHET
+// DEFHET: hetile: 4 ranks, grid 2x2 (default) [AY98]: 12x7 tile columns on band dimensions 0 and 1, {{.*}} tile columns per grid row 8,4, per grid column 5,2
+// RUN: rm -f %t.o.*
+// RUN: env HETILE_SPEEDS=1,1,1,100 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 sh -c 'exec "$0" "$@" > %t.o.$OMPI_COMM_WORLD_RANK' %t.r3 23 19 29 3 3 3 2> %t.defslow
+// RUN: cmp %t.want3 %t.o.0 && cmp %t.want3 %t.o.1 && cmp %t.want3 %t.o.2 && cmp %t.want3 %t.o.3
+// RUN: FileCheck %s --check-prefix=DEFSLOW < %t.defslow
+// DEFSLOW: hetile: 4 ranks, cycle times 1,1,1,100 (HETILE_SPEEDS)
+// DEFSLOW-NOT: grid
 // RUN: env HETILE_CALIBRATE=0 HETILE_ALLOC=cyclic HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 4 %t.r3 23 19 29 3 3 3 2>&1 >/dev/null | FileCheck %s --check-prefix=RING
 // RUN: env HETILE_CALIBRATE=0 HETILE_TILE_SIZES=2,3 HETILE_STATS=1 %mpirun -np 3 %t.r3 23 19 29 3 3 3 2>&1 >/dev/null | FileCheck %s --check-prefix=RING3
 // RING3: hetile: 3 ranks, cycle times
