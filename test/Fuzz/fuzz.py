@@ -75,7 +75,8 @@ CONFIGS = {
             ("2,3", 3, {"HETILE_SPEEDS": "1,2,4", "HETILE_EMULATE_SPEEDS": "1,1,2"}),
             (None, 4, {"HETILE_ALLOC": "block-cyclic:2"}),
             ("1,2,1", 4, {"HETILE_GRID": "2,2"}),
-            ("2,1,3", 4, {"HETILE_GRID": "2,2", "HETILE_SPEEDS": "1,3,2,1"})],
+            ("2,1,3", 4, {"HETILE_GRID": "2,2", "HETILE_SPEEDS": "1,3,2,1"}),
+            ("3,2,2", 4, {"HETILE_SPEEDS": "1,1,2,4"})],
     "mpi+omp": [("1", 2, {"OMP_NUM_THREADS": "2"}),
                 ("2,1", 3, {"OMP_NUM_THREADS": "2", "HETILE_SPEEDS": "1,2,3"})],
 }
