@@ -232,18 +232,10 @@ int gatherHostNames(const hetile_mpi &M, std::vector<char> &AllNames) {
   return E;
 }
 
-} // namespace
-
-int mpi::shareClusters(hetile_mpi &M) {
-  // Every rank's host name to rank 0 (the grouping is rank 0's).
-  std::vector<char> AllNames;
-  int E = gatherHostNames(M, AllNames);
-  Shared S;
-  std::vector<int> ClusterOf(M.Size, 0);
-  if (!E && M.Rank == 0)
-    E = readClusters(M.Size, AllNames, S, ClusterOf);
-  if ((E = agree(M.Comm, M.Rank, E)))
-    return E;
+/// Rank 0's reading \p S and \p ClusterOf broadcast, then kept in \p M on
+/// every rank.
+int broadcastClusters(hetile_mpi &M, Shared &S, std::vector<int> &ClusterOf) {
+  int E;
   if ((E = check(MPI_Bcast(&S, sizeof S, MPI_BYTE, 0, M.Comm), "MPI_Bcast")) ||
       (E = check(MPI_Bcast(ClusterOf.data(), M.Size, MPI_INT, 0, M.Comm),
                  "MPI_Bcast")))
@@ -258,6 +250,23 @@ int mpi::shareClusters(hetile_mpi &M) {
   M.PerByte = S.PerByte;
   M.PanelGiven = S.Panel;
   M.ClusterHosts = S.Hosts;
+  return HETILE_OK;
+}
+
+} // namespace
+
+int mpi::shareClusters(hetile_mpi &M) {
+  // Every rank's host name to rank 0 (the grouping is rank 0's).
+  std::vector<char> AllNames;
+  int E = gatherHostNames(M, AllNames);
+  Shared S;
+  std::vector<int> ClusterOf(M.Size, 0);
+  if (!E && M.Rank == 0)
+    E = readClusters(M.Size, AllNames, S, ClusterOf);
+  if ((E = agree(M.Comm, M.Rank, E)))
+    return E;
+  if ((E = broadcastClusters(M, S, ClusterOf)))
+    return E;
   M.LinkOrigin.clear();
   if (S.FromHosts && S.NClusters > 1) {
     if (S.LinkGiven) {
@@ -333,15 +342,8 @@ extern "C" int hetile_mpi_host_clusters(int *cluster_out, double *costs_out) {
   }
   if ((E = agree(M.Comm, M.Rank, E)))
     return E;
-  if ((E = check(MPI_Bcast(&S, sizeof S, MPI_BYTE, 0, M.Comm), "MPI_Bcast")) ||
-      (E = check(MPI_Bcast(ClusterOf.data(), M.Size, MPI_INT, 0, M.Comm),
-                 "MPI_Bcast")))
-    return agree(M.Comm, M.Rank, E);
-  M.NClusters = S.NClusters;
-  M.ClusterOf = ClusterOf;
-  M.EmulateLinks = S.Emulate;
-  M.EmulStartup = S.EmulStartup;
-  M.EmulPerByte = S.EmulPerByte;
+  if ((E = broadcastClusters(M, S, ClusterOf)))
+    return E;
   for (int I = 0; I < 4; ++I)
     costs_out[I] = -1;
   if (M.NClusters > 1) {
