@@ -18,6 +18,10 @@ config.environment["PATH"] = path
 for var in ["HOME", "TMPDIR"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# The generated seq and omp code decides at each call whether the tiled nest
+# pays (hetile_profit_begin) and may run the original: the tests that prove
+# the tiled code ran turn the decision off; test/Run/profit-*.c turn it on.
+config.environment["HETILE_PROFIT"] = "0"
 
 rt_include = os.path.join(config.hetile_src_root, "runtime", "include")
 rt_libdir = os.path.join(config.hetile_obj_root, "lib")

@@ -41,6 +41,8 @@ address(const NestEmitter &E, const isl::ast_build &Build, const ArrayBounds &B,
   return "(uintptr_t)" + B.Array + " + (uintptr_t)(" + Offset + ")";
 }
 
+} // namespace
+
 /// The C string literal of \p Text.
 std::string quoted(const std::string &Text) {
   std::string Out = "\"";
@@ -53,8 +55,6 @@ std::string quoted(const std::string &Text) {
   }
   return Out + "\"";
 }
-
-} // namespace
 
 llvm::Expected<std::string> printAliasChecks(const NestEmitter &E,
                                              const Options &O) {

@@ -33,6 +33,9 @@ namespace hetile {
 /// The name of the flag printAliasChecks sets.
 extern const char *const NoAliasFlag;
 
+/// The C string literal of \p Text.
+std::string quoted(const std::string &Text);
+
 /// The code that sets NoAliasFlag, "" when the nest has no alias check.
 llvm::Expected<std::string> printAliasChecks(const NestEmitter &E,
                                              const Options &O);

@@ -64,6 +64,9 @@ struct NestEmitter {
   /// starts the refinement, the loops of dimensions 0 and 1 keep to
   /// hetile_slab_lo[m]..hetile_slab_hi[m].
   bool Refine = false;
+  /// Appended to the omp backend's `#pragma omp parallel`: the threads the
+  /// run-time decision gave the call (" num_threads(hetile_nprocs)"), or "".
+  std::string ThreadsClause;
 
   /// \p Tiled must outlive the emitter.
   NestEmitter(const Scop &S, const TiledNest &Tiled);

@@ -124,7 +124,7 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
          "  if (hetile_ncols > 0) {\n"
          "    hetile_sched *hetile_s = 0;\n"
          "    int hetile_err = 0;\n"
-         "#pragma omp parallel" + E.firstprivateClause() + "\n"
+         "#pragma omp parallel" + E.firstprivateClause() + E.ThreadsClause + "\n"
          "    {\n" +
          pipelineSetup() +
          "      if (hetile_err == 0) {\n"
@@ -214,7 +214,7 @@ llvm::Error emitWavefront(NestEmitter &E, const std::vector<BoxDim> &Box,
   Out += "  if (" + NonEmpty + ") {\n"
          "    const long hetile_nw = " + Sum + " - " + std::to_string(K - 1) +
          ";\n"
-         "#pragma omp parallel" + E.firstprivateClause() + "\n"
+         "#pragma omp parallel" + E.firstprivateClause() + E.ThreadsClause + "\n"
          "    for (long hetile_w = 0; hetile_w < hetile_nw; hetile_w++) {\n"
          "      long hetile_k;\n"
          "#pragma omp for schedule(dynamic)\n"

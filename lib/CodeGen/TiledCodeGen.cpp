@@ -18,6 +18,8 @@
 
 #include <isl/set.h>
 
+#include "llvm/Support/Path.h"
+
 #include <algorithm>
 #include <cctype>
 #include <sstream>
@@ -458,6 +460,53 @@ llvm::Error emitLoops(NestEmitter &E, const Communication *Comm,
   llvm_unreachable("unknown backend");
 }
 
+/// The run-time decision of a seq or omp nest (hetile_profit_begin): sets
+/// hetile_run to the threads the tiled nest runs on, 0 for the original;
+/// the block sets hetile_ran to what ran.
+llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
+                                                const Options &O) {
+  const Scop &S = E.S;
+  isl::ast_build Build = E.buildInside(0);
+  std::string Points = "1.0";
+  for (unsigned M = 0; M < E.N.Dims.size(); ++M) {
+    isl::pw_aff Ext = E.N.Dims[M].Extent.intersect_params(E.N.Context);
+    auto Text = E.print(Build, Ext,
+                        "the extent of band dimension " + std::to_string(M),
+                        /*Comparand=*/true);
+    if (!Text)
+      return Text.takeError();
+    Points += " * (double)" + *Text;
+  }
+  std::string Where = llvm::sys::path::filename(S.Span.Begin.File).str() +
+                      ":" + std::to_string(S.Span.Begin.Line) + " (" +
+                      S.Function + ")";
+  std::string Out =
+      "  /* hetile: the original nest, or the tiled nest on one thread or on "
+      "every\n     thread, whichever has been fastest at this size "
+      "(hetile_profit_begin) */\n";
+  std::string Slot = "0";
+  if (S.StaticLocalsAllowed) {
+    Out += "  static hetile_profit_site *hetile_site;\n";
+    Slot = "&hetile_site";
+  }
+  if (O.TargetBackend == Backend::Omp)
+    Out += ompQuery(2, "const int hetile_maxprocs",
+                    "omp_in_parallel() ? 1 : omp_get_max_threads()", "1");
+  else
+    Out += "  const int hetile_maxprocs = 1;\n";
+  Out += "  hetile_profit_call hetile_pc;\n"
+         "  const int hetile_run = hetile_profit_begin(\n"
+         "      hetile_profit_site_get(" + Slot + ", " + quoted(Where) + "),\n"
+         "      " + Points + ",\n"
+         "      hetile_maxprocs, &hetile_pc);\n"
+         "  int hetile_ran = 0;\n"
+         "  if (hetile_run < 0) {\n"
+         "    fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
+         "    exit(1);\n"
+         "  }\n";
+  return Out;
+}
+
 /// Decides whether the point loops count in int (E.NarrowDims): where the
 /// context implies that they cannot overflow, or, with the original nest
 /// (\p HaveOriginal) for the parameters where they could, under the guard
@@ -491,8 +540,19 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   std::string Guard = chooseNarrowCounters(E, !Original.empty());
   std::string Out;
   bool Parallel = O.TargetBackend != Backend::Seq;
-  if (O.TargetBackend == Backend::Omp && E.N.ConstantSizes.empty())
+  // The seq and omp backends decide at each call whether the tiled nest
+  // pays (hetile_profit_begin); the original nest runs where it does not.
+  // Tile sizes fixed at compile time (--tile-sizes) are the user's choice
+  // of the tiled nest, and keep the seq code free of runtime calls.
+  bool Decide = !Original.empty() && E.N.ConstantSizes.empty() &&
+                (O.TargetBackend == Backend::Seq ||
+                 O.TargetBackend == Backend::Omp);
+  if (Decide && O.TargetBackend == Backend::Omp) {
+    Out += "  const int hetile_nprocs = hetile_run;\n";
+    E.ThreadsClause = " num_threads(hetile_nprocs)";
+  } else if (O.TargetBackend == Backend::Omp && E.N.ConstantSizes.empty()) {
     Out += ompNumProcs();
+  }
   bool Mpi = O.TargetBackend == Backend::Mpi ||
              O.TargetBackend == Backend::MpiOmp;
   if (Mpi && E.N.ConstantSizes.empty())
@@ -531,7 +591,31 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   if (!Checks)
     return Checks.takeError();
   std::string Block = "{\n";
-  if (Guard.empty() && Checks->empty()) {
+  std::string Decision;
+  if (Decide) {
+    auto D = printProfitDecision(E, O);
+    if (!D)
+      return D.takeError();
+    Decision = *D;
+    Out = "    hetile_ran = hetile_run;\n" + indented(Out);
+  }
+  if (Decide) {
+    std::string Cond = "hetile_run > 0";
+    if (!Checks->empty())
+      Cond += std::string(" && ") + NoAliasFlag;
+    if (!Guard.empty())
+      Cond += " && (" + Guard + ")";
+    std::string Note;
+    if (!Guard.empty())
+      Note = "  /* hetile: int loop counters; the original nest where the "
+             "band's values\n     could exceed +-2^26 */\n";
+    Block += Decision +
+             printFallbackGuard(S, *Checks, Note, Cond, Out, Original);
+    Block += "  if (hetile_profit_end(&hetile_pc, hetile_ran) && "
+             "hetile_env_stats())\n"
+             "    fprintf(stderr, \"%s\\n\", "
+             "hetile_profit_describe(&hetile_pc));\n";
+  } else if (Guard.empty() && Checks->empty()) {
     Block += Out;
   } else {
     if (Original.empty())

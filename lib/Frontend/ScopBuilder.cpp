@@ -52,6 +52,11 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
 
   Scop S;
   S.Function = getFunctionName(C.Function);
+  S.StaticLocalsAllowed =
+      !C.Function || Ctx.getLangOpts().CPlusPlus ||
+      !C.Function->isInlineSpecified() ||
+      C.Function->getStorageClass() == SC_Static ||
+      C.Function->isInlineDefinitionExternallyVisible();
   const SourceManager &SM = Ctx.getSourceManager();
   S.PragmaLoc = makeSourceLoc(SM, C.PragmaLoc);
   std::string Text;

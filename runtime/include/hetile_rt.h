@@ -302,6 +302,56 @@ int hetile_refine_chunk(const hetile_refine *r);
 const char *hetile_refine_describe(const hetile_refine *r);
 void hetile_refine_destroy(hetile_refine *r);
 
+/* ----------------------------------- is the tiled nest worth running? */
+/* Each call of a tiled nest (seq and omp backends) first asks which of
+ * three ways to run it is fastest for its size: the original nest (kept in
+ * the generated block), the tiled nest on one thread (no team started), or
+ * the tiled nest on every thread. Not from the papers: their models assume
+ * one long nest, while applications call small nests thousands of times,
+ * where a parallel region, a schedule and a pipeline's fill cost more than
+ * the nest. The runtime measures rather than predicts: per call site and
+ * size class (floor(log2(points))), it times each way on a few calls,
+ * then runs the fastest, and tries the others again at intervals that keep
+ * their cost under about 2% of the site's time (a way that lost by a factor
+ * r is tried again after max(16, 50 (r - 1)) calls, doubled each time it
+ * loses again), so that a machine whose load changes is followed. The first
+ * call of a size class takes the choice of the nearest class measured, else
+ * the tiled nest on every thread when it has at least 2^20 points (a
+ * parallel region costs microseconds; such a nest milliseconds), else the
+ * original. HETILE_PROFIT=0 turns the decision off: every call runs the
+ * tiled nest on every thread (the differential tests). docs/profitability.md.
+ */
+typedef struct hetile_profit_site hetile_profit_site;
+typedef struct {
+  hetile_profit_site *site;
+  int threads;   /* what hetile_profit_begin chose: 0 original, else threads */
+  int size_class;
+  int maxprocs;
+  double start;  /* hetile_timer_now() when the call began */
+} hetile_profit_call;
+/* The site whose slot is *slot (a static pointer of the generated code,
+ * null at first), created at its first use and kept for the process; where
+ * names it in HETILE_STATS. A null slot finds the site by `where`. Never
+ * null. */
+hetile_profit_site *hetile_profit_site_get(hetile_profit_site **slot,
+                                           const char *where);
+/* Chooses how this call runs, for a nest of about `points` points (an upper
+ * bound: the product of the band's extents) with `maxprocs` threads free:
+ * returns the threads to run the tiled nest on (1..maxprocs), or 0 for the
+ * original nest; starts the call's clock. */
+int hetile_profit_begin(hetile_profit_site *site, double points, int maxprocs,
+                        hetile_profit_call *call);
+/* The call ran the tiled nest on `ran` threads (0: the original, as when a
+ * run-time check failed): records its time. Returns 1 when the site's
+ * choice for the call's size class changed (the generated code then prints
+ * hetile_profit_describe under HETILE_STATS), else 0. */
+int hetile_profit_end(hetile_profit_call *call, int ran);
+/* hetile_profit_end with the call's time given (tests). */
+int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);
+/* One line: the site, the size class, the choice and the times measured.
+ * Valid until the calling thread's next call of it. */
+const char *hetile_profit_describe(const hetile_profit_call *call);
+
 #ifdef __cplusplus
 }
 #endif

@@ -142,6 +142,15 @@ void readRefine(const char *Text, Var<int> &V) {
                       "always", Text));
 }
 
+/// HETILE_PROFIT: 0 or 1.
+void readProfit(const char *Text, Var<int> &V) {
+  if (std::strcmp(Text, "0") == 0 || std::strcmp(Text, "1") == 0)
+    V.Value = Text[0] - '0';
+  else
+    keepError(V, fail(HETILE_ERR_ENV, "HETILE_PROFIT: '%s' is not 0 or 1",
+                      Text));
+}
+
 /// HETILE_EMULATE_LINKS: 0, 1, or the link's costs "startup,per_byte".
 void readEmulateLinks(const char *Text, Var<EmulatedLink> &V) {
   if (!std::strcmp(Text, "0") || !std::strcmp(Text, "1")) {
@@ -182,6 +191,7 @@ std::shared_ptr<const Snapshot> build() {
   S->MaxCount.Value = INT_MAX;
   S->IterationSeconds.Value = 1e-9;
   S->Refine.Value = 1;
+  S->Profit.Value = 1;
   read("HETILE_TILE_SIZES", S->TileSizes, readTileSizes);
   read("HETILE_SPEEDS", S->Speeds, [](const char *T, auto &V) {
     readTimes(T, "HETILE_SPEEDS", V);
@@ -204,6 +214,7 @@ std::shared_ptr<const Snapshot> build() {
   const char *Calibrate = std::getenv("HETILE_CALIBRATE");
   S->CalibrateOff = Calibrate && std::strcmp(Calibrate, "0") == 0;
   read("HETILE_REFINE", S->Refine, readRefine);
+  read("HETILE_PROFIT", S->Profit, readProfit);
   fail(HETILE_OK, "%s", Saved.c_str());
   return S;
 }

@@ -74,6 +74,9 @@ struct Snapshot {
   /// HETILE_REFINE: 0 off ("0"), 1 for long nests (unset or "1"), 2
   /// always ("always"): hetile_refine_begin.
   Var<int> Refine;
+  /// HETILE_PROFIT: 1 (unset or "1") decides per call whether the tiled nest
+  /// runs (hetile_profit_begin), 0 ("0") always runs it on every thread.
+  Var<int> Profit;
   Var<double> Watchdog;                 ///< HETILE_WATCHDOG (120)
   Var<long> MaxCount;                   ///< HETILE_MPI_MAX_COUNT (INT_MAX)
   Var<double> IterationSeconds;         ///< HETILE_ITERATION_SECONDS (1e-9)

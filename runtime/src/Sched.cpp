@@ -20,10 +20,14 @@
 #include "Env.h"
 #include "Error.h"
 
+#include <linux/futex.h>
 #include <sched.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <climits>
 #include <ctime>
 #include <memory>
 #include <vector>
@@ -33,9 +37,12 @@ using namespace hetile::rt;
 namespace {
 
 /// One counter per cache line: the last column of each block is written by
-/// one processor and read by another.
+/// one processor and read by another. Wake is the 32-bit word a blocked
+/// waiter sleeps on (futex), Sleepers how many do.
 struct alignas(64) Progress {
   std::atomic<long> Rows{0};
+  std::atomic<int> Wake{0};
+  std::atomic<int> Sleepers{0};
 };
 
 } // namespace
@@ -52,10 +59,10 @@ struct hetile_sched : hetile::rt::ColumnAllocation {
   std::shared_ptr<const hetile::rt::env::Snapshot> Env;
   bool Emulating = false;
   bool Verbose = false;
-  /// How long hetile_sched_wait spins before yielding: 200 us when the
-  /// processors fit on the online CPUs, else 0 (a spinning thread would
-  /// hold the core its neighbour needs).
-  double SpinSeconds = 0;
+  /// Whether hetile_sched_wait may spin at all: the processors fit on the
+  /// online CPUs (else a spinning thread would hold the core its neighbour
+  /// needs).
+  bool MaySpin = false;
 };
 
 extern "C" int hetile_sched_create(int p, long ncols, hetile_sched **out) {
@@ -68,8 +75,10 @@ extern "C" int hetile_sched_create(int p, long ncols, hetile_sched **out) {
   auto S = std::make_unique<hetile_sched>();
   S->P = p;
   S->NCols = ncols;
-  long Cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  S->SpinSeconds = Cpus >= p ? 200e-6 : 0;
+  // Read once: glibc reads /sys at each call, which a nest called
+  // thousands of times paid at each call.
+  static const long Cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  S->MaySpin = Cpus >= p;
   if (int E = hetile_env_alloc(&S->Strategy, &S->Param); E < 0)
     return E;
   TimesSource Source;
@@ -155,39 +164,79 @@ inline void cpuRelax() {
 
 } // namespace
 
+namespace {
+
+/// How long a wait spins before it blocks, in seconds, for the process:
+/// 200 us at first; halved (down to 2 us) each time a wait outlasts it,
+/// since the neighbour was then descheduled (another job holds its core)
+/// and spinning only took the core from it; grown back by an eighth (up
+/// to 200 us) each time a wait ends while spinning. Ours: the papers'
+/// processors are dedicated.
+std::atomic<double> SpinBudget{200e-6};
+const double MaxSpin = 200e-6, MinSpin = 2e-6;
+
+void futexWait(std::atomic<int> *Word, int Expected) {
+  // At most 1 ms asleep: a missed wake-up costs a millisecond, not a hang.
+  struct timespec Limit = {0, 1000000};
+  syscall(SYS_futex, reinterpret_cast<int *>(Word), FUTEX_WAIT_PRIVATE,
+          Expected, &Limit, nullptr, 0);
+}
+
+void futexWakeAll(std::atomic<int> *Word) {
+  syscall(SYS_futex, reinterpret_cast<int *>(Word), FUTEX_WAKE_PRIVATE,
+          INT_MAX, nullptr, nullptr, 0);
+}
+
+} // namespace
+
 extern "C" void hetile_sched_wait(hetile_sched *s, long col, long row) {
   if (!s || col < 0 || col >= s->NCols)
     return;
-  std::atomic<long> &R = s->Rows[col].Rows;
-  if (R.load(std::memory_order_acquire) > row)
+  Progress &P = s->Rows[col];
+  if (P.Rows.load(std::memory_order_acquire) > row)
     return;
-  // A left neighbour is usually a fraction of a tile behind: spin (for at
-  // most SpinSeconds) while every processor has a core of its own. Then
-  // yield, then sleep: yielding to, or napping behind, other processes costs
-  // a scheduler time slice, far more than a tile when tiles are small.
-  double Until = s->SpinSeconds > 0 ? hetile_timer_now() + s->SpinSeconds : 0;
-  for (long Tries = 0; R.load(std::memory_order_acquire) <= row; ++Tries) {
-    if (Until > 0) {
+  // A left neighbour is usually a fraction of a tile behind: spin while
+  // every processor has a core of its own, for the budget above; then
+  // sleep on the column's futex until hetile_sched_post wakes us, so that
+  // a descheduled neighbour gets the core back instead of a spinner.
+  if (s->MaySpin) {
+    double Budget = SpinBudget.load(std::memory_order_relaxed);
+    double Until = hetile_timer_now() + Budget;
+    for (long Tries = 1;; ++Tries) {
+      if (P.Rows.load(std::memory_order_acquire) > row) {
+        if (Budget < MaxSpin)
+          SpinBudget.store(std::min(MaxSpin, Budget * 1.125),
+                           std::memory_order_relaxed);
+        return;
+      }
       cpuRelax();
-      if ((Tries & 1023) == 1023 && hetile_timer_now() > Until)
-        Until = 0, Tries = 0;
-      continue;
+      if ((Tries & 255) == 0 && hetile_timer_now() > Until)
+        break;
     }
-    if (Tries < 64)
-      continue;
-    if (Tries < 4096) {
-      sched_yield();
-      continue;
-    }
-    struct timespec Nap = {0, 20000};
-    nanosleep(&Nap, nullptr);
+    SpinBudget.store(std::max(MinSpin, Budget / 2), std::memory_order_relaxed);
   }
+  P.Sleepers.fetch_add(1, std::memory_order_seq_cst);
+  for (;;) {
+    int Seen = P.Wake.load(std::memory_order_seq_cst);
+    if (P.Rows.load(std::memory_order_seq_cst) > row)
+      break;
+    futexWait(&P.Wake, Seen);
+  }
+  P.Sleepers.fetch_sub(1, std::memory_order_relaxed);
 }
 
 extern "C" void hetile_sched_post(hetile_sched *s, long col, long row) {
   if (!s || col < 0 || col >= s->NCols)
     return;
-  s->Rows[col].Rows.store(row + 1, std::memory_order_release);
+  Progress &P = s->Rows[col];
+  P.Rows.store(row + 1, std::memory_order_seq_cst);
+  // A waiter that registered before this load sees the new row or is
+  // woken: it read Wake before checking Rows, and the increment changes
+  // Wake before the wake-up.
+  if (P.Sleepers.load(std::memory_order_seq_cst) > 0) {
+    P.Wake.fetch_add(1, std::memory_order_seq_cst);
+    futexWakeAll(&P.Wake);
+  }
 }
 
 extern "C" int hetile_sched_timing(const hetile_sched *s) {

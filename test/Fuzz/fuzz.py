@@ -109,6 +109,9 @@ def clean_env(extra):
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("HETILE_") and k != "OMP_NUM_THREADS"}
     env["HETILE_CALIBRATE"] = "0"
+    # Every call runs the tiled code: the decision would run the original of
+    # the small random nests, which proves nothing.
+    env["HETILE_PROFIT"] = "0"
     env.update(extra)
     return env
 

@@ -24,6 +24,10 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
     for (j = 1; j < M - 1; j++)
       A[i][j] = 0.25 * (A[i - 1][j] + A[i][j - 1] + B[i + 1][j] + B[i][j + 1]);
 }
+// The decision of whether the tiled nest pays (seq and omp), then the check.
+// SEQ:        const int hetile_run = hetile_profit_begin(
+// OMP:        const int hetile_run = hetile_profit_begin(
+// MPI-NOT:    hetile_profit
 // CHECK:      /* hetile: run-time alias check: A and B do not overlap */
 // CHECK-NEXT: int hetile_noalias = 1;
 // CHECK-NEXT: if (((long)N >= 3 && (long)M >= 3) &&
@@ -37,8 +41,8 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 // MPI-NEXT:   if (hetile_noalias < 0) {
 // MPI:        if (hetile_noalias) {
 // MPI-NEXT:     const int hetile_nprocs = hetile_mpi_world_size();
-// SEQ-NEXT:   if (hetile_noalias) {
-// OMP-NEXT:   if (hetile_noalias) {
+// SEQ-NEXT:   if (hetile_run > 0 && hetile_noalias) {
+// OMP-NEXT:   if (hetile_run > 0 && hetile_noalias) {
 // OMP:          #pragma omp parallel
 // SEQ:        {{^ *}}/* hetile: point loops */
 // MPI:        {{^ *}}/* hetile: point loops */

@@ -70,7 +70,7 @@ int main(void) {
 // CODE: /* hetile: tile loops */
 // The first loop's value where its header runs last (K < N - 1), the
 // second's elsewhere, on disjoint conditions.
-// CODE: if ({{.*}}K{{.*}})
+// CODE: if ((long)N >= 1 && {{.*}}K{{.*}})
 // CODE-NEXT: j = (long)N;
-// CODE: if ({{.*}}K{{.*}})
+// CODE: if ((long)N >= 1 && {{.*}}K{{.*}})
 // CODE-NEXT: j = (long)N + 1;

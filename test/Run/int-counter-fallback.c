@@ -15,7 +15,7 @@
 // With t < T and K + 1 <= i < K + N - 1, the band values t and t + i lie in
 // [-2^26, 2^26] exactly when T - 1 <= 2^26, K + 1 >= -2^26 and
 // T + N + K - 3 <= 2^26:
-// CHECK: if ({{.*}}(long)T <= 67108865 && (long)K >= -67108865 && (long)T + (long)N + (long)K <= 67108867)) {
+// CHECK: if (hetile_run > 0 && ({{.*}}(long)T <= 67108865 && (long)K >= -67108865 && (long)T + (long)N + (long)K <= 67108867))) {
 // CHECK: /* hetile: point loops */
 // CHECK: for (int c1 =
 // CHECK: } else {

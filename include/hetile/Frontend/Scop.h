@@ -181,6 +181,10 @@ struct OutlineFacts {
 
 struct Scop {
   std::string Function;
+  /// The function may define a static local (not a C inline definition
+  /// with external linkage, C11 6.7.4p3): the generated code keeps its
+  /// per-site state there.
+  bool StaticLocalsAllowed = true;
   /// The whole nest (from `for` to the end of its body).
   SourceSpan Span;
   /// Where `#pragma hetile` is, if the nest was marked.

@@ -1,0 +1,188 @@
+//===- ProfitTest.cpp - the run-time decision of whether tiling pays -------===//
+//
+// hetile_profit_begin/record on given times: the first call's guess, the
+// exploration of the three ways, the choice, its hysteresis, the retries'
+// intervals (derived by hand from the rule in hetile_rt.h), a load change
+// followed, the nearest class's choice, and HETILE_PROFIT.
+//
+//===----------------------------------------------------------------------===//
+#include "SetVar.h"
+
+#include "hetile_rt.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+struct ProfitEnv {
+  ProfitEnv() { setVar("HETILE_PROFIT", nullptr); }
+  ~ProfitEnv() { setVar("HETILE_PROFIT", nullptr); }
+};
+
+/// A fresh site and the calls made on it, with the time each way takes.
+struct Site {
+  hetile_profit_site *Slot = nullptr;
+  hetile_profit_site *S;
+  double Times[3] = {1e-6, 30e-6, 100e-6}; // original, 1 thread, 2 threads
+  int Procs = 2;
+  double Points = 1000;
+  int Changed = 0;
+  hetile_profit_call Last{};
+
+  Site() { S = hetile_profit_site_get(&Slot, "test.c:1 (f)"); }
+
+  /// One call: the threads chosen.
+  int call() {
+    int Run = hetile_profit_begin(S, Points, Procs, &Last);
+    EXPECT_GE(Run, 0);
+    int Way = Run == 0 ? 0 : Run == 1 ? 1 : 2;
+    Changed = hetile_profit_record(&Last, Run, Times[Way]);
+    return Run;
+  }
+  std::vector<int> calls(int N) {
+    std::vector<int> Out;
+    for (int I = 0; I < N; ++I)
+      Out.push_back(call());
+    return Out;
+  }
+};
+
+TEST(Profit, SiteIsKeptInItsSlot) {
+  hetile_profit_site *Slot = nullptr;
+  hetile_profit_site *A = hetile_profit_site_get(&Slot, "a.c:1 (f)");
+  EXPECT_EQ(A, Slot);
+  EXPECT_EQ(A, hetile_profit_site_get(&Slot, "other"));
+  // Without a slot, by name.
+  hetile_profit_site *B = hetile_profit_site_get(nullptr, "b.c:2 (g)");
+  EXPECT_EQ(B, hetile_profit_site_get(nullptr, "b.c:2 (g)"));
+  EXPECT_NE(A, B);
+}
+
+TEST(Profit, FirstCallBySize) {
+  ProfitEnv G;
+  Site Small;
+  Small.Points = 1000;
+  EXPECT_EQ(0, Small.call());
+  Site Big;
+  Big.Points = 1 << 20;
+  EXPECT_EQ(2, Big.call());
+  Site BigOneThread;
+  BigOneThread.Points = 1 << 20;
+  BigOneThread.Procs = 1;
+  EXPECT_EQ(1, BigOneThread.call());
+}
+
+TEST(Profit, ExploresThenKeepsTheFastest) {
+  ProfitEnv G;
+  Site X;
+  // Original twice (its first time is not enough: within 20x of the best),
+  // one thread once (30x the best: hopeless), every thread once (100x).
+  std::vector<int> Want = {0, 0, 1, 2};
+  EXPECT_EQ(Want, X.calls(4));
+  EXPECT_EQ(1, X.Changed); // the choice is made on the fourth call
+  EXPECT_EQ(std::string("hetile: profit: test.c:1 (f): 2^9 points per call: "
+                        "original (best times: original 1e-06 s, tiled on 1 "
+                        "thread 3e-05 s, tiled on 2 threads 0.0001 s; 4 "
+                        "calls)"),
+            hetile_profit_describe(&X.Last));
+  for (int Call = 5; Call < 1453; ++Call)
+    ASSERT_EQ(0, X.call()) << "call " << Call;
+}
+
+TEST(Profit, RetriesCostAboutTwoPercent) {
+  ProfitEnv G;
+  Site X;
+  X.calls(4);
+  // One thread lost by 30x on call 3: it runs again after 50 * 29 = 1450
+  // calls, on call 1453; every thread lost by 100x on call 4: after
+  // 50 * 99 = 4950 calls, on call 4954. The one-thread retry loses again:
+  // twice the interval, 2900 calls, on call 4353.
+  std::vector<int> Retries;
+  for (int Call = 5; Call <= 5000; ++Call)
+    if (X.call() != 0)
+      Retries.push_back(Call);
+  EXPECT_EQ((std::vector<int>{1453, 4353, 4954}), Retries);
+}
+
+TEST(Profit, FollowsALoadChange) {
+  ProfitEnv G;
+  Site X;
+  X.Times[1] = 1.5e-6; // one thread: 1.5x the original, retried soon
+  X.calls(5);          // 0, 0, 1, 1, 2
+  EXPECT_EQ(0, X.call());
+  // The tiled nest becomes the fastest (the original's core is taken):
+  // the next retry of one thread finds it and keeps it.
+  X.Times[1] = 0.5e-6;
+  int Call = 6, Run = 0;
+  while (Run != 1 && Call < 200)
+    Run = X.call(), ++Call;
+  // 1.5x: max(16, 50 * 0.5) = 25 calls after its first time (call 3).
+  EXPECT_EQ(28, Call);
+  EXPECT_EQ(1, X.Changed);
+  EXPECT_EQ(1, X.call());
+  EXPECT_EQ(1, X.call());
+}
+
+TEST(Profit, HysteresisKeepsTheChoice) {
+  ProfitEnv G;
+  Site X;
+  X.Times[1] = 0.98e-6; // 2% faster than the original: not enough
+  X.Times[2] = 50e-6;
+  X.calls(5); // 0, 0, 1, 1, 2
+  for (int I = 0; I < 100; ++I)
+    if (X.call() == 2)
+      FAIL() << "every thread retried too early";
+  EXPECT_EQ(std::string::npos,
+            std::string(hetile_profit_describe(&X.Last)).find(": tiled"));
+}
+
+TEST(Profit, NewSizeTakesTheNearestChoice) {
+  ProfitEnv G;
+  Site X;
+  X.Times[0] = 100e-6, X.Times[1] = 60e-6, X.Times[2] = 30e-6;
+  X.calls(6); // 0, 0, 1, 1, 2, 2: every thread is the fastest
+  EXPECT_EQ(2, X.call());
+  X.Points = 8000; // class 12, not measured: class 9's choice
+  EXPECT_EQ(2, X.call());
+}
+
+TEST(Profit, ThreadCountChangeForgetsTheirTimes) {
+  ProfitEnv G;
+  Site X;
+  X.Times[0] = 100e-6, X.Times[1] = 60e-6, X.Times[2] = 30e-6;
+  X.calls(6);
+  X.Procs = 4; // every thread is now 4 threads: measured again
+  X.Times[2] = 200e-6;
+  // Within 20x of the best (one thread, 60 us): a second time, then the
+  // choice moves to one thread.
+  EXPECT_EQ(4, X.call());
+  EXPECT_EQ(4, X.call());
+  EXPECT_EQ(1, X.Changed);
+  EXPECT_EQ(1, X.call());
+}
+
+TEST(Profit, OffRunsTheTiledNestOnEveryThread) {
+  ProfitEnv G;
+  setVar("HETILE_PROFIT", "0");
+  Site X;
+  EXPECT_EQ((std::vector<int>{2, 2, 2, 2, 2}), X.calls(5));
+  EXPECT_EQ(0, X.Changed);
+  X.Procs = 1;
+  EXPECT_EQ(1, X.call());
+}
+
+TEST(Profit, MalformedVariableIsAnError) {
+  ProfitEnv G;
+  setVar("HETILE_PROFIT", "yes");
+  hetile_profit_site *Slot = nullptr;
+  hetile_profit_call C;
+  EXPECT_EQ(HETILE_ERR_ENV,
+            hetile_profit_begin(hetile_profit_site_get(&Slot, "x"), 10, 2, &C));
+  EXPECT_NE(std::string::npos,
+            std::string(hetile_last_error()).find("HETILE_PROFIT: 'yes'"));
+}
+
+} // namespace
