@@ -1,6 +1,7 @@
 /* A large in-place stencil called once per time step: a 5-point SOR sweep
    over an N x N plate, T steps. Usage: big_stencil N T. Prints the checksum
    and the time of the steps. */
+#define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

@@ -1,6 +1,7 @@
 /* A loop-kernel suite's shape: several small 2-D nests (a stencil sweep, a
    recurrence, a copy, an update), each N x N, run one after another REPS
    times. Usage: small_nests N REPS. Prints the checksum and the time. */
+#define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

@@ -3,6 +3,7 @@
    the plane. Each nest is N x N points (a few thousand) and is called N
    times per iteration: tens of thousands of calls. Usage: ssor_planes N ITER.
    Prints the checksum and the time of the iterations. */
+#define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

@@ -153,6 +153,57 @@ bool hasIncludeDirective(llvm::StringRef Buffer, llvm::StringRef Header) {
   return false;
 }
 
+/// Where the runtime's `#include` lines go: before the first line of
+/// \p Buffer that is neither blank, a comment, nor a `#define` or `#undef`
+/// (with its continuation lines), so that the feature-test macros a file
+/// defines first (_POSIX_C_SOURCE) still precede every system header.
+unsigned includeOffset(llvm::StringRef Buffer) {
+  bool InComment = false, Continued = false;
+  size_t Pos = 0;
+  while (Pos < Buffer.size()) {
+    size_t End = Buffer.find('\n', Pos);
+    End = End == llvm::StringRef::npos ? Buffer.size() : End + 1;
+    llvm::StringRef Line = Buffer.slice(Pos, End).trim();
+    bool Skip = Continued;
+    Continued = Skip && Line.ends_with("\\");
+    if (!Skip) {
+      llvm::StringRef Rest = Line;
+      // Comments, possibly several on the line.
+      while (true) {
+        if (InComment) {
+          size_t Close = Rest.find("*/");
+          if (Close == llvm::StringRef::npos) {
+            Rest = "";
+            break;
+          }
+          InComment = false;
+          Rest = Rest.drop_front(Close + 2).ltrim();
+          continue;
+        }
+        if (Rest.starts_with("/*")) {
+          InComment = true;
+          Rest = Rest.drop_front(2);
+          continue;
+        }
+        if (Rest.starts_with("//"))
+          Rest = "";
+        break;
+      }
+      if (!Rest.empty()) {
+        llvm::StringRef Directive = Rest;
+        if (!Directive.consume_front("#"))
+          return Pos;
+        Directive = Directive.ltrim();
+        if (!Directive.starts_with("define") && !Directive.starts_with("undef"))
+          return Pos;
+        Continued = Rest.ends_with("\\");
+      }
+    }
+    Pos = End;
+  }
+  return 0;
+}
+
 /// The `#include` lines for \p Includes that \p Buffer lacks: hetile_*
 /// in quotes, the C library headers in angle brackets.
 std::string missingIncludes(llvm::StringRef Buffer,
@@ -195,10 +246,11 @@ AppliedEdits applyNestEdits(llvm::StringRef FileName, llvm::StringRef Buffer,
     ++Result.NumApplied;
   }
   std::string Lines = missingIncludes(Buffer, Includes);
+  unsigned At = includeOffset(Buffer);
   if (Result.NumApplied != 0 && !Lines.empty() && LineDirectives)
-    Lines += lineDirective(1, FileName);
+    Lines += lineDirective(1 + Buffer.take_front(At).count('\n'), FileName);
   if (Result.NumApplied != 0 && !Lines.empty())
-    Joined[0] = Lines + Joined[0];
+    Joined[At] = Lines + Joined[At];
   for (const auto &[Offset, Text] : Joined)
     llvm::cantFail(All.add(Replacement(FileName, Offset, 0, Text)));
   llvm::Expected<std::string> Text = clang::tooling::applyAllReplacements(Buffer, All);

@@ -310,15 +310,17 @@ void hetile_refine_destroy(hetile_refine *r);
  * one long nest, while applications call small nests thousands of times,
  * where a parallel region, a schedule and a pipeline's fill cost more than
  * the nest. The runtime measures rather than predicts: per call site and
- * size class (floor(log2(points))), it times each way on a few calls,
- * then runs the fastest, and tries the others again at intervals that keep
- * their cost under about 2% of the site's time (a way that lost by a factor
- * r is tried again after max(16, 50 (r - 1)) calls, doubled each time it
- * loses again), so that a machine whose load changes is followed. The first
- * call of a size class takes the choice of the nearest class measured, else
- * the tiled nest on every thread when it has at least 2^20 points (a
- * parallel region costs microseconds; such a nest milliseconds), else the
- * original. HETILE_PROFIT=0 turns the decision off: every call runs the
+ * size class (floor(log2(points))), it times each way on a few calls (a
+ * tiled way only where the original takes at least 40 us for one thread,
+ * 100 us for every thread: below, its fixed costs cannot be repaid), then
+ * runs the way whose median time is the lowest, and tries the others again
+ * at intervals that keep their cost under about 2% of the site's time (a
+ * way that lost by a factor r is tried again after max(16, 50 (r - 1))
+ * calls, doubled each time it loses again), so that a machine whose load
+ * changes is followed. The first call of a size class takes the choice of
+ * the nearest class measured, else the tiled nest on every thread when it
+ * has at least 2^20 points, else the original. HETILE_PROFIT (read at a
+ * site's first call) =0 turns the decision off: every call runs the
  * tiled nest on every thread (the differential tests). docs/profitability.md.
  */
 typedef struct hetile_profit_site hetile_profit_site;
@@ -327,7 +329,8 @@ typedef struct {
   int threads;   /* what hetile_profit_begin chose: 0 original, else threads */
   int size_class;
   int maxprocs;
-  double start;  /* hetile_timer_now() when the call began */
+  int timed;     /* whether hetile_profit_end records the call's time */
+  double start;  /* hetile_timer_now() when the call began (timed) */
 } hetile_profit_call;
 /* The site whose slot is *slot (a static pointer of the generated code,
  * null at first), created at its first use and kept for the process; where
@@ -342,11 +345,12 @@ hetile_profit_site *hetile_profit_site_get(hetile_profit_site **slot,
 int hetile_profit_begin(hetile_profit_site *site, double points, int maxprocs,
                         hetile_profit_call *call);
 /* The call ran the tiled nest on `ran` threads (0: the original, as when a
- * run-time check failed): records its time. Returns 1 when the site's
+ * run-time check failed): records its time (once a size class has chosen,
+ * one call of its choice in 8 is timed). Returns 1 when the site's
  * choice for the call's size class changed (the generated code then prints
  * hetile_profit_describe under HETILE_STATS), else 0. */
 int hetile_profit_end(hetile_profit_call *call, int ran);
-/* hetile_profit_end with the call's time given (tests). */
+/* hetile_profit_end with the call's time given, timed or not (tests). */
 int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);
 /* One line: the site, the size class, the choice and the times measured.
  * Valid until the calling thread's next call of it. */

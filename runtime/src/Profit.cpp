@@ -9,13 +9,15 @@
 // thousands of times; they are measured here instead of modelled, so that
 // the answer holds on a machine shared with other jobs too.
 //
-// Per site and size class (floor(log2(points))), each way keeps its last
-// three times; its estimate is their minimum (a call preempted once does
-// not condemn a way; a way slow on every recent call is slow). A way is
+// Per site and size class (floor(log2(points))), each way keeps its first
+// time apart (it pays the process's calibration and cold caches) and its
+// last three after it; its estimate is their median (a call preempted once
+// does not condemn a way, nor does one lucky call crown it). A way is
 // explored until it has two times (one when its first took 50 ms or more,
-// or was 20 times the best estimate: the first call of a way pays the
-// process's calibration and the cold caches), then the site runs the best
-// estimate, the current choice kept unless another is 3% faster. A way
+// or was 20 times the best estimate), and a tiled way only where the
+// original takes long enough for it to pay at all (OneFloor, AllFloor);
+// then the site runs the best estimate, the current choice kept unless
+// another is 3% faster. A way
 // that lost by a factor r runs again after max(16, 50 (r - 1)) calls of the
 // class, twice that after each further loss: the retries cost about 2% of
 // the time of the best way, and a way that gets faster when the load
@@ -29,6 +31,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -53,28 +56,56 @@ const double BigPoints = 1 << 20;
 /// A first time this long (seconds), or this many times the best estimate,
 /// is enough exploration of a way.
 const double LongCall = 0.05, Hopeless = 20;
+/// A tiled way is tried only where the original takes at least this long
+/// (seconds): a tiled call's fixed costs, measured on the project's 2-core
+/// machine, are about 20 us on one thread (tile sizes, refinement) and
+/// 50 us on two (the team's wake-up, the schedule, the pipeline's fill),
+/// and the tiled nest gains at most half of the original's time there
+/// (cache reuse on one thread, a second core on two).
+const double OneFloor = 40e-6, AllFloor = 100e-6;
 /// Another way replaces the current choice when it is this much faster.
 const double Hysteresis = 0.03;
 /// The retries' share of the site's time (1/50) and their bounds.
 const double RetryCost = 50;
 const long MinRetry = 16, MaxRetry = 1L << 24;
+/// A settled class times one call in this many of its choice's (a clock
+/// read costs tens of nanoseconds, a sizeable part of a microsecond nest).
+const int TimedEvery = 8;
 
 struct WayState {
+  /// The first time, apart: it pays the process's calibration, the cost
+  /// measurements and cold caches.
+  double First = 0;
+  /// The last Window times after the first.
   double Times[Window] = {};
   long Samples = 0;
   /// The class's call count at which the way runs again (0: not set).
   long RetryAt = 0;
   int Losses = 0;
 
-  double estimate() const {
+  /// The median of the times after the first (the mean of two), else the
+  /// first; infinity before any.
+  double Estimate = std::numeric_limits<double>::infinity();
+
+  double estimate() const { return Estimate; }
+  void add(double Seconds) {
     if (Samples == 0)
-      return std::numeric_limits<double>::infinity();
-    double Best = Times[0];
-    for (long I = 1; I < std::min<long>(Samples, Window); ++I)
-      Best = std::min(Best, Times[I]);
-    return Best;
+      First = Seconds;
+    else
+      Times[(Samples - 1) % Window] = Seconds;
+    ++Samples;
+    long N = std::min<long>(Samples - 1, Window);
+    if (N == 0) {
+      Estimate = First;
+    } else if (N == 1) {
+      Estimate = Times[0];
+    } else if (N == 2) {
+      Estimate = (Times[0] + Times[1]) / 2;
+    } else {
+      double A = Times[0], B = Times[1], C = Times[2];
+      Estimate = std::max(std::min(A, B), std::min(std::max(A, B), C));
+    }
   }
-  void add(double Seconds) { Times[Samples++ % Window] = Seconds; }
 };
 
 struct SizeClass {
@@ -84,6 +115,12 @@ struct SizeClass {
   int Chosen = -1;
   /// The thread count of TiledAll's times.
   int Procs = 0;
+  /// The earliest call at which a way that is not the choice runs again
+  /// (LONG_MAX: none), while the class is settled (every way explored).
+  long NextRetry = 0;
+  bool Settled = false;
+  /// Calls since the last timed one, while settled.
+  int Untimed = 0;
 };
 
 std::string way(int W, int Procs) {
@@ -98,6 +135,8 @@ std::string way(int W, int Procs) {
 
 struct hetile_profit_site {
   std::string Where;
+  /// HETILE_PROFIT as read at the site's first call (-1 before).
+  std::atomic<int> Mode{-1};
   std::mutex Lock;
   SizeClass Classes[NumClasses];
 
@@ -135,17 +174,38 @@ struct hetile_profit_site {
       return true;
     if (S.Samples >= 2)
       return false;
-    return S.Times[0] < LongCall && S.Times[0] <= Hopeless * BestTime;
+    return S.First < LongCall && S.First <= Hopeless * BestTime;
   }
 
-  int choose(int Class, double Points, int Procs) {
+  /// Whether way W may run at all in class C: the original always; a
+  /// tiled way unless the original is known to be too short for it.
+  static bool worthTrying(const SizeClass &C, int W, bool HasAll) {
+    if (W == TiledAll && !HasAll)
+      return false;
+    const WayState &O = C.Ways[Original];
+    if (W == Original || O.Samples == 0)
+      return true;
+    return O.estimate() >= (W == TiledOne ? OneFloor : AllFloor);
+  }
+
+  /// The way of the call; Timed: whether its time is to be recorded.
+  int choose(int Class, double Points, int Procs, bool &Timed) {
     SizeClass &C = Classes[Class];
     bool HasAll = Procs > 1;
-    if (HasAll && C.Procs != Procs) {
+    ++C.Calls;
+    Timed = true;
+    if (C.Settled && C.Calls < C.NextRetry && C.Procs == Procs) {
+      if (++C.Untimed < TimedEvery)
+        Timed = false;
+      else
+        C.Untimed = 0;
+      return C.Chosen;
+    }
+    if (C.Procs != Procs) {
       C.Ways[TiledAll] = WayState();
       C.Procs = Procs;
+      C.Settled = false;
     }
-    ++C.Calls;
     bool Measured = false;
     for (const WayState &S : C.Ways)
       Measured |= S.Samples > 0;
@@ -153,11 +213,11 @@ struct hetile_profit_site {
       return firstGuess(Class, Points, HasAll);
     double BestTime = C.Ways[best(C, HasAll)].estimate();
     for (int W = 0; W < NumWays; ++W)
-      if ((W != TiledAll || HasAll) && exploring(C, W, BestTime))
+      if (worthTrying(C, W, HasAll) && exploring(C, W, BestTime))
         return W;
     int Best = best(C, HasAll);
     for (int W = 0; W < NumWays; ++W)
-      if (W != Best && (W != TiledAll || HasAll) && C.Ways[W].RetryAt > 0 &&
+      if (W != Best && worthTrying(C, W, HasAll) && C.Ways[W].RetryAt > 0 &&
           C.Calls >= C.Ways[W].RetryAt)
         return W;
     return Best;
@@ -187,9 +247,16 @@ struct hetile_profit_site {
                                              (double)MaxRetry);
     }
     bool Explored = true;
-    for (int V = 0; V < NumWays; ++V)
-      if ((V != TiledAll || HasAll) && exploring(C, V, BestTime))
+    C.NextRetry = LONG_MAX;
+    for (int V = 0; V < NumWays; ++V) {
+      if (!worthTrying(C, V, HasAll))
+        continue;
+      if (exploring(C, V, BestTime))
         Explored = false;
+      if (V != Best && C.Ways[V].RetryAt > 0)
+        C.NextRetry = std::min(C.NextRetry, C.Ways[V].RetryAt);
+    }
+    C.Settled = Explored;
     if (!Explored || Best == C.Chosen)
       return 0;
     C.Chosen = Best;
@@ -202,7 +269,7 @@ namespace {
 int classOf(double Points) {
   if (!(Points >= 2))
     return 0;
-  return std::min(NumClasses - 1, (int)std::floor(std::log2(Points)));
+  return std::min(NumClasses - 1, std::ilogb(Points));
 }
 
 int threadsOf(int W, int Procs) {
@@ -248,17 +315,27 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
   call->site = site;
   call->maxprocs = Procs;
   call->size_class = classOf(points);
-  call->start = hetile_timer_now();
-  const env::Snapshot &Env = *env::get();
-  if (int E = Env.Profit.check())
-    return E;
-  if (Env.Profit.Value == 0) {
+  call->timed = 0;
+  int Mode = site->Mode.load(std::memory_order_relaxed);
+  if (Mode < 0) {
+    const env::Snapshot &Env = *env::get();
+    if (int E = Env.Profit.check())
+      return E;
+    site->Mode.store(Mode = Env.Profit.Value, std::memory_order_relaxed);
+  }
+  if (Mode == 0) {
     call->site = nullptr; // nothing recorded
     return call->threads = Procs;
   }
-  std::lock_guard<std::mutex> G(site->Lock);
-  call->threads = threadsOf(site->choose(call->size_class, points, Procs),
-                            Procs);
+  bool Timed;
+  {
+    std::lock_guard<std::mutex> G(site->Lock);
+    call->threads =
+        threadsOf(site->choose(call->size_class, points, Procs, Timed), Procs);
+  }
+  call->timed = Timed;
+  if (Timed)
+    call->start = hetile_timer_now();
   return call->threads;
 }
 
@@ -273,7 +350,7 @@ extern "C" int hetile_profit_record(hetile_profit_call *call, int ran,
 }
 
 extern "C" int hetile_profit_end(hetile_profit_call *call, int ran) {
-  if (!call || !call->site)
+  if (!call || !call->site || !call->timed)
     return 0;
   return hetile_profit_record(call, ran, hetile_timer_now() - call->start);
 }

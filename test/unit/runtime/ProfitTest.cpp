@@ -26,7 +26,7 @@ struct ProfitEnv {
 struct Site {
   hetile_profit_site *Slot = nullptr;
   hetile_profit_site *S;
-  double Times[3] = {1e-6, 30e-6, 100e-6}; // original, 1 thread, 2 threads
+  double Times[3] = {1e-3, 30e-3, 100e-3}; // original, 1 thread, 2 threads
   int Procs = 2;
   double Points = 1000;
   int Changed = 0;
@@ -79,14 +79,14 @@ TEST(Profit, ExploresThenKeepsTheFastest) {
   ProfitEnv G;
   Site X;
   // Original twice (its first time is not enough: within 20x of the best),
-  // one thread once (30x the best: hopeless), every thread once (100x).
+  // one thread once (30x the best: hopeless), every thread once (100 ms:
+  // long enough).
   std::vector<int> Want = {0, 0, 1, 2};
   EXPECT_EQ(Want, X.calls(4));
   EXPECT_EQ(1, X.Changed); // the choice is made on the fourth call
   EXPECT_EQ(std::string("hetile: profit: test.c:1 (f): 2^9 points per call: "
-                        "original (best times: original 1e-06 s, tiled on 1 "
-                        "thread 3e-05 s, tiled on 2 threads 0.0001 s; 4 "
-                        "calls)"),
+                        "original (best times: original 0.001 s, tiled on 1 "
+                        "thread 0.03 s, tiled on 2 threads 0.1 s; 4 calls)"),
             hetile_profit_describe(&X.Last));
   for (int Call = 5; Call < 1453; ++Call)
     ASSERT_EQ(0, X.call()) << "call " << Call;
@@ -110,18 +110,22 @@ TEST(Profit, RetriesCostAboutTwoPercent) {
 TEST(Profit, FollowsALoadChange) {
   ProfitEnv G;
   Site X;
-  X.Times[1] = 1.5e-6; // one thread: 1.5x the original, retried soon
+  X.Times[1] = 1.5e-3; // one thread: 1.5x the original, retried soon
   X.calls(5);          // 0, 0, 1, 1, 2
   EXPECT_EQ(0, X.call());
-  // The tiled nest becomes the fastest (the original's core is taken):
-  // the next retry of one thread finds it and keeps it.
-  X.Times[1] = 0.5e-6;
-  int Call = 6, Run = 0;
-  while (Run != 1 && Call < 200)
-    Run = X.call(), ++Call;
-  // 1.5x: max(16, 50 * 0.5) = 25 calls after its first time (call 3).
-  EXPECT_EQ(28, Call);
-  EXPECT_EQ(1, X.Changed);
+  // The tiled nest becomes the fastest (the original's core is taken).
+  // One thread's first retry comes max(16, 50 * 0.5) = 25 calls after its
+  // first time (call 3): call 28; its times after the first are then 1.5
+  // and 0.5 ms, a mean of 1 ms, a tie with the original; the next retry,
+  // 16 calls later (call 44), makes the median 0.5 ms: chosen.
+  X.Times[1] = 0.5e-3;
+  int Call = 7;
+  for (; Call < 200; ++Call) {
+    X.call();
+    if (X.Changed)
+      break;
+  }
+  EXPECT_EQ(44, Call);
   EXPECT_EQ(1, X.call());
   EXPECT_EQ(1, X.call());
 }
@@ -129,8 +133,8 @@ TEST(Profit, FollowsALoadChange) {
 TEST(Profit, HysteresisKeepsTheChoice) {
   ProfitEnv G;
   Site X;
-  X.Times[1] = 0.98e-6; // 2% faster than the original: not enough
-  X.Times[2] = 50e-6;
+  X.Times[1] = 0.98e-3; // 2% faster than the original: not enough
+  X.Times[2] = 50e-3;
   X.calls(5); // 0, 0, 1, 1, 2
   for (int I = 0; I < 100; ++I)
     if (X.call() == 2)
@@ -142,7 +146,7 @@ TEST(Profit, HysteresisKeepsTheChoice) {
 TEST(Profit, NewSizeTakesTheNearestChoice) {
   ProfitEnv G;
   Site X;
-  X.Times[0] = 100e-6, X.Times[1] = 60e-6, X.Times[2] = 30e-6;
+  X.Times[0] = 1e-3, X.Times[1] = 0.6e-3, X.Times[2] = 0.3e-3;
   X.calls(6); // 0, 0, 1, 1, 2, 2: every thread is the fastest
   EXPECT_EQ(2, X.call());
   X.Points = 8000; // class 12, not measured: class 9's choice
@@ -152,16 +156,42 @@ TEST(Profit, NewSizeTakesTheNearestChoice) {
 TEST(Profit, ThreadCountChangeForgetsTheirTimes) {
   ProfitEnv G;
   Site X;
-  X.Times[0] = 100e-6, X.Times[1] = 60e-6, X.Times[2] = 30e-6;
+  X.Times[0] = 1e-3, X.Times[1] = 0.6e-3, X.Times[2] = 0.3e-3;
   X.calls(6);
   X.Procs = 4; // every thread is now 4 threads: measured again
-  X.Times[2] = 200e-6;
-  // Within 20x of the best (one thread, 60 us): a second time, then the
+  X.Times[2] = 2e-3;
+  // Within 20x of the best (one thread, 0.6 ms): a second time, then the
   // choice moves to one thread.
   EXPECT_EQ(4, X.call());
   EXPECT_EQ(4, X.call());
   EXPECT_EQ(1, X.Changed);
   EXPECT_EQ(1, X.call());
+}
+
+TEST(Profit, TinyNestsNeverTryTheTiledWays) {
+  ProfitEnv G;
+  Site X;
+  X.Times[0] = 1e-6; // below both floors (40 and 100 us)
+  EXPECT_EQ((std::vector<int>{0, 0}), X.calls(2));
+  EXPECT_EQ(1, X.Changed);
+  EXPECT_EQ(std::string("hetile: profit: test.c:1 (f): 2^9 points per call: "
+                        "original (best times: original 1e-06 s, tiled on 1 "
+                        "thread not run, tiled on 2 threads not run; 2 "
+                        "calls)"),
+            hetile_profit_describe(&X.Last));
+  for (int Call = 3; Call <= 5000; ++Call)
+    ASSERT_EQ(0, X.call()) << "call " << Call;
+}
+
+TEST(Profit, FloorsPerWay) {
+  ProfitEnv G;
+  Site X;
+  // 60 us: enough for one thread to try (40 us), not every thread (100 us).
+  X.Times[0] = 60e-6, X.Times[1] = 30e-6, X.Times[2] = 10e-6;
+  EXPECT_EQ((std::vector<int>{0, 0, 1, 1}), X.calls(4));
+  EXPECT_EQ(1, X.Changed);
+  for (int Call = 5; Call <= 1000; ++Call)
+    ASSERT_NE(2, X.call()) << "call " << Call;
 }
 
 TEST(Profit, OffRunsTheTiledNestOnEveryThread) {
