@@ -114,8 +114,10 @@ std::string printFallbackGuard(const Scop &S, const std::string &Checks,
                                const std::string &Note,
                                const std::string &Cond,
                                const std::string &Tiled,
-                               llvm::StringRef Original) {
-  std::string Out = Checks + Note + "  if (" + Cond + ") {\n" + Tiled +
+                               llvm::StringRef Original,
+                               const std::string &AfterChecks) {
+  std::string Out = Checks + AfterChecks + Note + "  if (" + Cond + ") {\n" +
+                    Tiled +
                     "  } else {\n"
                     "#ifdef HETILE_FALLBACK_ABORT\n    abort();\n#endif\n";
   if (!Checks.empty())

@@ -51,11 +51,13 @@ std::string aliasFallbackReport(const Scop &S);
 /// the macro, so that a guard which is never true fails the test instead
 /// of running the original; with alias checks it then reports itself
 /// (aliasFallbackReport).
+/// \p AfterChecks: statements between the checks and the guard.
 std::string printFallbackGuard(const Scop &S, const std::string &Checks,
                                const std::string &Note,
                                const std::string &Cond,
                                const std::string &Tiled,
-                               llvm::StringRef Original);
+                               llvm::StringRef Original,
+                               const std::string &AfterChecks = "");
 
 } // namespace hetile
 

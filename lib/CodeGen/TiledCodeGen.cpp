@@ -499,13 +499,17 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
          "      hetile_profit_site_get(" + Slot + ", " + quoted(Where) + "),\n"
          "      " + Points + ",\n"
          "      hetile_maxprocs, &hetile_pc);\n"
-         "  int hetile_ran = 0;\n"
-         "  if (hetile_run < 0) {\n"
-         "    fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
-         "    exit(1);\n"
-         "  }\n";
+         "  int hetile_ran = 0;\n";
   return Out;
 }
+
+/// The statement after printProfitDecision's declarations and the alias
+/// checks' (C89 code declares before its statements).
+const char *const ProfitError =
+    "  if (hetile_run < 0) {\n"
+    "    fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
+    "    exit(1);\n"
+    "  }\n";
 
 /// Decides whether the point loops count in int (E.NarrowDims): where the
 /// context implies that they cannot overflow, or, with the original nest
@@ -610,7 +614,8 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
       Note = "  /* hetile: int loop counters; the original nest where the "
              "band's values\n     could exceed +-2^26 */\n";
     Block += Decision +
-             printFallbackGuard(S, *Checks, Note, Cond, Out, Original);
+             printFallbackGuard(S, *Checks, Note, Cond, Out, Original,
+                                ProfitError);
     Block += "  if (hetile_profit_end(&hetile_pc, hetile_ran) && "
              "hetile_env_stats())\n"
              "    fprintf(stderr, \"%s\\n\", "

@@ -67,7 +67,7 @@ int main(int argc, char **argv) {
 
 // SYMS: hetile_env_tile_sizes
 // EMIT: #include "hetile_rt.h"
-// EMIT-NEXT: #line 1 "{{.*}}compile-run.c"
+// EMIT-NEXT: #line {{[0-9]+}} "{{.*}}compile-run.c"
 // EMIT: /* hetile: the nest below was tiled (#pragma hetile) */
 // EMIT: /* hetile: tile loops */
 // EMIT: /* hetile: point loops */

@@ -48,9 +48,10 @@ int main(int argc, char **argv) {
   return 0;
 }
 
+// The runtime's includes go after the leading comment, before line 15:
 // CODE: #include "hetile_rt.h"
-// CODE-NEXT: #line 1 "{{.*}}line-directives.c"
-// CODE-NEXT: // hetile rewrite --line-directives:
+// CODE-NEXT: #line 15 "{{.*}}line-directives.c"
+// CODE-NEXT: #include <stdio.h>
 // The statement needs a directive only where the line it would be presumed
 // at is not its own (here it is; the DIAG lines check where it lands). The
 // RUN, CODE and DIAG lines are dropped from the output before FileCheck.
