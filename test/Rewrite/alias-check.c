@@ -41,8 +41,10 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 // MPI-NEXT:   if (hetile_noalias < 0) {
 // MPI:        if (hetile_noalias) {
 // MPI-NEXT:     const int hetile_nprocs = hetile_mpi_world_size();
-// SEQ-NEXT:   if (hetile_run > 0 && hetile_noalias) {
-// OMP-NEXT:   if (hetile_run > 0 && hetile_noalias) {
+// SEQ-NEXT:   if (hetile_run < 0) {
+// SEQ:        if (hetile_run > 0 && hetile_noalias) {
+// OMP-NEXT:   if (hetile_run < 0) {
+// OMP:        if (hetile_run > 0 && hetile_noalias) {
 // OMP:          #pragma omp parallel
 // SEQ:        {{^ *}}/* hetile: point loops */
 // MPI:        {{^ *}}/* hetile: point loops */
