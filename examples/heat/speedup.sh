@@ -70,7 +70,7 @@ run() {
     fi
   done
   echo "$best" >"$WORK/$name.time"
-  sed -n 's/.*columns per rank: //p' "$WORK/$name.err" | head -n 1 >"$WORK/$name.alloc"
+  sed -n 's/.*columns per rank: \([0-9,]*\).*/\1/p' "$WORK/$name.err" | head -n 1 >"$WORK/$name.alloc"
 }
 
 run plain "$WORK/plain-seq/heat" "$N" "$T"

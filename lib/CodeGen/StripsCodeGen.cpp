@@ -39,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AliasCheckCode.h"
 #include "NestEmitter.h"
 #include "PointLoopPrinter.h"
 
@@ -461,25 +462,40 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
 llvm::Expected<std::string>
 generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
                    llvm::ArrayRef<LoopExit> Exits, IslBudget *Budget,
-                   const StripsTarget &Tg) {
+                   const StripsTarget &Tg, llvm::StringRef Original) {
   NestEmitter E(S, T);
   E.Budget = Budget;
   for (const std::string &A : P.Written)
     if (!S.findArray(A))
       return makeCodeGenError("no declaration for '" + A + "'");
-  std::string Out = std::string("{\n") +
-                    "  /* hetile: strips with redundant tasks ([RD02]): rows "
-                    "split among the " +
-                    (Tg.Mpi ? std::string(Tg.Threads ? "threads of the MPI ranks"
-                                                     : "MPI ranks")
-                            : std::string("threads")) +
-                    ", bands of time steps */\n";
+  std::string Strips =
+      std::string("  /* hetile: strips with redundant tasks ([RD02]): rows "
+                  "split among the ") +
+      (Tg.Mpi ? std::string(Tg.Threads ? "threads of the MPI ranks"
+                                       : "MPI ranks")
+              : std::string("threads")) +
+      ", bands of time steps */\n";
   auto Plan = planCode(E, S, P, Tg);
   if (!Plan)
     return Plan.takeError();
-  Out += *Plan;
-  if (auto Err = regionCode(E, S, P, Tg, Out))
+  Strips += *Plan;
+  if (auto Err = regionCode(E, S, P, Tg, Strips))
     return std::move(Err);
+  std::string Out = "{\n";
+  if (S.AliasChecks.empty()) {
+    Out += Strips;
+  } else {
+    if (Original.empty())
+      return makeCodeGenError("the nest's alias check needs its original text");
+    Options O;
+    O.TargetBackend = Tg.Mpi ? (Tg.Threads ? Backend::MpiOmp : Backend::Mpi)
+                             : Backend::Omp;
+    auto Checks = printAliasChecks(E, O);
+    if (!Checks)
+      return Checks.takeError();
+    Out += printFallbackGuard(S, *Checks, "", NoAliasFlag, indentBy(Strips, 2),
+                              Original);
+  }
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);
   if (auto Err = E.checkBudget())

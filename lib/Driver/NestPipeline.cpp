@@ -310,7 +310,7 @@ llvm::Expected<std::string> emitNestCode(const AnalyzedNest &N,
     Budget.enter(IslStage::CodeGen);
     return afterStage(generateStripsNest(S, *N.Strips->Plan,
                                          T.Bands.front().Tiled, S.Exits,
-                                         &Budget, stripsTarget(O)),
+                                         &Budget, stripsTarget(O), Original),
                       Budget);
   }
   if (N.Inner) {
@@ -353,7 +353,7 @@ llvm::Expected<std::string> printNestStage(const AnalyzedNest &N,
   if (What == StagePrint::Ast && usesStrips(N, O)) {
     auto Block = generateStripsNest(*N.S, *N.Strips->Plan,
                                     T.Bands.front().Tiled, N.S->Exits, nullptr,
-                                    stripsTarget(O));
+                                    stripsTarget(O), Original);
     if (!Block)
       return Block.takeError();
     return stripLineTags(*Block) + "\n";

@@ -34,11 +34,14 @@ struct StripsTarget {
 /// The C block running nest \p S with the strips of plan \p P, then giving
 /// the iterators of \p Exits their final values. \p T: the nest's tiled
 /// band (its parameters' context names the iterators' exit values).
-/// \p Budget: the bound of the isl work, or null.
+/// \p Budget: the bound of the isl work, or null. Where the arrays may
+/// overlap (S.AliasChecks), the strips run under the run-time check and
+/// \p Original, the nest's text, runs where it fails.
 llvm::Expected<std::string>
 generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
                    llvm::ArrayRef<LoopExit> Exits, IslBudget *Budget,
-                   const StripsTarget &Target = {});
+                   const StripsTarget &Target = {},
+                   llvm::StringRef Original = "");
 
 } // namespace hetile
 
