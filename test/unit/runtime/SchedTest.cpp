@@ -232,3 +232,47 @@ TEST(Sched, BadEnvironmentNamesTheVariable) {
 }
 
 } // namespace
+
+namespace {
+
+/// Seconds hetile_sched_wait took for a post made `delay` seconds after
+/// the wait began, and whether it returned before the post.
+double waitForLatePost(double Delay, bool &Early) {
+  hetile_sched *S = nullptr;
+  EXPECT_EQ(0, hetile_sched_create(2, 2, &S));
+  EXPECT_EQ(0, hetile_sched_allocate(S));
+  std::atomic<bool> Posted{false};
+  double Took = 0;
+  Early = false;
+  std::thread Waiter([&] {
+    double Start = hetile_timer_now();
+    hetile_sched_wait(S, 0, 0);
+    Took = hetile_timer_now() - Start;
+    Early = !Posted.load();
+  });
+  double Until = hetile_timer_now() + Delay;
+  while (hetile_timer_now() < Until)
+    std::this_thread::yield();
+  Posted.store(true);
+  hetile_sched_post(S, 0, 0);
+  Waiter.join();
+  hetile_sched_destroy(S);
+  return Took;
+}
+
+} // namespace
+
+TEST(Sched, WaitOutlastingTheSpinSleepsUntilThePost) {
+  EnvGuard G;
+  setVar("HETILE_CALIBRATE", "0");
+  // 20 ms: far past the spin budget (200 us at most), so the waiter sleeps
+  // on the column's futex and the post wakes it; repeated, so that the
+  // budget shrinks and the later waits sleep sooner. None returns early
+  // or hangs (a lost wake-up costs at most 1 ms per sleep).
+  for (int I = 0; I < 5; ++I) {
+    bool Early = true;
+    double Took = waitForLatePost(0.02, Early);
+    EXPECT_FALSE(Early) << "wait " << I;
+    EXPECT_LT(Took, 2.0) << "wait " << I;
+  }
+}
