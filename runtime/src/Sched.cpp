@@ -167,13 +167,14 @@ inline void cpuRelax() {
 namespace {
 
 /// How long a wait spins before it blocks, in seconds, for the process:
-/// 200 us at first; halved (down to 2 us) each time a wait outlasts it,
-/// since the neighbour was then descheduled (another job holds its core)
-/// and spinning only took the core from it; grown back by an eighth (up
-/// to 200 us) each time a wait ends while spinning. Ours: the papers'
-/// processors are dedicated.
+/// 200 us at first. A wait that blocked and then lasted 1 ms or more in
+/// all halves it (down to 2 us): the neighbour was descheduled (another
+/// job holds its core), and spinning only kept the core from it. A wait
+/// that blocked but ended sooner doubles it (up to 200 us): spinning a
+/// little longer would have served it. A wait that ends while spinning
+/// grows it by an eighth. Ours: the papers' processors are dedicated.
 std::atomic<double> SpinBudget{200e-6};
-const double MaxSpin = 200e-6, MinSpin = 2e-6;
+const double MaxSpin = 200e-6, MinSpin = 2e-6, LongWait = 1e-3;
 
 void futexWait(std::atomic<int> *Word, int Expected) {
   // At most 1 ms asleep: a missed wake-up costs a millisecond, not a hang.
@@ -199,9 +200,11 @@ extern "C" void hetile_sched_wait(hetile_sched *s, long col, long row) {
   // every processor has a core of its own, for the budget above; then
   // sleep on the column's futex until hetile_sched_post wakes us, so that
   // a descheduled neighbour gets the core back instead of a spinner.
+  double Budget = 0, Start = 0;
   if (s->MaySpin) {
-    double Budget = SpinBudget.load(std::memory_order_relaxed);
-    double Until = hetile_timer_now() + Budget;
+    Budget = SpinBudget.load(std::memory_order_relaxed);
+    Start = hetile_timer_now();
+    double Until = Start + Budget;
     for (long Tries = 1;; ++Tries) {
       if (P.Rows.load(std::memory_order_acquire) > row) {
         if (Budget < MaxSpin)
@@ -213,7 +216,6 @@ extern "C" void hetile_sched_wait(hetile_sched *s, long col, long row) {
       if ((Tries & 255) == 0 && hetile_timer_now() > Until)
         break;
     }
-    SpinBudget.store(std::max(MinSpin, Budget / 2), std::memory_order_relaxed);
   }
   P.Sleepers.fetch_add(1, std::memory_order_seq_cst);
   for (;;) {
@@ -223,6 +225,12 @@ extern "C" void hetile_sched_wait(hetile_sched *s, long col, long row) {
     futexWait(&P.Wake, Seen);
   }
   P.Sleepers.fetch_sub(1, std::memory_order_relaxed);
+  if (s->MaySpin) {
+    bool Descheduled = hetile_timer_now() - Start >= LongWait;
+    SpinBudget.store(Descheduled ? std::max(MinSpin, Budget / 2)
+                                 : std::min(MaxSpin, Budget * 2),
+                     std::memory_order_relaxed);
+  }
 }
 
 extern "C" void hetile_sched_post(hetile_sched *s, long col, long row) {
