@@ -595,45 +595,41 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   if (!Checks)
     return Checks.takeError();
   std::string Block = "{\n";
-  std::string Decision;
-  if (Decide) {
-    auto D = printProfitDecision(E, O);
-    if (!D)
-      return D.takeError();
-    Decision = *D;
-    Out = "    hetile_ran = hetile_run;\n" + indented(Out);
-  }
-  if (Decide) {
-    std::string Cond = "hetile_run > 0";
-    if (!Checks->empty())
-      Cond += std::string(" && ") + NoAliasFlag;
-    if (!Guard.empty())
-      Cond += " && (" + Guard + ")";
-    std::string Note;
-    if (!Guard.empty())
-      Note = "  /* hetile: int loop counters; the original nest where the "
-             "band's values\n     could exceed +-2^26 */\n";
-    Block += Decision +
-             printFallbackGuard(S, *Checks, Note, Cond, Out, Original,
-                                ProfitError);
-    Block += "  if (hetile_profit_end(&hetile_pc, hetile_ran) && "
-             "hetile_env_stats())\n"
-             "    fprintf(stderr, \"%s\\n\", "
-             "hetile_profit_describe(&hetile_pc));\n";
-  } else if (Guard.empty() && Checks->empty()) {
+  // The guard's conjuncts: the decision, the alias checks, the int counters.
+  std::string Cond;
+  auto And = [&Cond](const std::string &C) {
+    Cond += Cond.empty() ? C : " && " + C;
+  };
+  if (Decide)
+    And("hetile_run > 0");
+  if (!Checks->empty())
+    And(NoAliasFlag);
+  if (!Guard.empty())
+    And(Cond.empty() ? Guard : "(" + Guard + ")");
+  if (Cond.empty()) {
     Block += Out;
   } else {
     if (Original.empty())
       return makeCodeGenError("the nest's guard needs its original text");
-    std::string Cond = Checks->empty() ? Guard : NoAliasFlag;
-    if (!Checks->empty() && !Guard.empty())
-      Cond += " && (" + Guard + ")";
     std::string Note;
     if (!Guard.empty())
       Note = "  /* hetile: int loop counters; the original nest where the "
              "band's values\n     could exceed +-2^26 */\n";
-    Block += printFallbackGuard(S, *Checks, Note, Cond, indented(Out),
-                                Original);
+    std::string Tiled = indented(Out);
+    if (Decide) {
+      auto D = printProfitDecision(E, O);
+      if (!D)
+        return D.takeError();
+      Block += *D;
+      Tiled = "    hetile_ran = hetile_run;\n" + Tiled;
+    }
+    Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled, Original,
+                                Decide ? ProfitError : "");
+    if (Decide)
+      Block += "  if (hetile_profit_end(&hetile_pc, hetile_ran) && "
+               "hetile_env_stats())\n"
+               "    fprintf(stderr, \"%s\\n\", "
+               "hetile_profit_describe(&hetile_pc));\n";
   }
   if (auto Err = E.exitValues(Exits, Block))
     return std::move(Err);
