@@ -8,8 +8,11 @@ For each kernel of bench/kernels/ (a complete C program with one
   original       gcc -O3 -march=native
   seq            hetile rewrite --backend=seq, then gcc -O3 -march=native
                  -fopenmp, linked with libhetile_rt.a
-  omp            hetile rewrite --backend=omp (pipelined columnwise schedule),
-                 same compiler line, OMP_NUM_THREADS=THREADS
+  omp            hetile rewrite --backend=omp --omp-schedule=pipeline
+                 (pipelined columnwise schedule), same compiler line,
+                 OMP_NUM_THREADS=THREADS
+  omp-auto       hetile rewrite --backend=omp (the default schedule, auto:
+                 strips where the model prefers them, else the pipeline)
   omp-wavefront  hetile rewrite --backend=omp --omp-schedule=wavefront,
                  OMP_NUM_THREADS=THREADS
   polly          clang-19 -O3 -march=native -fopenmp -mllvm -polly
@@ -78,7 +81,10 @@ POLLY = (["clang-19", "-O3", "-march=native", "-fopenmp", "-mllvm", "-polly",
 VARIANTS = {
     "original": (None, GCC, False, False),
     "seq": (["--backend=seq"], GCC + ["-fopenmp"], False, True),
-    "omp": (["--backend=omp"], GCC + ["-fopenmp"], True, True),
+    "omp": (["--backend=omp", "--omp-schedule=pipeline"], GCC + ["-fopenmp"],
+            True, True),
+    # What `--backend=omp` gives: strips where the model prefers them.
+    "omp-auto": (["--backend=omp"], GCC + ["-fopenmp"], True, True),
     "omp-wavefront": (["--backend=omp", "--omp-schedule=wavefront"],
                       GCC + ["-fopenmp"], True, True),
     "polly": (None, POLLY, True, False),

@@ -42,6 +42,7 @@
 #include "AliasCheckCode.h"
 #include "NestEmitter.h"
 #include "PointLoopPrinter.h"
+#include "ProfitCode.h"
 
 #include "hetile/CodeGen/StripsCodeGen.h"
 
@@ -255,9 +256,10 @@ std::string orderCode(const StripsPlan &P, const std::string &OnError) {
 }
 
 /// The nest's rows and steps and the plan's tables, then the runtime's plan.
+/// \p Decided: the threads come from the run-time decision (hetile_run).
 llvm::Expected<std::string> planCode(NestEmitter &E, const Scop &S,
                                      const StripsPlan &P,
-                                     const StripsTarget &Tg) {
+                                     const StripsTarget &Tg, bool Decided) {
   isl::ast_build B = isl::ast_build::from_context(E.Params);
   isl::set Steps = unionOf(S, [&](unsigned K) {
     return S.Stmts[K].Domain.apply(P.Stmts[K].Time);
@@ -291,7 +293,9 @@ llvm::Expected<std::string> planCode(NestEmitter &E, const Scop &S,
     return Out + mpiPlanCode(S, P, Tg) +
            orderCode(P, std::string(MpiFail) +
                             "\n    hetile_mpi_abort(hetile_m, 1);");
-  Out += ompQuery(2, "const int hetile_p", "omp_get_max_threads()", "1");
+  Out += Decided ? "  const int hetile_p = hetile_run;\n"
+                 : ompQuery(2, "const int hetile_p", "omp_get_max_threads()",
+                            "1");
   Out += "  hetile_strips *hetile_s = 0;\n"
          "  int hetile_err = hetile_strips_create(hetile_p, " +
          std::to_string(S.Stmts.size()) + ", hetile_reach, " +
@@ -475,14 +479,18 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
                                        : "MPI ranks")
               : std::string("threads")) +
       ", bands of time steps */\n";
-  auto Plan = planCode(E, S, P, Tg);
+  // With threads alone, the run-time decision (hetile_profit_begin) runs
+  // the strips on one thread, on every thread or the original nest,
+  // whichever has been fastest at this call site and size.
+  bool Decide = Tg.Threads && !Tg.Mpi && !Original.empty();
+  auto Plan = planCode(E, S, P, Tg, Decide);
   if (!Plan)
     return Plan.takeError();
   Strips += *Plan;
   if (auto Err = regionCode(E, S, P, Tg, Strips))
     return std::move(Err);
   std::string Out = "{\n";
-  if (S.AliasChecks.empty()) {
+  if (S.AliasChecks.empty() && !Decide) {
     Out += Strips;
   } else {
     if (Original.empty())
@@ -493,8 +501,21 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
     auto Checks = printAliasChecks(E, O);
     if (!Checks)
       return Checks.takeError();
-    Out += printFallbackGuard(S, *Checks, "", NoAliasFlag, indentBy(Strips, 2),
-                              Original);
+    std::string Cond, Tiled = indentBy(Strips, 2);
+    if (Decide) {
+      auto D = printProfitDecision(E, /*Threads=*/true, "strips");
+      if (!D)
+        return D.takeError();
+      Out += *D;
+      Cond = ProfitRuns;
+      Tiled = ProfitRan + Tiled;
+    }
+    if (!Checks->empty())
+      Cond += (Cond.empty() ? "" : " && ") + std::string(NoAliasFlag);
+    Out += printFallbackGuard(S, *Checks, "", Cond, Tiled, Original,
+                              Decide ? ProfitError : "");
+    if (Decide)
+      Out += printProfitEnd();
   }
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);

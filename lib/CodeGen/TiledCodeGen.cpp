@@ -13,12 +13,12 @@
 #include "ElementLoops.h"
 #include "NestEmitter.h"
 #include "PointLoopPrinter.h"
+#include "ProfitCode.h"
 
 #include "hetile/Support/LineTags.h"
 
 #include <isl/set.h>
 
-#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cctype>
@@ -460,57 +460,6 @@ llvm::Error emitLoops(NestEmitter &E, const Communication *Comm,
   llvm_unreachable("unknown backend");
 }
 
-/// The run-time decision of a seq or omp nest (hetile_profit_begin): sets
-/// hetile_run to the threads the tiled nest runs on, 0 for the original;
-/// the block sets hetile_ran to what ran.
-llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
-                                                const Options &O) {
-  const Scop &S = E.S;
-  isl::ast_build Build = E.buildInside(0);
-  std::string Points = "1.0";
-  for (unsigned M = 0; M < E.N.Dims.size(); ++M) {
-    isl::pw_aff Ext = E.N.Dims[M].Extent.intersect_params(E.N.Context);
-    auto Text = E.print(Build, Ext,
-                        "the extent of band dimension " + std::to_string(M),
-                        /*Comparand=*/true);
-    if (!Text)
-      return Text.takeError();
-    Points += " * (double)" + *Text;
-  }
-  std::string Where = llvm::sys::path::filename(S.Span.Begin.File).str() +
-                      ":" + std::to_string(S.Span.Begin.Line) + " (" +
-                      S.Function + ")";
-  std::string Out =
-      "  /* hetile: the original nest, or the tiled nest on one thread or on "
-      "every\n     thread, whichever has been fastest at this size "
-      "(hetile_profit_begin) */\n";
-  std::string Slot = "0";
-  if (S.StaticLocalsAllowed) {
-    Out += "  static hetile_profit_site *hetile_site;\n";
-    Slot = "&hetile_site";
-  }
-  if (O.TargetBackend == Backend::Omp)
-    Out += ompQuery(2, "const int hetile_maxprocs",
-                    "omp_in_parallel() ? 1 : omp_get_max_threads()", "1");
-  else
-    Out += "  const int hetile_maxprocs = 1;\n";
-  Out += "  hetile_profit_call hetile_pc;\n"
-         "  const int hetile_run = hetile_profit_begin(\n"
-         "      hetile_profit_site_get(" + Slot + ", " + quoted(Where) + "),\n"
-         "      " + Points + ",\n"
-         "      hetile_maxprocs, &hetile_pc);\n"
-         "  int hetile_ran = 0;\n";
-  return Out;
-}
-
-/// The statement after printProfitDecision's declarations and the alias
-/// checks' (C89 code declares before its statements).
-const char *const ProfitError =
-    "  if (hetile_run < 0) {\n"
-    "    fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
-    "    exit(1);\n"
-    "  }\n";
-
 /// Decides whether the point loops count in int (E.NarrowDims): where the
 /// context implies that they cannot overflow, or, with the original nest
 /// (\p HaveOriginal) for the parameters where they could, under the guard
@@ -601,7 +550,7 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
     Cond += Cond.empty() ? C : " && " + C;
   };
   if (Decide)
-    And("hetile_run > 0");
+    And(ProfitRuns);
   if (!Checks->empty())
     And(NoAliasFlag);
   if (!Guard.empty())
@@ -617,19 +566,17 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
              "band's values\n     could exceed +-2^26 */\n";
     std::string Tiled = indented(Out);
     if (Decide) {
-      auto D = printProfitDecision(E, O);
+      auto D = printProfitDecision(E, O.TargetBackend == Backend::Omp,
+                                   "tiled nest");
       if (!D)
         return D.takeError();
       Block += *D;
-      Tiled = "    hetile_ran = hetile_run;\n" + Tiled;
+      Tiled = ProfitRan + Tiled;
     }
     Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled, Original,
                                 Decide ? ProfitError : "");
     if (Decide)
-      Block += "  if (hetile_profit_end(&hetile_pc, hetile_ran) && "
-               "hetile_env_stats())\n"
-               "    fprintf(stderr, \"%s\\n\", "
-               "hetile_profit_describe(&hetile_pc));\n";
+      Block += printProfitEnd();
   }
   if (auto Err = E.exitValues(Exits, Block))
     return std::move(Err);

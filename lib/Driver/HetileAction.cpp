@@ -26,7 +26,8 @@ void emitRejectRemarks(DiagnosticsEngine &Diags,
 namespace {
 
 /// With --omp-schedule=strips or auto: why a tiled nest runs the pipelined
-/// schedule instead; with auto, the model's choice where the strips apply.
+/// schedule instead (where the schedule was asked for); with auto (the omp
+/// backend's default), the model's choice where the strips apply.
 void emitStripsRemarks(DiagnosticsEngine &Diags, const Options &Opts,
                        const std::vector<AnalyzedNest> &Nests) {
   if (Opts.TargetBackend == Backend::Seq ||
@@ -49,6 +50,8 @@ void emitStripsRemarks(DiagnosticsEngine &Diags, const Options &Opts,
             << N.Choice->describe();
       continue;
     }
+    if (!Opts.OmpScheduleGiven)
+      continue;
     const RejectReason &R = *N.Strips->Reject;
     Diags.Report(SourceLocation::getFromRawEncoding(R.Loc.RawClangLoc), ID)
         << R.Message << getRejectName(R.Kind);

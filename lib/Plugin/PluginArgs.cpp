@@ -44,7 +44,7 @@ std::string parseOmpSchedule(llvm::StringRef Value, PluginSettings &S) {
   for (const auto &K : Kinds)
     if (Value == K.Name) {
       S.Opts.OmpSchedKind = K.Kind;
-      S.OmpScheduleGiven = true;
+      S.Opts.OmpScheduleGiven = true;
       return "";
     }
   return "unknown schedule " + quoted(Value) +
@@ -54,7 +54,7 @@ std::string parseOmpSchedule(llvm::StringRef Value, PluginSettings &S) {
 /// The schedule given against the backend, as `hetile rewrite` checks
 /// --omp-schedule: an error message or "".
 std::string checkOmpSchedule(const PluginSettings &S) {
-  if (!S.OmpScheduleGiven ||
+  if (!S.Opts.OmpScheduleGiven ||
       isScheduleForBackend(S.Opts.OmpSchedKind, S.Opts.TargetBackend))
     return "";
   return "'omp-schedule=' needs backend=omp (strips, auto: also mpi, "
@@ -155,6 +155,9 @@ std::vector<std::string> parsePluginArgs(llvm::ArrayRef<std::string> Args,
     if (!Error.empty())
       Errors.push_back(std::move(Error));
   }
+  if (!Settings.Opts.OmpScheduleGiven)
+    Settings.Opts.OmpSchedKind =
+        getDefaultSchedule(Settings.Opts.TargetBackend);
   std::string Schedule = checkOmpSchedule(Settings);
   if (!Schedule.empty())
     Errors.push_back(std::move(Schedule));

@@ -18,6 +18,10 @@ const char *getBackendName(Backend B) {
   return "?";
 }
 
+OmpSchedule getDefaultSchedule(Backend B) {
+  return B == Backend::Omp ? OmpSchedule::Auto : OmpSchedule::Pipeline;
+}
+
 bool isScheduleForBackend(OmpSchedule K, Backend B) {
   if (B == Backend::Omp)
     return true;

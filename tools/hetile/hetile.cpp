@@ -89,7 +89,8 @@ static cl::opt<OmpSchedule> OmpScheduleOpt(
              "and mpi+omp)"),
     cl::values(clEnumValN(OmpSchedule::Pipeline, "pipeline",
                           "blocks of tile columns per thread, sized to the "
-                          "threads' speeds, point-to-point waits (default)"),
+                          "threads' speeds, point-to-point waits (default "
+                          "with mpi and mpi+omp)"),
                clEnumValN(OmpSchedule::Wavefront, "wavefront",
                           "tile wavefronts, a barrier between them"),
                clEnumValN(OmpSchedule::Strips, "strips",
@@ -98,8 +99,9 @@ static cl::opt<OmpSchedule> OmpScheduleOpt(
                           "halos (the pipeline where strips do not apply)"),
                clEnumValN(OmpSchedule::Auto, "auto",
                           "strips where they apply and the model says they "
-                          "beat the pipeline, else the pipeline")),
-    cl::init(OmpSchedule::Pipeline), cl::cat(RewriteCategory));
+                          "beat the pipeline, else the pipeline (default "
+                          "with omp)")),
+    cl::init(OmpSchedule::Auto), cl::cat(RewriteCategory));
 static cl::opt<bool> LineDirectivesOpt(
     "line-directives",
     cl::desc("Add #line directives so that compiler messages and debug info "
@@ -259,7 +261,9 @@ Options optionsFromCommandLine() {
   Opts.MaxNestCodeBytes = MaxNestCodeBytesOpt;
   Opts.IsolateIsl = !IslInProcessOpt;
   Opts.TargetBackend = BackendOpt;
-  Opts.OmpSchedKind = OmpScheduleOpt;
+  Opts.OmpScheduleGiven = OmpScheduleOpt.getNumOccurrences() > 0;
+  Opts.OmpSchedKind = Opts.OmpScheduleGiven ? OmpScheduleOpt.getValue()
+                                            : getDefaultSchedule(BackendOpt);
   Opts.GatherRoot = GatherOpt == GatherMode::Root;
   Opts.TileSizes.assign(TileSizesOpt.begin(), TileSizesOpt.end());
   Opts.EmitLineDirectives = LineDirectivesOpt;

@@ -27,8 +27,6 @@ struct PluginSettings {
   Options Opts;
   /// emit=PATH: also write the rewritten source there ("" = do not).
   std::string EmitPath;
-  /// omp-schedule=... was given (checked against the backend).
-  bool OmpScheduleGiven = false;
 
   PluginSettings() { Opts.EmitLineDirectives = true; }
 };

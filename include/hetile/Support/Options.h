@@ -27,6 +27,10 @@ enum class OmpSchedule { Pipeline, Wavefront, Strips, Auto };
 /// schedule on omp; strips and auto also on mpi and mpi+omp (the tool's
 /// --omp-schedule and the plugin's omp-schedule= check it alike).
 bool isScheduleForBackend(OmpSchedule K, Backend B);
+/// The schedule of backend \p B when none is asked for (the tool and the
+/// plugin): Auto on omp (time-stepping stencils run as strips where the
+/// model prefers them), the pipeline on mpi and mpi+omp.
+OmpSchedule getDefaultSchedule(Backend B);
 enum class OutputFormat { Text, Json };
 
 struct Options {
@@ -55,6 +59,9 @@ struct Options {
   // Rewrite options (used by later stages).
   Backend TargetBackend = Backend::Seq;
   OmpSchedule OmpSchedKind = OmpSchedule::Pipeline;
+  /// Whether the schedule was asked for (--omp-schedule): then a nest that
+  /// strips do not apply to gets a remark saying why.
+  bool OmpScheduleGiven = false;
   /// mpi backend: after the nest, the final values reach rank 0 only
   /// (--gather=root) instead of every rank.
   bool GatherRoot = false;

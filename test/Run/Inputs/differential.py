@@ -148,7 +148,9 @@ MPIOMP_RUNS = [
 ]
 BACKENDS = {
     "seq": (["--backend=seq"], []),
-    "omp": (["--backend=omp"], ["-fopenmp"]),
+    # The pipelined schedule, named: the default (auto) runs the strips
+    # where the model prefers them, which omp-auto-strips tests.
+    "omp": (["--backend=omp", "--omp-schedule=pipeline"], ["-fopenmp"]),
     "omp-wavefront": (["--backend=omp", "--omp-schedule=wavefront"],
                       ["-fopenmp"]),
     "omp-strips": (["--backend=omp", "--omp-schedule=strips"], ["-fopenmp"]),
@@ -156,8 +158,9 @@ BACKENDS = {
     # every nest.
     "omp-auto-strips": (["--backend=omp", "--omp-schedule=auto"],
                         ["-fopenmp"]),
-    "mpi": (["--backend=mpi"], []),
-    "mpi+omp": (["--backend=mpi+omp"], ["-fopenmp"]),
+    "mpi": (["--backend=mpi", "--omp-schedule=pipeline"], []),
+    "mpi+omp": (["--backend=mpi+omp", "--omp-schedule=pipeline"],
+                ["-fopenmp"]),
     "mpi-strips": (["--backend=mpi", "--omp-schedule=strips"], []),
     "mpi+omp-strips": (["--backend=mpi+omp", "--omp-schedule=strips"],
                        ["-fopenmp"]),

@@ -1,0 +1,56 @@
+//===- ProfitCode.h - The run-time decision of a nest as C text -*- C++ -*-===//
+//
+// Prints the decision that precedes a seq or omp nest (pipeline or strips):
+// per call site and size class the runtime runs the original nest, the
+// transformed nest on one thread or on every thread, whichever has been
+// fastest (hetile_profit_begin, docs/profitability.md):
+//
+//   static hetile_profit_site *hetile_site;
+//   const int hetile_maxprocs = omp_in_parallel() ? 1 : omp_get_max_threads();
+//   hetile_profit_call hetile_pc;
+//   const int hetile_run = hetile_profit_begin(
+//       hetile_profit_site_get(&hetile_site, "file.c:12 (f)"),
+//       <points of the band's bounding box>, hetile_maxprocs, &hetile_pc);
+//   int hetile_ran = 0;
+//   ... alias checks ...
+//   if (hetile_run < 0) { <error> }                      (ProfitError)
+//   if (hetile_run > 0 && ...) { hetile_ran = hetile_run; <tiled> }
+//   else { <original> }
+//   <hetile_profit_end, its line under HETILE_STATS>     (printProfitEnd)
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_LIB_CODEGEN_PROFITCODE_H
+#define HETILE_LIB_CODEGEN_PROFITCODE_H
+
+#include "NestEmitter.h"
+
+#include <string>
+
+namespace hetile {
+
+/// The declarations of the decision: hetile_run, the threads the
+/// transformed nest (\p What, for the comment) runs on (0: the original; at
+/// most every thread where \p Threads, else 1), and hetile_ran, which the
+/// block sets to what ran.
+llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
+                                                bool Threads,
+                                                const std::string &What);
+
+/// The statement after the decision's declarations and the alias checks'
+/// (C89 code declares before its statements): a failed decision ends the
+/// program with the runtime's message.
+extern const char *const ProfitError;
+
+/// The guard's conjunct that runs the transformed nest.
+extern const char *const ProfitRuns;
+
+/// The first statement of the transformed nest's branch.
+extern const char *const ProfitRan;
+
+/// The statements after the guarded nest: the call's time recorded, and
+/// the decision's line under HETILE_STATS.
+std::string printProfitEnd();
+
+} // namespace hetile
+
+#endif
