@@ -57,7 +57,7 @@ std::string checkOmpSchedule(const PluginSettings &S) {
   if (!S.Opts.OmpScheduleGiven ||
       isScheduleForBackend(S.Opts.OmpSchedKind, S.Opts.TargetBackend))
     return "";
-  return "'omp-schedule=' needs backend=omp (strips, auto: also mpi, "
+  return "'omp-schedule=' needs backend=omp (pipeline, strips, auto: also mpi, "
          "mpi+omp)";
 }
 

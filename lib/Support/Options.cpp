@@ -25,7 +25,7 @@ OmpSchedule getDefaultSchedule(Backend B) {
 bool isScheduleForBackend(OmpSchedule K, Backend B) {
   if (B == Backend::Omp)
     return true;
-  return (K == OmpSchedule::Strips || K == OmpSchedule::Auto) &&
+  return K != OmpSchedule::Wavefront &&
          (B == Backend::Mpi || B == Backend::MpiOmp);
 }
 

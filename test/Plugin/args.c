@@ -39,8 +39,8 @@
 // bounds-error@*:* {{-fplugin-arg-hetile: 'isl-max-operations=' takes an integer >= 0, got '-3'}}
 // bounds-error@*:* {{-fplugin-arg-hetile: 'nest-time-budget=' takes a number of seconds >= 0, got 'soon'}}
 // schedule-error@*:* {{-fplugin-arg-hetile: unknown schedule 'diamond' in 'omp-schedule=': use pipeline, wavefront, strips or auto}}
-// scheduleseq-error@*:* {{-fplugin-arg-hetile: 'omp-schedule=' needs backend=omp (strips, auto: also mpi, mpi+omp)}}
-// schedulempi-error@*:* {{-fplugin-arg-hetile: 'omp-schedule=' needs backend=omp (strips, auto: also mpi, mpi+omp)}}
+// scheduleseq-error@*:* {{-fplugin-arg-hetile: 'omp-schedule=' needs backend=omp (pipeline, strips, auto: also mpi, mpi+omp)}}
+// schedulempi-error@*:* {{-fplugin-arg-hetile: 'omp-schedule=' needs backend=omp (pipeline, strips, auto: also mpi, mpi+omp)}}
 // good-no-diagnostics
 
 // CHECK: error: -fplugin-arg-hetile: unknown backend 'cuda'

@@ -24,7 +24,7 @@ const char *getBackendName(Backend B);
 /// (Analysis/StripsChoice.h), the pipeline elsewhere.
 enum class OmpSchedule { Pipeline, Wavefront, Strips, Auto };
 /// Whether backend \p B can run schedule \p K when it is asked for: every
-/// schedule on omp; strips and auto also on mpi and mpi+omp (the tool's
+/// schedule on omp; all but the wavefronts on mpi and mpi+omp (the tool's
 /// --omp-schedule and the plugin's omp-schedule= check it alike).
 bool isScheduleForBackend(OmpSchedule K, Backend B);
 /// The schedule of backend \p B when none is asked for (the tool and the
