@@ -7,7 +7,7 @@ PKGS=(
   clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libpolly-19-dev
   libomp-19-dev libopenmpi-dev openmpi-bin libgtest-dev
   cmake ninja-build zlib1g-dev libzstd-dev python3
-  pkgconf
+  pkgconf ccache
 )
 
 missing=()

@@ -211,11 +211,11 @@ struct hetile_profit_site {
       Measured |= S.Samples > 0;
     if (!Measured)
       return firstGuess(Class, Points, HasAll);
-    double BestTime = C.Ways[best(C, HasAll)].estimate();
+    int Best = best(C, HasAll);
+    double BestTime = C.Ways[Best].estimate();
     for (int W = 0; W < NumWays; ++W)
       if (worthTrying(C, W, HasAll) && exploring(C, W, BestTime))
         return W;
-    int Best = best(C, HasAll);
     for (int W = 0; W < NumWays; ++W)
       if (W != Best && worthTrying(C, W, HasAll) && C.Ways[W].RetryAt > 0 &&
           C.Calls >= C.Ways[W].RetryAt)

@@ -34,7 +34,7 @@
 
 // ANALYZE: strips: yes
 // CODE: /* hetile: run-time alias check: {{A and B|B and A}} do not overlap */
-// CODE: if (hetile_noalias) {
+// CODE: if (hetile_run > 0 && hetile_noalias) {
 // CODE: /* hetile: strips with redundant tasks ([RD02])
 // CODE: } else {
 // STRIPS: hetile: strips: 2 processors
