@@ -26,7 +26,8 @@ the macro, and a test of its own proves which branch ran).
 With --backends=...,mpi the mpi backend is compiled with mpicc (each
 compiler through OMPI_CC) and run under mpirun with 1 to 8 ranks, cyclic,
 block-cyclic, heterogeneous (declared, emulated, calibrated) and chunk
-([ZZ16], with the runtime's model tile sizes) allocations;
+([ZZ16], with the runtime's model tile sizes) allocations (half of these
+settings per kernel, by its name: Kernel.half);
 every rank must print the original's output (rank 0 with --gather=root,
 tried on kernels with a `//@ gather-root` line: their nests run once), and
 with the (ranks, tile sizes) pairs of a kernel's `//@ mpi-runs` line; a
