@@ -10,7 +10,8 @@ namespace hetile {
 
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
-                                                const std::string &What) {
+                                                const std::string &What,
+                                                bool OneThread) {
   const Scop &S = E.S;
   isl::ast_build Build = E.buildInside(0);
   std::string Points = "1.0";
@@ -26,9 +27,11 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
   std::string Where = llvm::sys::path::filename(S.Span.Begin.File).str() +
                       ":" + std::to_string(S.Span.Begin.Line) + " (" +
                       S.Function + ")";
-  std::string Out = "  /* hetile: the original nest, or the " + What +
-                    " on one thread or on every\n     thread, whichever has "
-                    "been fastest at this size (hetile_profit_begin) */\n";
+  std::string Out =
+      "  /* hetile: the original nest, or the " + What +
+      (OneThread ? " on one thread or on every\n     thread"
+                 : " on every thread") +
+      ", whichever has been fastest at this size (hetile_profit_begin) */\n";
   std::string Slot = "0";
   if (S.StaticLocalsAllowed) {
     Out += "  static hetile_profit_site *hetile_site;\n";
@@ -39,9 +42,11 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                     "omp_in_parallel() ? 1 : omp_get_max_threads()", "1");
   else
     Out += "  const int hetile_maxprocs = 1;\n";
-  Out += "  hetile_profit_call hetile_pc;\n"
-         "  const int hetile_run = hetile_profit_begin(\n"
-         "      hetile_profit_site_get(" + Slot + ", " + quoted(Where) + "),\n"
+  Out += std::string("  hetile_profit_call hetile_pc;\n"
+                     "  const int hetile_run = hetile_profit_begin(\n"
+                     "      hetile_profit_") +
+         (OneThread ? "" : "parallel_") +
+         "site_get(" + Slot + ", " + quoted(Where) + "),\n"
          "      " + Points + ",\n"
          "      hetile_maxprocs, &hetile_pc);\n"
          "  int hetile_ran = 0;\n";

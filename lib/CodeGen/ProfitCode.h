@@ -30,11 +30,13 @@ namespace hetile {
 
 /// The declarations of the decision: hetile_run, the threads the
 /// transformed nest (\p What, for the comment) runs on (0: the original; at
-/// most every thread where \p Threads, else 1), and hetile_ran, which the
-/// block sets to what ran.
+/// most every thread where \p Threads, else 1; never 1 of several without
+/// \p OneThread: hetile_profit_parallel_site_get), and hetile_ran, which
+/// the block sets to what ran.
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
-                                                const std::string &What);
+                                                const std::string &What,
+                                                bool OneThread = true);
 
 /// The statement after the decision's declarations and the alias checks'
 /// (C89 code declares before its statements): a failed decision ends the

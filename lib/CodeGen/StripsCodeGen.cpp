@@ -480,8 +480,9 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
               : std::string("threads")) +
       ", bands of time steps */\n";
   // With threads alone, the run-time decision (hetile_profit_begin) runs
-  // the strips on one thread, on every thread or the original nest,
-  // whichever has been fastest at this call site and size.
+  // the strips on every thread or the original nest, whichever has been
+  // fastest at this call site and size (never the strips on one thread of
+  // several: their redundant halos pay only for a second processor).
   bool Decide = Tg.Threads && !Tg.Mpi && !Original.empty();
   auto Plan = planCode(E, S, P, Tg, Decide);
   if (!Plan)
@@ -503,7 +504,8 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
       return Checks.takeError();
     std::string Cond, Tiled = indentBy(Strips, 2);
     if (Decide) {
-      auto D = printProfitDecision(E, /*Threads=*/true, "strips");
+      auto D = printProfitDecision(E, /*Threads=*/true, "strips",
+                                   /*OneThread=*/false);
       if (!D)
         return D.takeError();
       Out += *D;

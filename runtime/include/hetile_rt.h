@@ -318,8 +318,11 @@ void hetile_refine_destroy(hetile_refine *r);
  * way that lost by a factor r is tried again after max(16, 50 (r - 1))
  * calls, doubled each time it loses again), so that a machine whose load
  * changes is followed. The first call of a size class takes the choice of
- * the nearest class measured, else the tiled nest on every thread when it
- * has at least 2^20 points, else the original. HETILE_PROFIT (read at a
+ * the nearest class measured, else, from 2^20 points on, the tiled nest on
+ * every thread where a second processor is free (the online processors
+ * exceed the runnable threads of other processes, /proc/loadavg, by 2 or
+ * more; HETILE_EMULATE_LOAD=n sees n instead), else on one thread; below
+ * 2^20 points the original. HETILE_PROFIT (read at a
  * site's first call) =0 turns the decision off: every call runs the
  * tiled nest on every thread (the differential tests). docs/profitability.md.
  */
@@ -338,6 +341,11 @@ typedef struct {
  * null. */
 hetile_profit_site *hetile_profit_site_get(hetile_profit_site **slot,
                                            const char *where);
+/* hetile_profit_site_get for a nest whose transformed form pays only on
+ * several threads (the strips: their redundant halos): the site chooses
+ * between the original and every thread, never one thread. */
+hetile_profit_site *hetile_profit_parallel_site_get(hetile_profit_site **slot,
+                                                    const char *where);
 /* Chooses how this call runs, for a nest of about `points` points (an upper
  * bound: the product of the band's extents) with `maxprocs` threads free:
  * returns the threads to run the tiled nest on (1..maxprocs), or 0 for the

@@ -129,6 +129,17 @@ void readCacheBytes(const char *Text, Var<long> &V) {
   V.Value = (long)X;
 }
 
+/// HETILE_EMULATE_LOAD: a count of threads, 0 to 2^20.
+void readEmulateLoad(const char *Text, Var<long> &V) {
+  char *End;
+  long long X = std::strtoll(Text, &End, 10);
+  if (End == Text || *End || X < 0 || X > (1LL << 20))
+    return keepError(V, fail(HETILE_ERR_ENV, "HETILE_EMULATE_LOAD: '%s' is "
+                             "not a count of threads between 0 and 2^20",
+                             Text));
+  V.Value = (long)X;
+}
+
 /// HETILE_REFINE: 0, 1 or always.
 void readRefine(const char *Text, Var<int> &V) {
   if (std::strcmp(Text, "0") == 0)
@@ -209,6 +220,7 @@ std::shared_ptr<const Snapshot> build() {
   read("HETILE_ITERATION_SECONDS", S->IterationSeconds, readIterationSeconds);
   read("HETILE_CACHE_BYTES", S->CacheBytes, readCacheBytes);
   read("HETILE_EMULATE_LINKS", S->EmulateLinks, readEmulateLinks);
+  read("HETILE_EMULATE_LOAD", S->EmulateLoad, readEmulateLoad);
   const char *Stats = std::getenv("HETILE_STATS");
   S->Stats = Stats && std::strcmp(Stats, "0") != 0;
   const char *Calibrate = std::getenv("HETILE_CALIBRATE");

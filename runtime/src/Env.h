@@ -82,6 +82,9 @@ struct Snapshot {
   Var<double> IterationSeconds;         ///< HETILE_ITERATION_SECONDS (1e-9)
   Var<long> CacheBytes;                 ///< HETILE_CACHE_BYTES (0: unset)
   Var<EmulatedLink> EmulateLinks;       ///< HETILE_EMULATE_LINKS
+  /// HETILE_EMULATE_LOAD: the runnable threads of other processes that
+  /// hetile_profit_begin sees instead of /proc/loadavg's (tests).
+  Var<long> EmulateLoad;
 };
 
 /// The environment as first read (or last reloaded); never null. Safe to

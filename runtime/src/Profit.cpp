@@ -29,11 +29,15 @@
 
 #include "hetile_rt.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -123,6 +127,51 @@ struct SizeClass {
   int Untimed = 0;
 };
 
+/// The threads of this process (/proc/self/stat's 20th field), 1 when it
+/// cannot be read.
+long ownThreads() {
+  std::FILE *F = std::fopen("/proc/self/stat", "r");
+  if (!F)
+    return 1;
+  char Buf[1024];
+  size_t N = std::fread(Buf, 1, sizeof Buf - 1, F);
+  std::fclose(F);
+  Buf[N] = '\0';
+  const char *P = std::strrchr(Buf, ')');
+  if (!P)
+    return 1;
+  // Fields 3 (the state) to 19, then the thread count.
+  for (int Field = 3; Field <= 20 && *P; ++Field) {
+    P = std::strchr(P + 1, ' ');
+    if (!P)
+      return 1;
+  }
+  long T = std::strtol(P + 1, nullptr, 10);
+  return T > 0 ? T : 1;
+}
+
+/// Whether a second processor is free for the tiled nest on every thread:
+/// the online processors exceed the runnable threads of other processes by
+/// at least 2. Those are /proc/loadavg's runnable count less this
+/// process's threads (an upper bound of its own runnable ones: a thread of
+/// ours is never counted against us), or HETILE_EMULATE_LOAD.
+bool secondProcessorFree() {
+  static const long Online = std::max(1L, sysconf(_SC_NPROCESSORS_ONLN));
+  const env::Snapshot &Env = *env::get();
+  long Others = 0;
+  if (Env.EmulateLoad.Set) {
+    Others = Env.EmulateLoad.Value;
+  } else if (std::FILE *F = std::fopen("/proc/loadavg", "r")) {
+    double L1, L5, L15;
+    long Running = 0, Total = 0;
+    if (std::fscanf(F, "%lf %lf %lf %ld/%ld", &L1, &L5, &L15, &Running,
+                    &Total) == 5)
+      Others = std::max(0L, Running - ownThreads());
+    std::fclose(F);
+  }
+  return Online - Others >= 2;
+}
+
 std::string way(int W, int Procs) {
   if (W == Original)
     return "original";
@@ -135,22 +184,34 @@ std::string way(int W, int Procs) {
 
 struct hetile_profit_site {
   std::string Where;
+  /// Whether the transformed nest may run on one thread (not the strips:
+  /// their redundant halos pay only for a second processor).
+  std::atomic<bool> OneThread{true};
   /// HETILE_PROFIT as read at the site's first call (-1 before).
   std::atomic<int> Mode{-1};
   std::mutex Lock;
   SizeClass Classes[NumClasses];
 
   /// The way of a class's first call: the nearest measured class's choice,
-  /// else by its size.
+  /// else by its size: from BigPoints on, the tiled nest on every thread
+  /// where a second processor is free (secondProcessorFree), else on one
+  /// thread (the original where the site has no such way).
   int firstGuess(int Class, double Points, bool HasAll) const {
-    for (int D = 1; D < NumClasses; ++D)
+    int Guess = Original;
+    bool Near = false;
+    for (int D = 1; D < NumClasses && !Near; ++D)
       for (int C : {Class - D, Class + D})
-        if (C >= 0 && C < NumClasses && Classes[C].Chosen >= 0)
-          return Classes[C].Chosen == TiledAll && !HasAll ? TiledOne
-                                                          : Classes[C].Chosen;
-    if (Points >= BigPoints)
-      return HasAll ? TiledAll : TiledOne;
-    return Original;
+        if (C >= 0 && C < NumClasses && Classes[C].Chosen >= 0) {
+          Guess = Classes[C].Chosen, Near = true;
+          break;
+        }
+    if (!Near && Points >= BigPoints)
+      Guess = HasAll && secondProcessorFree() ? TiledAll : TiledOne;
+    if (Guess == TiledAll && !HasAll)
+      Guess = TiledOne;
+    if (Guess == TiledOne && !OneThread.load(std::memory_order_relaxed))
+      Guess = Original;
+    return Guess;
   }
 
   int best(const SizeClass &C, bool HasAll) const {
@@ -179,8 +240,9 @@ struct hetile_profit_site {
 
   /// Whether way W may run at all in class C: the original always; a
   /// tiled way unless the original is known to be too short for it.
-  static bool worthTrying(const SizeClass &C, int W, bool HasAll) {
-    if (W == TiledAll && !HasAll)
+  bool worthTrying(const SizeClass &C, int W, bool HasAll) const {
+    if ((W == TiledAll && !HasAll) ||
+        (W == TiledOne && !OneThread.load(std::memory_order_relaxed)))
       return false;
     const WayState &O = C.Ways[Original];
     if (W == Original || O.Samples == 0)
@@ -307,6 +369,15 @@ hetile_profit_site_get(hetile_profit_site **slot, const char *where) {
   return S;
 }
 
+extern "C" hetile_profit_site *
+hetile_profit_parallel_site_get(hetile_profit_site **slot, const char *where) {
+  hetile_profit_site *S = hetile_profit_site_get(slot, where);
+  // Written before any call of the site's nest reads it (the generated
+  // code gets its site before its first decision), and always the same.
+  S->OneThread.store(false, std::memory_order_relaxed);
+  return S;
+}
+
 extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
                                    int maxprocs, hetile_profit_call *call) {
   if (!site || !call)
@@ -320,6 +391,8 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
   if (Mode < 0) {
     const env::Snapshot &Env = *env::get();
     if (int E = Env.Profit.check())
+      return E;
+    if (int E = Env.EmulateLoad.check())
       return E;
     site->Mode.store(Mode = Env.Profit.Value, std::memory_order_relaxed);
   }
@@ -368,7 +441,8 @@ extern "C" const char *hetile_profit_describe(const hetile_profit_call *call) {
          (C.Chosen >= 0 ? way(C.Chosen, Procs) : std::string("undecided")) +
          " (best times:";
   for (int W = 0; W < NumWays; ++W) {
-    if (W == TiledAll && Procs < 2)
+    if ((W == TiledAll && Procs < 2) ||
+        (W == TiledOne && !S.OneThread.load(std::memory_order_relaxed)))
       continue;
     char Buf[64];
     if (C.Ways[W].Samples == 0)

@@ -17,9 +17,17 @@
 
 namespace {
 
+/// The decision on, and no other process's thread runnable (the first
+/// call's guess reads the machine's load otherwise).
 struct ProfitEnv {
-  ProfitEnv() { setVar("HETILE_PROFIT", nullptr); }
-  ~ProfitEnv() { setVar("HETILE_PROFIT", nullptr); }
+  ProfitEnv() {
+    setVar("HETILE_PROFIT", nullptr);
+    setVar("HETILE_EMULATE_LOAD", "0");
+  }
+  ~ProfitEnv() {
+    setVar("HETILE_PROFIT", nullptr);
+    setVar("HETILE_EMULATE_LOAD", nullptr);
+  }
 };
 
 /// A fresh site and the calls made on it, with the time each way takes.
@@ -32,7 +40,10 @@ struct Site {
   int Changed = 0;
   hetile_profit_call Last{};
 
-  Site() { S = hetile_profit_site_get(&Slot, "test.c:1 (f)"); }
+  explicit Site(bool Parallel = false) {
+    S = Parallel ? hetile_profit_parallel_site_get(&Slot, "test.c:1 (f)")
+                 : hetile_profit_site_get(&Slot, "test.c:1 (f)");
+  }
 
   /// One call: the threads chosen.
   int call() {
@@ -73,6 +84,37 @@ TEST(Profit, FirstCallBySize) {
   BigOneThread.Points = 1 << 20;
   BigOneThread.Procs = 1;
   EXPECT_EQ(1, BigOneThread.call());
+}
+
+TEST(Profit, FirstCallOnABusyMachineRunsOneThread) {
+  ProfitEnv G;
+  // More runnable threads of other processes than any machine has cores.
+  setVar("HETILE_EMULATE_LOAD", "1000000");
+  Site Big;
+  Big.Points = 1 << 20;
+  EXPECT_EQ(1, Big.call());
+  Site BigStrips(/*Parallel=*/true);
+  BigStrips.Points = 1 << 20;
+  EXPECT_EQ(0, BigStrips.call());
+}
+
+TEST(Profit, ParallelSiteNeverRunsOneThread) {
+  ProfitEnv G;
+  Site X(/*Parallel=*/true);
+  X.Points = 1 << 20;
+  X.Times[1] = 1e-6; // would win, were it tried
+  X.Times[2] = 0.5e-3;
+  std::vector<int> Runs = X.calls(200);
+  EXPECT_EQ(2, Runs[0]);
+  for (int R : Runs)
+    EXPECT_NE(1, R);
+  EXPECT_EQ(2, Runs.back());
+  EXPECT_EQ(std::string::npos,
+            std::string(hetile_profit_describe(&X.Last)).find("1 thread"));
+  Site One(/*Parallel=*/true);
+  One.Points = 1 << 20;
+  One.Procs = 1;
+  EXPECT_EQ((std::vector<int>{0, 0, 0, 0}), One.calls(4));
 }
 
 TEST(Profit, ExploresThenKeepsTheFastest) {
@@ -213,6 +255,13 @@ TEST(Profit, MalformedVariableIsAnError) {
             hetile_profit_begin(hetile_profit_site_get(&Slot, "x"), 10, 2, &C));
   EXPECT_NE(std::string::npos,
             std::string(hetile_last_error()).find("HETILE_PROFIT: 'yes'"));
+  setVar("HETILE_PROFIT", nullptr);
+  setVar("HETILE_EMULATE_LOAD", "many");
+  hetile_profit_site *Other = nullptr;
+  EXPECT_EQ(HETILE_ERR_ENV, hetile_profit_begin(
+                                hetile_profit_site_get(&Other, "y"), 10, 2, &C));
+  EXPECT_NE(std::string::npos, std::string(hetile_last_error())
+                                   .find("HETILE_EMULATE_LOAD: 'many'"));
 }
 
 } // namespace
