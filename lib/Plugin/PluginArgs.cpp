@@ -57,8 +57,8 @@ std::string checkOmpSchedule(const PluginSettings &S) {
   if (!S.Opts.OmpScheduleGiven ||
       isScheduleForBackend(S.Opts.OmpSchedKind, S.Opts.TargetBackend))
     return "";
-  return "'omp-schedule=' needs backend=omp (pipeline, strips, auto: also mpi, "
-         "mpi+omp)";
+  return "'omp-schedule=' needs backend=omp (pipeline, strips, auto: "
+         "also mpi, mpi+omp)";
 }
 
 /// "tile-sizes=a,b,..." into Opts.TileSizes; an error message or "".

@@ -186,30 +186,35 @@ struct hetile_profit_site {
   std::string Where;
   /// Whether the transformed nest may run on one thread (not the strips:
   /// their redundant halos pay only for a second processor).
-  std::atomic<bool> OneThread{true};
+  /// Set at the site's creation.
+  bool OneThread = true;
   /// HETILE_PROFIT as read at the site's first call (-1 before).
   std::atomic<int> Mode{-1};
   std::mutex Lock;
   SizeClass Classes[NumClasses];
+
+  /// The choice of the class nearest to \p Class that has one, else -1.
+  int nearestChoice(int Class) const {
+    for (int D = 1; D < NumClasses; ++D)
+      for (int C : {Class - D, Class + D})
+        if (C >= 0 && C < NumClasses && Classes[C].Chosen >= 0)
+          return Classes[C].Chosen;
+    return -1;
+  }
 
   /// The way of a class's first call: the nearest measured class's choice,
   /// else by its size: from BigPoints on, the tiled nest on every thread
   /// where a second processor is free (secondProcessorFree), else on one
   /// thread (the original where the site has no such way).
   int firstGuess(int Class, double Points, bool HasAll) const {
-    int Guess = Original;
-    bool Near = false;
-    for (int D = 1; D < NumClasses && !Near; ++D)
-      for (int C : {Class - D, Class + D})
-        if (C >= 0 && C < NumClasses && Classes[C].Chosen >= 0) {
-          Guess = Classes[C].Chosen, Near = true;
-          break;
-        }
-    if (!Near && Points >= BigPoints)
-      Guess = HasAll && secondProcessorFree() ? TiledAll : TiledOne;
+    int Guess = nearestChoice(Class);
+    if (Guess < 0)
+      Guess = Points < BigPoints ? Original
+              : HasAll && secondProcessorFree() ? TiledAll
+                                                 : TiledOne;
     if (Guess == TiledAll && !HasAll)
       Guess = TiledOne;
-    if (Guess == TiledOne && !OneThread.load(std::memory_order_relaxed))
+    if (Guess == TiledOne && !OneThread)
       Guess = Original;
     return Guess;
   }
@@ -242,7 +247,7 @@ struct hetile_profit_site {
   /// tiled way unless the original is known to be too short for it.
   bool worthTrying(const SizeClass &C, int W, bool HasAll) const {
     if ((W == TiledAll && !HasAll) ||
-        (W == TiledOne && !OneThread.load(std::memory_order_relaxed)))
+        (W == TiledOne && !OneThread))
       return false;
     const WayState &O = C.Ways[Original];
     if (W == Original || O.Samples == 0)
@@ -340,19 +345,27 @@ int threadsOf(int W, int Procs) {
 
 } // namespace
 
-extern "C" hetile_profit_site *
-hetile_profit_site_get(hetile_profit_site **slot, const char *where) {
+namespace {
+
+/// The site of \p slot (by \p where without one), created at its first use
+/// with \p OneThread and kept for the process.
+hetile_profit_site *getSite(hetile_profit_site **slot, const char *where,
+                            bool OneThread) {
   static std::mutex Creating;
+  auto Create = [&] {
+    auto *S = new hetile_profit_site;
+    S->Where = where ? where : "";
+    S->OneThread = OneThread;
+    return S;
+  };
   if (!slot) {
     // No static slot (a C inline definition may not hold one): the site
     // is found by its name.
     static std::map<std::string, hetile_profit_site *> ByName;
     std::lock_guard<std::mutex> G(Creating);
     hetile_profit_site *&S = ByName[where ? where : ""];
-    if (!S) {
-      S = new hetile_profit_site;
-      S->Where = where ? where : "";
-    }
+    if (!S)
+      S = Create();
     return S;
   }
   hetile_profit_site *S = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
@@ -362,20 +375,22 @@ hetile_profit_site_get(hetile_profit_site **slot, const char *where) {
   S = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
   if (!S) {
     // Kept for the process: generated code holds it in a static.
-    S = new hetile_profit_site;
-    S->Where = where ? where : "";
+    S = Create();
     __atomic_store_n(slot, S, __ATOMIC_RELEASE);
   }
   return S;
 }
 
+} // namespace
+
+extern "C" hetile_profit_site *
+hetile_profit_site_get(hetile_profit_site **slot, const char *where) {
+  return getSite(slot, where, /*OneThread=*/true);
+}
+
 extern "C" hetile_profit_site *
 hetile_profit_parallel_site_get(hetile_profit_site **slot, const char *where) {
-  hetile_profit_site *S = hetile_profit_site_get(slot, where);
-  // Written before any call of the site's nest reads it (the generated
-  // code gets its site before its first decision), and always the same.
-  S->OneThread.store(false, std::memory_order_relaxed);
-  return S;
+  return getSite(slot, where, /*OneThread=*/false);
 }
 
 extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
@@ -442,7 +457,7 @@ extern "C" const char *hetile_profit_describe(const hetile_profit_call *call) {
          " (best times:";
   for (int W = 0; W < NumWays; ++W) {
     if ((W == TiledAll && Procs < 2) ||
-        (W == TiledOne && !S.OneThread.load(std::memory_order_relaxed)))
+        (W == TiledOne && !S.OneThread))
       continue;
     char Buf[64];
     if (C.Ways[W].Samples == 0)

@@ -283,8 +283,8 @@ std::string checkRewriteOptions(size_t NumInputs) {
     return "--gather needs --backend=mpi or mpi+omp";
   if (OmpScheduleOpt.getNumOccurrences() &&
       !isScheduleForBackend(OmpScheduleOpt, BackendOpt))
-    return "--omp-schedule needs --backend=omp (pipeline, strips, auto: also mpi, "
-           "mpi+omp)";
+    return "--omp-schedule needs --backend=omp (pipeline, strips, auto: "
+           "also mpi, mpi+omp)";
   if (NestTimeBudgetOpt < 0)
     return "--nest-time-budget: seconds must be >= 0";
   for (long T : TileSizesOpt)
