@@ -115,8 +115,10 @@ std::string printFallbackGuard(const Scop &S, const std::string &Checks,
                                const std::string &Cond,
                                const std::string &Tiled,
                                llvm::StringRef Original,
-                               const std::string &AfterChecks) {
-  std::string Out = Checks + AfterChecks + Note + "  if (" + Cond + ") {\n" +
+                               const std::string &AfterChecks,
+                               const std::string &Loop) {
+  std::string Out = Checks + AfterChecks + Note + Loop + "  if (" + Cond +
+                    ") {\n" +
                     Tiled +
                     "  } else {\n"
                     "#ifdef HETILE_FALLBACK_ABORT\n    abort();\n#endif\n";
@@ -126,7 +128,7 @@ std::string printFallbackGuard(const Scop &S, const std::string &Checks,
   std::string Copy = S.Span.Begin.Offset == ~0u
                          ? Original.str()
                          : tagLines(Original, S.Span.Begin.Offset);
-  return Out + "    " + Copy + "\n  }\n";
+  return Out + "    " + Copy + "\n  }\n" + (Loop.empty() ? "" : "  }\n");
 }
 
 } // namespace hetile

@@ -52,12 +52,15 @@ std::string aliasFallbackReport(const Scop &S);
 /// of running the original; with alias checks it then reports itself
 /// (aliasFallbackReport).
 /// \p AfterChecks: statements between the checks and the guard.
+/// \p Loop: the head of a loop (ending in `{`) around the guarded
+/// branches, closed after them.
 std::string printFallbackGuard(const Scop &S, const std::string &Checks,
                                const std::string &Note,
                                const std::string &Cond,
                                const std::string &Tiled,
                                llvm::StringRef Original,
-                               const std::string &AfterChecks = "");
+                               const std::string &AfterChecks = "",
+                               const std::string &Loop = "");
 
 } // namespace hetile
 

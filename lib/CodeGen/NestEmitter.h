@@ -64,6 +64,11 @@ struct NestEmitter {
   /// starts the refinement, the loops of dimensions 0 and 1 keep to
   /// hetile_slab_lo[m]..hetile_slab_hi[m].
   bool Refine = false;
+  /// With Refine: the call runs in parts of band dimension 0
+  /// (hetile_profit_part, ProfitCode.h); tileSizes keeps the refinement to
+  /// the part hetile_part, made of whole tiles (hetile_profit_align), and
+  /// the slab loop's body keeps dimension 0 to it.
+  bool Parts = false;
   /// Appended to the omp backend's `#pragma omp parallel`: the threads the
   /// run-time decision gave the call (" num_threads(hetile_nprocs)"), or "".
   std::string ThreadsClause;

@@ -6,12 +6,16 @@
 
 #include "llvm/Support/Path.h"
 
+#include <isl/set.h>
+
+#include <cctype>
+
 namespace hetile {
 
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
                                                 const std::string &What,
-                                                bool OneThread) {
+                                                bool OneThread, bool Parts) {
   const Scop &S = E.S;
   isl::ast_build Build = E.buildInside(0);
   std::string Points = "1.0";
@@ -42,15 +46,144 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                     "omp_in_parallel() ? 1 : omp_get_max_threads()", "1");
   else
     Out += "  const int hetile_maxprocs = 1;\n";
-  Out += std::string("  hetile_profit_call hetile_pc;\n"
-                     "  const int hetile_run = hetile_profit_begin(\n"
-                     "      hetile_profit_") +
+  Out += std::string("  hetile_profit_call hetile_pc;\n") +
+         (Parts ? "  int hetile_run = hetile_profit_begin(\n"
+                : "  const int hetile_run = hetile_profit_begin(\n") +
+         "      hetile_profit_" +
          (OneThread ? "" : "parallel_") +
          "site_get(" + Slot + ", " + quoted(Where) + "),\n"
          "      " + Points + ",\n"
          "      hetile_maxprocs, &hetile_pc);\n"
          "  int hetile_ran = 0;\n";
+  if (Parts)
+    Out += "  long hetile_part[2];\n";
   return Out;
+}
+
+namespace {
+
+/// Whether each statement's loops other than the outermost have bounds
+/// that do not depend on its iterator: the domain is the product of its
+/// projections on dimension 0 and on the others.
+bool rectangularAlongFirst(const ScopStmt &Stmt) {
+  isl::set D = Stmt.Domain;
+  unsigned N = unsigned(D.tuple_dim().release());
+  if (N < 1)
+    return false;
+  if (N == 1)
+    return true;
+  isl::set First = D.project_out(isl::dim::set, 1, N - 1)
+                       .add_dims(isl::dim::set, N - 1);
+  isl::set Rest =
+      D.project_out(isl::dim::set, 0, 1).insert_dims(isl::dim::set, 0, 1);
+  isl::id Id = D.get_tuple_id();
+  isl::set Box = First.set_tuple_id(Id).intersect(Rest.set_tuple_id(Id));
+  return !Box.is_null() && D.is_equal(Box).is_true();
+}
+
+/// The offset of the `)` that ends the header of the `for` at the start of
+/// \p Text (after blanks), or npos: parentheses counted outside comments,
+/// string and character literals; a directive in the header gives npos.
+size_t endOfForHeader(llvm::StringRef Text) {
+  size_t I = Text.find_first_not_of(" \t\r\n");
+  if (I == llvm::StringRef::npos || !Text.substr(I).starts_with("for"))
+    return llvm::StringRef::npos;
+  I += 3;
+  int Depth = 0;
+  for (; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '/' && I + 1 < Text.size() && Text[I + 1] == '*') {
+      I = Text.find("*/", I + 2);
+      if (I == llvm::StringRef::npos)
+        return I;
+      ++I;
+    } else if (C == '/' && I + 1 < Text.size() && Text[I + 1] == '/') {
+      I = Text.find('\n', I);
+      if (I == llvm::StringRef::npos)
+        return I;
+    } else if (C == '"' || C == '\'') {
+      for (++I; I < Text.size() && Text[I] != C; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      if (I >= Text.size())
+        return llvm::StringRef::npos;
+    } else if (C == '#') {
+      return llvm::StringRef::npos;
+    } else if (C == '(') {
+      ++Depth;
+    } else if (C == ')') {
+      if (--Depth == 0)
+        return I;
+      if (Depth < 0)
+        return llvm::StringRef::npos;
+    } else if (Depth == 0 && C != ' ' && C != '\t' && C != '\r' &&
+               C != '\n') {
+      return llvm::StringRef::npos;
+    }
+  }
+  return llvm::StringRef::npos;
+}
+
+} // namespace
+
+std::optional<std::string> originalInParts(const NestEmitter &E,
+                                           llvm::StringRef Original) {
+  const Scop &S = E.S;
+  if (S.Loops.empty() || E.N.Dims.empty() || S.Loops[0].Step < 1)
+    return std::nullopt;
+  const std::string &I = S.Loops[0].Iterator;
+  if (E.N.Dims[0].Origin != "hetile_t" + I)
+    return std::nullopt;
+  // Not a skewed band (a dimension that is no iterator: hetile_t<number>):
+  // its pipeline's ramp would weigh on a part far more than on the call.
+  for (const TileDim &D : E.N.Dims)
+    if (D.Origin.size() > 8 && std::isdigit((unsigned char)D.Origin[8]))
+      return std::nullopt;
+  for (const ScopStmt &Stmt : S.Stmts)
+    if (Stmt.LoopIds.empty() || Stmt.LoopIds[0] != 0 ||
+        Stmt.Iterators.empty() || Stmt.Iterators[0] != I ||
+        !rectangularAlongFirst(Stmt))
+      return std::nullopt;
+  size_t Header = endOfForHeader(Original);
+  if (Header == llvm::StringRef::npos)
+    return std::nullopt;
+  std::string Guard = " if ((long)(" + I + ") < hetile_part[0] || (long)(" +
+                      I + ") > hetile_part[1]) continue;";
+  llvm::StringRef Body = Original.drop_front(Header + 1);
+  size_t Start = Body.find_first_not_of(" \t\r\n");
+  if (Start == llvm::StringRef::npos)
+    return std::nullopt;
+  std::string Head = Original.take_front(Header + 1).str();
+  if (Body[Start] == '{')
+    return Head + Body.take_front(Start + 1).str() + Guard +
+           Body.drop_front(Start + 1).str();
+  // An unbraced body: braced, the guard first.
+  if (Body.substr(Start).starts_with("/") || Body.substr(Start).starts_with("#"))
+    return std::nullopt;
+  return Head + Body.take_front(Start).str() + "{" + Guard + " " +
+         Body.drop_front(Start).str() + " }";
+}
+
+llvm::Expected<std::string> printPartsLoop(const NestEmitter &E,
+                                           const std::string &TiledOk) {
+  isl::ast_build Build = E.buildInside(0);
+  auto Lo = E.print(Build, E.N.Dims[0].GlobalLower,
+                    "the lower bound of band dimension 0");
+  if (!Lo)
+    return Lo.takeError();
+  auto Ext = E.print(Build,
+                     E.N.Dims[0].Extent.intersect_params(E.N.Context),
+                     "the extent of band dimension 0", /*Comparand=*/true);
+  if (!Ext)
+    return Ext.takeError();
+  // The last value: the lower bound plus the extent (>= 1) less one.
+  std::string Hi = "(" + *Lo + ") + " + *Ext + " - 1";
+  return "  /* hetile: the call in parts of its outermost loop: a first call "
+         "tries each\n     way on a part (hetile_profit_parts) */\n"
+         "  hetile_profit_parts(&hetile_pc, " + *Lo + ", " + Hi + ", " +
+         TiledOk + ");\n"
+         "  while (hetile_profit_part(&hetile_pc, &hetile_run, hetile_part)) "
+         "{\n";
 }
 
 const char *const ProfitError =

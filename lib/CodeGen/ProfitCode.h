@@ -18,12 +18,17 @@
 //   else { <original> }
 //   <hetile_profit_end, its line under HETILE_STATS>     (printProfitEnd)
 //
+// A band as written can run each call in parts of its outermost loop, the
+// guarded branch inside the loop of printPartsLoop: a class's first call
+// then tries each way on a part before it runs the rest.
+//
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_LIB_CODEGEN_PROFITCODE_H
 #define HETILE_LIB_CODEGEN_PROFITCODE_H
 
 #include "NestEmitter.h"
 
+#include <optional>
 #include <string>
 
 namespace hetile {
@@ -33,10 +38,33 @@ namespace hetile {
 /// most every thread where \p Threads, else 1; never 1 of several without
 /// \p OneThread: hetile_profit_parallel_site_get), and hetile_ran, which
 /// the block sets to what ran.
+/// With \p Parts, hetile_run is a variable (hetile_profit_part sets it
+/// per part) and hetile_part holds the part's values.
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
                                                 const std::string &What,
-                                                bool OneThread = true);
+                                                bool OneThread = true,
+                                                bool Parts = false);
+
+/// The original nest's text with its outermost loop kept to the values
+/// hetile_part[0]..hetile_part[1] of its iterator (a guard that skips the
+/// others, first in the loop's body), where the nest can run in parts of
+/// band dimension 0 (hetile_profit_parts): the band's dimension 0 is the
+/// outermost loop's iterator in every statement, that loop counts up, and
+/// every statement's other loops have bounds that do not depend on it (so
+/// that each of its values holds as many points: a part's time per value
+/// stands for the whole call's), and no band dimension is skewed (a
+/// skewed pipeline's ramp weighs on a part far more than on the call).
+/// Else std::nullopt.
+std::optional<std::string> originalInParts(const NestEmitter &E,
+                                           llvm::StringRef Original);
+
+/// The statements that run the decision's branch in parts: the call's
+/// values of band dimension 0 handed to hetile_profit_parts (where
+/// \p TiledOk, C text, holds, the runtime may try each way on a part),
+/// then the loop over the parts; the branch follows, then "  }\n".
+llvm::Expected<std::string> printPartsLoop(const NestEmitter &E,
+                                           const std::string &TiledOk);
 
 /// The statement after the decision's declarations and the alias checks'
 /// (C89 code declares before its statements): a failed decision ends the

@@ -228,10 +228,41 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
         return Lower.takeError();
       Out += (M ? ", " : "") + *Lower;
     }
-    Out += "};\n"
-           "    if (hetile_rc >= 0)\n"
-           "      hetile_rc = hetile_refine_begin(" + KS + ", hetile_extents, " +
-           std::to_string(First) + ", hetile_T, hetile_lowers,\n"
+    Out += "};\n";
+    std::string Extents = "hetile_extents", Lowers = "hetile_lowers";
+    if (Parts) {
+      // The call's part of band dimension 0 (hetile_extents[J0]), made of
+      // whole tiles, is what the refinement scans.
+      unsigned J0 = std::find(Order.begin(), Order.end(), 0u) - Order.begin();
+      std::string X = "hetile_extents[" + std::to_string(J0) + "]";
+      Out += "    /* hetile: band dimension 0 kept to the call's part, in "
+             "whole tiles */\n"
+             "    const int hetile_pflags = hetile_profit_align(&hetile_pc, "
+             "hetile_T[0], hetile_part);\n"
+             "    const long hetile_part_lo = hetile_max(hetile_lowers[0], "
+             "hetile_part[0]);\n"
+             "    const long hetile_part_hi = hetile_min(hetile_lowers[0] + " +
+             X + " - 1, hetile_part[1]);\n"
+             "    long hetile_part_extents[" + KS + "], hetile_part_lowers[" +
+             KS + "];\n";
+      for (unsigned J = 0; J < K; ++J)
+        Out += "    hetile_part_extents[" + std::to_string(J) + "] = " +
+               (J == J0 ? std::string("hetile_max(1, hetile_part_hi - "
+                                      "hetile_part_lo + 1)")
+                        : "hetile_extents[" + std::to_string(J) + "]") +
+               ";\n";
+      for (unsigned M = 0; M < K; ++M)
+        Out += "    hetile_part_lowers[" + std::to_string(M) + "] = " +
+               (M == 0 ? std::string("hetile_part_lo")
+                       : "hetile_lowers[" + std::to_string(M) + "]") +
+               ";\n";
+      Extents = "hetile_part_extents";
+      Lowers = "hetile_part_lowers";
+      Flags += " | hetile_pflags";
+    }
+    Out += "    if (hetile_rc >= 0)\n"
+           "      hetile_rc = hetile_refine_begin(" + KS + ", " + Extents +
+           ", " + std::to_string(First) + ", hetile_T, " + Lowers + ",\n"
            "                                      " + NProcs + ", " + Flags +
            ", &hetile_rf);\n";
   }
@@ -518,10 +549,23 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
              O.OmpSchedKind != OmpSchedule::Wavefront &&
              E.N.ConstantSizes.empty() && E.N.Dims.size() >= 2 &&
              E.N.ColumnDim != 0;
+  // A band as written runs each call in parts of its outermost loop (the
+  // original nest guarded to a part's values): a class's first call tries
+  // each way on a part (hetile_profit_parts).
+  std::optional<std::string> PartsOriginal;
+  if (Decide && E.Refine)
+    PartsOriginal = originalInParts(E, Original);
+  E.Parts = PartsOriginal.has_value();
   if (auto Err = E.tileSizes(Out, Parallel ? "hetile_nprocs" : "1",
                              Parallel ? E.N.ColumnDim : 0, Mpi))
     return std::move(Err);
   std::string Body = E.Refine ? E.sizeConstants() : "";
+  if (E.Parts)
+    Body = "  /* hetile: the slab kept to the call's part */\n"
+           "  if (hetile_slab_lo[0] < hetile_part[0])\n"
+           "    hetile_slab_lo[0] = hetile_part[0];\n"
+           "  if (hetile_slab_hi[0] > hetile_part[1])\n"
+           "    hetile_slab_hi[0] = hetile_part[1];\n" + Body;
   Body += E.privateTargets();
   if (auto Err = emitLoops(E, Comm, O, Body))
     return std::move(Err);
@@ -565,16 +609,32 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
       Note = "  /* hetile: int loop counters; the original nest where the "
              "band's values\n     could exceed +-2^26 */\n";
     std::string Tiled = indented(Out);
+    std::string Loop;
     if (Decide) {
       auto D = printProfitDecision(E, O.TargetBackend == Backend::Omp,
-                                   "tiled nest");
+                                   "tiled nest", /*OneThread=*/true, E.Parts);
       if (!D)
         return D.takeError();
       Block += *D;
       Tiled = ProfitRan + Tiled;
     }
-    Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled, Original,
-                                Decide ? ProfitError : "");
+    if (E.Parts) {
+      // The tiled nest may run where the alias checks and the int
+      // counters' guard hold.
+      std::string TiledOk;
+      if (!Checks->empty())
+        TiledOk = NoAliasFlag;
+      if (!Guard.empty())
+        TiledOk += (TiledOk.empty() ? "(" : " && (") + Guard + ")";
+      auto L = printPartsLoop(E, TiledOk.empty() ? "1" : TiledOk);
+      if (!L)
+        return L.takeError();
+      Loop = *L;
+    }
+    Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled,
+                                E.Parts ? llvm::StringRef(*PartsOriginal)
+                                        : Original,
+                                Decide ? ProfitError : "", Loop);
     if (Decide)
       Block += printProfitEnd();
   }

@@ -169,7 +169,10 @@ int hetile_tilesize_for(int depth, const long *extents, int nprocs,
 enum {
   /* A band dimension is no original iterator (skewed, shifted, fused): a
    * column may be empty in many rows, which the models do not see. */
-  HETILE_PIPELINE_SKEWED = 1
+  HETILE_PIPELINE_SKEWED = 1,
+  /* hetile_refine_begin only: run the sizes given, try none (a trial part
+   * of hetile_profit_part, which must hold whole tiles of them). */
+  HETILE_REFINE_FIXED = 2
 };
 
 /* The sizes of the pipelined OpenMP schedule: hetile_tilesize_pipeline_solve
@@ -322,7 +325,9 @@ void hetile_refine_destroy(hetile_refine *r);
  * every thread where a second processor is free (the online processors
  * exceed the runnable threads of other processes, /proc/loadavg, by 2 or
  * more; HETILE_EMULATE_LOAD=n sees n instead), else on one thread; below
- * 2^20 points the original. HETILE_PROFIT (read at a
+ * 2^20 points the original; where the nest can run in parts of its
+ * outermost loop, that first call measures each way on a part instead
+ * (hetile_profit_parts). HETILE_PROFIT (read at a
  * site's first call) =0 turns the decision off: every call runs the
  * tiled nest on every thread (the differential tests). docs/profitability.md.
  */
@@ -334,6 +339,22 @@ typedef struct {
   int maxprocs;
   int timed;     /* whether hetile_profit_end records the call's time */
   double start;  /* hetile_timer_now() when the call began (timed) */
+  /* The call in parts (hetile_profit_parts, hetile_profit_part). */
+  int trials;    /* 0 one part; 1 trial parts, then the best way; 2 every
+                    way in turn to the end (HETILE_PROFIT=trials) */
+  int parts;     /* parts handed out so far */
+  int done;      /* the last part reached the call's last value */
+  int way;       /* the way of the current part (0, 1, 2: every thread) */
+  int timed_part;/* whether the current part's time counts */
+  int rest;      /* the way of the rest of the call after the trials, -1 */
+  long lo, hi;   /* the call's values of band dimension 0 */
+  long part_lo, part_hi; /* the current part's */
+  long trial;    /* values per trial part */
+  double part_start, part_one_time; /* the clock and the one-time costs
+                                       when the current part began */
+  double seconds[3]; /* per way: seconds of its timed parts */
+  long values[3];    /* per way: values of band dimension 0 they held */
+  int part_count[3]; /* per way: parts run */
 } hetile_profit_call;
 /* The site whose slot is *slot (a static pointer of the generated code,
  * null at first), created at its first use and kept for the process; where
@@ -360,8 +381,36 @@ int hetile_profit_begin(hetile_profit_site *site, double points, int maxprocs,
 int hetile_profit_end(hetile_profit_call *call, int ran);
 /* hetile_profit_end with the call's time given, timed or not (tests). */
 int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);
-/* One line: the site, the size class, the choice and the times measured.
- * Valid until the calling thread's next call of it. */
+/* The call in parts of band dimension 0 (its values lo..hi, in order;
+ * legal for a band that is the nest as written: every dependence has a
+ * non-negative distance along it). Where the call's way is a guess (the
+ * first call of a size class, no neighbour measured, at least 2^20 points
+ * and 16 values of lo..hi) and the tiled nest may run (tiled_ok), the
+ * call measures instead: an untimed warm-up part on every thread (the
+ * process's calibration, the team's start), then a part of 1/16 of the
+ * values per way (the original, one thread, every thread), timed; the
+ * rest of the call runs the way of the least time per value, and the
+ * times join the size class's. Elsewhere one part holds every value.
+ * HETILE_PROFIT=trials runs every way in turn, in parts of growing length,
+ * to the end of every call (tests). */
+void hetile_profit_parts(hetile_profit_call *call, long lo, long hi,
+                         int tiled_ok);
+/* The next part of the call: its threads in *threads (0: the original
+ * nest) and its values in part[0]..part[1]; returns 0 when the call is
+ * done. Times the part before it. Without hetile_profit_parts, one part
+ * of every value (LONG_MIN..LONG_MAX). */
+int hetile_profit_part(hetile_profit_call *call, int *threads, long *part);
+/* hetile_profit_part at time `now` (seconds; tests). */
+int hetile_profit_part_at(hetile_profit_call *call, double now, int *threads,
+                          long *part);
+/* In a tiled part whose tiles are t0 values of band dimension 0 from its
+ * first: extends part[1] (and the call's next part) so that the part
+ * holds whole tiles, and returns the flags of hetile_refine_begin for it
+ * (HETILE_REFINE_FIXED in a part that is not the call's last), else 0. */
+int hetile_profit_align(hetile_profit_call *call, long t0, long *part);
+/* One line: the site, the size class, the choice and the times measured
+ * (and, after a call in trial parts, each way's time per value and the
+ * rest's way). Valid until the calling thread's next call of it. */
 const char *hetile_profit_describe(const hetile_profit_call *call);
 
 #ifdef __cplusplus

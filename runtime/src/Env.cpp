@@ -153,13 +153,15 @@ void readRefine(const char *Text, Var<int> &V) {
                       "always", Text));
 }
 
-/// HETILE_PROFIT: 0 or 1.
+/// HETILE_PROFIT: 0, 1 or trials (2).
 void readProfit(const char *Text, Var<int> &V) {
   if (std::strcmp(Text, "0") == 0 || std::strcmp(Text, "1") == 0)
     V.Value = Text[0] - '0';
+  else if (std::strcmp(Text, "trials") == 0)
+    V.Value = 2;
   else
-    keepError(V, fail(HETILE_ERR_ENV, "HETILE_PROFIT: '%s' is not 0 or 1",
-                      Text));
+    keepError(V, fail(HETILE_ERR_ENV, "HETILE_PROFIT: '%s' is not 0, 1 or "
+                      "trials", Text));
 }
 
 /// HETILE_EMULATE_LINKS: 0, 1, or the link's costs "startup,per_byte".

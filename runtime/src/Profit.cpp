@@ -23,9 +23,18 @@
 // the time of the best way, and a way that gets faster when the load
 // changes is taken again.
 //
+// A class's first call with no neighbour to copy guesses from its size;
+// where the nest can run in parts of its outermost loop (a band as
+// written: every dependence has a non-negative distance along it), it
+// measures instead: a part of 1/16 of the values per way, timed without
+// the process's one-time costs (Timer.h), then the rest of the call in the
+// way of the least time per value. A nest called once is then never
+// committed to a way that loses, at the price of its losing parts.
+//
 //===----------------------------------------------------------------------===//
 #include "Env.h"
 #include "Error.h"
+#include "Timer.h"
 
 #include "hetile_rt.h"
 
@@ -75,6 +84,12 @@ const long MinRetry = 16, MaxRetry = 1L << 24;
 /// A settled class times one call in this many of its choice's (a clock
 /// read costs tens of nanoseconds, a sizeable part of a microsecond nest).
 const int TimedEvery = 8;
+/// A call in trial parts gives each way this share of its values, and
+/// needs at least this many values.
+const long TrialShare = 16, MinTrialValues = 16;
+/// A way whose trial part took this many times the best's time per value
+/// is explored.
+const double LostTrial = 2;
 
 struct WayState {
   /// The first time, apart: it pays the process's calibration, the cost
@@ -255,12 +270,15 @@ struct hetile_profit_site {
     return O.estimate() >= (W == TiledOne ? OneFloor : AllFloor);
   }
 
-  /// The way of the call; Timed: whether its time is to be recorded.
-  int choose(int Class, double Points, int Procs, bool &Timed) {
+  /// The way of the call; Timed: whether its time is to be recorded;
+  /// Guessed: whether the way is a guess from the call's size alone.
+  int choose(int Class, double Points, int Procs, bool &Timed,
+             bool &Guessed) {
     SizeClass &C = Classes[Class];
     bool HasAll = Procs > 1;
     ++C.Calls;
     Timed = true;
+    Guessed = false;
     if (C.Settled && C.Calls < C.NextRetry && C.Procs == Procs) {
       if (++C.Untimed < TimedEvery)
         Timed = false;
@@ -276,8 +294,10 @@ struct hetile_profit_site {
     bool Measured = false;
     for (const WayState &S : C.Ways)
       Measured |= S.Samples > 0;
-    if (!Measured)
+    if (!Measured) {
+      Guessed = Points >= BigPoints && nearestChoice(Class) < 0;
       return firstGuess(Class, Points, HasAll);
+    }
     int Best = best(C, HasAll);
     double BestTime = C.Ways[Best].estimate();
     for (int W = 0; W < NumWays; ++W)
@@ -343,6 +363,29 @@ int threadsOf(int W, int Procs) {
   return W == Original ? 0 : W == TiledOne ? 1 : Procs;
 }
 
+/// The ways a call in parts tries, in order: the original, one thread (a
+/// site that has that way), every thread (where there are several).
+int trialWays(const hetile_profit_call &C, int *Ways) {
+  int N = 0;
+  Ways[N++] = Original;
+  if (C.site->OneThread)
+    Ways[N++] = TiledOne;
+  if (C.maxprocs > 1)
+    Ways[N++] = TiledAll;
+  return N;
+}
+
+/// The way of least time per value among those measured in the call's
+/// parts (the original when none was).
+int bestPerValue(const hetile_profit_call &C) {
+  int Best = Original;
+  double BestRate = std::numeric_limits<double>::infinity();
+  for (int W = 0; W < NumWays; ++W)
+    if (C.values[W] > 0 && C.seconds[W] / (double)C.values[W] < BestRate)
+      Best = W, BestRate = C.seconds[W] / (double)C.values[W];
+  return Best;
+}
+
 } // namespace
 
 namespace {
@@ -402,6 +445,18 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
   call->maxprocs = Procs;
   call->size_class = classOf(points);
   call->timed = 0;
+  call->trials = 0;
+  call->parts = 0;
+  call->done = 0;
+  call->way = Original;
+  call->timed_part = 0;
+  call->rest = -1;
+  call->lo = call->part_lo = LONG_MIN;
+  call->hi = call->part_hi = LONG_MAX;
+  call->trial = 0;
+  call->part_start = call->part_one_time = 0;
+  for (int W = 0; W < NumWays; ++W)
+    call->seconds[W] = 0, call->values[W] = 0, call->part_count[W] = 0;
   int Mode = site->Mode.load(std::memory_order_relaxed);
   if (Mode < 0) {
     const env::Snapshot &Env = *env::get();
@@ -415,13 +470,15 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
     call->site = nullptr; // nothing recorded
     return call->threads = Procs;
   }
-  bool Timed;
+  bool Timed, Guessed;
   {
     std::lock_guard<std::mutex> G(site->Lock);
-    call->threads =
-        threadsOf(site->choose(call->size_class, points, Procs, Timed), Procs);
+    call->threads = threadsOf(
+        site->choose(call->size_class, points, Procs, Timed, Guessed), Procs);
   }
   call->timed = Timed;
+  // Offered parts (hetile_profit_parts), the call may measure its ways.
+  call->trials = Mode == 2 ? -2 : Guessed ? -1 : 0;
   if (Timed)
     call->start = hetile_timer_now();
   return call->threads;
@@ -437,8 +494,148 @@ extern "C" int hetile_profit_record(hetile_profit_call *call, int ran,
                             call->maxprocs > 1);
 }
 
+extern "C" void hetile_profit_parts(hetile_profit_call *call, long lo,
+                                    long hi, int tiled_ok) {
+  if (!call)
+    return;
+  int Trials = call->trials;
+  call->trials = 0;
+  call->lo = lo;
+  call->hi = hi;
+  if (!call->site || !tiled_ok || hi < lo)
+    return;
+  int Ways[NumWays];
+  if (trialWays(*call, Ways) < 2)
+    return;
+  // The values, saturated (a part never needs more than LONG_MAX).
+  long Values = hi - lo >= 0 && hi - lo < LONG_MAX ? hi - lo + 1 : LONG_MAX;
+  if (Trials == -2) {
+    call->trials = 2;
+    call->trial = 1;
+  } else if (Trials == -1 && Values >= MinTrialValues) {
+    call->trials = 1;
+    call->trial = Values / TrialShare;
+  }
+}
+
+namespace {
+
+/// Ends the current part of a call in parts at time \p Now: its time,
+/// less the one-time costs paid inside it, and its values count for its
+/// way.
+void closePart(hetile_profit_call &C, double Now) {
+  int W = C.way;
+  ++C.part_count[W];
+  if (!C.timed_part)
+    return;
+  double Spent =
+      Now - C.part_start - (oneTimeSeconds() - C.part_one_time);
+  C.seconds[W] += std::max(Spent, 0.0);
+  C.values[W] += C.part_hi - C.part_lo + 1;
+}
+
+/// Sets the current part to \p Lo .. \p Lo + \p Length - 1, cut at the
+/// call's last value.
+void setPart(hetile_profit_call &C, long Lo, long Length) {
+  C.part_lo = Lo;
+  C.part_hi = C.hi - Lo < Length ? C.hi : Lo + Length - 1;
+  C.done = C.part_hi >= C.hi;
+}
+
+} // namespace
+
+extern "C" int hetile_profit_part_at(hetile_profit_call *call, double now,
+                                     int *threads, long *part) {
+  if (!call || !threads || !part)
+    return 0;
+  if (call->trials <= 0) {
+    // One part (hetile_profit_parts offered none, or took no trials):
+    // every value, the way hetile_profit_begin chose.
+    if (call->parts++ > 0)
+      return 0;
+    *threads = call->threads;
+    part[0] = LONG_MIN;
+    part[1] = LONG_MAX;
+    return 1;
+  }
+  if (call->parts > 0)
+    closePart(*call, now);
+  if (call->done)
+    return 0;
+  long Lo = call->parts ? call->part_hi + 1 : call->lo;
+  int Ways[NumWays];
+  int N = trialWays(*call, Ways);
+  long Length;
+  if (call->trials == 2) {
+    // Every way in turn, in parts of 1 to 5 values (whole tiles:
+    // hetile_profit_align), to the end: every kind of boundary between
+    // the ways.
+    call->way = Ways[call->parts % N];
+    Length = 1 + call->parts % 5;
+    call->timed_part = 0;
+  } else if (call->parts < N) {
+    call->way = Ways[call->parts];
+    Length = std::max(1L, call->trial);
+    call->timed_part = 1;
+  } else {
+    if (call->rest < 0)
+      call->rest = bestPerValue(*call);
+    call->way = call->rest;
+    Length = LONG_MAX;
+    call->timed_part = 1;
+  }
+  setPart(*call, Lo, Length);
+  ++call->parts;
+  part[0] = call->part_lo;
+  part[1] = call->part_hi;
+  *threads = threadsOf(call->way, call->maxprocs);
+  call->part_one_time = oneTimeSeconds();
+  call->part_start = now;
+  return 1;
+}
+
+extern "C" int hetile_profit_part(hetile_profit_call *call, int *threads,
+                                  long *part) {
+  return hetile_profit_part_at(call, hetile_timer_now(), threads, part);
+}
+
+extern "C" int hetile_profit_align(hetile_profit_call *call, long t0,
+                                   long *part) {
+  if (!call || !part || call->trials <= 0 || call->parts == 0 || t0 < 1)
+    return 0;
+  long Length = call->part_hi - call->part_lo + 1;
+  long Whole = Length / t0 + (Length % t0 != 0);
+  setPart(*call, call->part_lo,
+          Whole > LONG_MAX / t0 ? LONG_MAX : Whole * t0);
+  part[0] = call->part_lo;
+  part[1] = call->part_hi;
+  return call->done ? 0 : HETILE_REFINE_FIXED;
+}
+
 extern "C" int hetile_profit_end(hetile_profit_call *call, int ran) {
-  if (!call || !call->site || !call->timed)
+  if (!call || !call->site)
+    return 0;
+  if (call->trials == 1) {
+    // Each way's time per value, for the whole call: the class's times. A
+    // way that took twice the best's time per value or more counts as
+    // explored (two times): the later calls do not run it again before
+    // its retry.
+    double Values = (double)call->hi - (double)call->lo + 1;
+    int Best = bestPerValue(*call);
+    double BestRate = call->seconds[Best] / (double)call->values[Best];
+    for (int W = 0; W < NumWays; ++W) {
+      if (call->values[W] <= 0)
+        continue;
+      double Rate = call->seconds[W] / (double)call->values[W];
+      for (int Times = Rate >= LostTrial * BestRate ? 2 : 1; Times; --Times)
+        hetile_profit_record(call, threadsOf(W, call->maxprocs),
+                             Rate * Values);
+    }
+    return 1;
+  }
+  if (call->trials == 2)
+    return 1;
+  if (!call->timed)
     return 0;
   return hetile_profit_record(call, ran, hetile_timer_now() - call->start);
 }
@@ -467,5 +664,33 @@ extern "C" const char *hetile_profit_describe(const hetile_profit_call *call) {
     Line += std::string(W ? "," : "") + " " + way(W, Procs) + Buf;
   }
   Line += "; " + std::to_string(C.Calls) + " calls)";
+  if (call->trials == 1) {
+    // The call's own parts: each way's time per value of the outermost
+    // loop, and the way of the rest.
+    Line += "; this call in parts of its outermost loop:";
+    for (int W = 0; W < NumWays; ++W) {
+      if (!call->values[W] || W == call->rest)
+        continue;
+      char Buf[64];
+      std::snprintf(Buf, sizeof Buf, " %.3g s per value over %ld,",
+                    call->seconds[W] / (double)call->values[W],
+                    call->values[W]);
+      Line += " " + way(W, Procs) + Buf;
+    }
+    if (call->rest >= 0) {
+      char Buf[64];
+      std::snprintf(Buf, sizeof Buf, " %.3g s per value over %ld",
+                    call->seconds[call->rest] /
+                        (double)std::max(1L, call->values[call->rest]),
+                    call->values[call->rest]);
+      Line += " " + way(call->rest, Procs) + Buf + " (the rest)";
+    }
+  } else if (call->trials == 2) {
+    Line += "; this call in " + std::to_string(call->parts) + " parts:";
+    for (int W = 0; W < NumWays; ++W)
+      if (W != TiledAll || Procs > 1)
+        Line += std::string(W ? "," : "") + " " + way(W, Procs) + " " +
+                std::to_string(call->part_count[W]);
+  }
   return Line.c_str();
 }

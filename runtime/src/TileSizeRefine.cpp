@@ -357,7 +357,7 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
     if (I != first)
       R->Ext[I] = extents[J++];
   R->ExtFirst.assign(extents, extents + depth);
-  R->Flags = flags;
+  R->Flags = flags & ~HETILE_REFINE_FIXED;
   R->Model.assign(sizes, sizes + depth);
   R->Model.push_back(0);
   R->Chosen = R->Model;
@@ -372,7 +372,9 @@ extern "C" int hetile_refine_begin(int depth, const long *extents, int first,
   }
   R->Mode = Env->Refine.Value;
   R->Fixed = Env->CalibrateOff;
-  if (R->Mode == 0)
+  if (flags & HETILE_REFINE_FIXED)
+    R->Why = "a part of a call that tries each way";
+  else if (R->Mode == 0)
     R->Why = "HETILE_REFINE=0";
   else if (Env->TileSizes.Set)
     R->Why = "HETILE_TILE_SIZES";

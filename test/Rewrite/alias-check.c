@@ -26,7 +26,7 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 }
 // The decision of whether the tiled nest pays (seq and omp), then the check.
 // SEQ:        const int hetile_run = hetile_profit_begin(
-// OMP:        const int hetile_run = hetile_profit_begin(
+// OMP:        int hetile_run = hetile_profit_begin(
 // MPI-NOT:    hetile_profit
 // CHECK:      /* hetile: run-time alias check: A and B do not overlap */
 // CHECK-NEXT: int hetile_noalias = 1;

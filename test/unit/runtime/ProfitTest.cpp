@@ -3,7 +3,9 @@
 // hetile_profit_begin/record on given times: the first call's guess, the
 // exploration of the three ways, the choice, its hysteresis, the retries'
 // intervals (derived by hand from the rule in hetile_rt.h), a load change
-// followed, the nearest class's choice, and HETILE_PROFIT.
+// followed, the nearest class's choice, HETILE_PROFIT, and a call in parts
+// (hetile_profit_parts/part/align): the trial parts, their whole tiles,
+// the rest's way from the times per value.
 //
 //===----------------------------------------------------------------------===//
 #include "SetVar.h"
@@ -11,6 +13,8 @@
 #include "hetile_rt.h"
 
 #include <gtest/gtest.h>
+
+#include <climits>
 
 #include <string>
 #include <vector>
@@ -264,4 +268,156 @@ TEST(Profit, MalformedVariableIsAnError) {
                                    .find("HETILE_EMULATE_LOAD: 'many'"));
 }
 
+/// The parts of one call: {threads, first value, last value} each, with
+/// \p Seconds(threads, values) as each part's time and \p T0(threads) as
+/// the tile size a tiled part aligns to.
+struct Part {
+  int Threads;
+  long Lo, Hi;
+  bool operator==(const Part &O) const {
+    return Threads == O.Threads && Lo == O.Lo && Hi == O.Hi;
+  }
+};
+
+template <typename SecondsFn, typename T0Fn>
+std::vector<Part> runParts(hetile_profit_call &C, SecondsFn Seconds, T0Fn T0,
+                           std::vector<int> *Flags = nullptr) {
+  std::vector<Part> Out;
+  double Now = 100;
+  int Threads;
+  long P[2];
+  while (hetile_profit_part_at(&C, Now, &Threads, P)) {
+    if (Threads > 0) {
+      int F = hetile_profit_align(&C, T0(Threads), P);
+      if (Flags)
+        Flags->push_back(F);
+    }
+    Out.push_back({Threads, P[0], P[1]});
+    Now += Seconds(Threads, P[1] - P[0] + 1);
+    if (Out.size() > 1000)
+      break;
+  }
+  return Out;
+}
+
+TEST(Profit, OnePartWithoutParts) {
+  ProfitEnv G;
+  Site X;
+  X.Points = 1 << 22;
+  hetile_profit_call C;
+  ASSERT_EQ(2, hetile_profit_begin(X.S, X.Points, 2, &C));
+  // hetile_profit_parts never called: one part of every value.
+  auto Parts = runParts(
+      C, [](int, long) { return 1.0; }, [](int) { return 16L; });
+  EXPECT_EQ((std::vector<Part>{{2, LONG_MIN, LONG_MAX}}), Parts);
+}
+
+TEST(Profit, FirstCallTriesEachWayOnAPart) {
+  ProfitEnv G;
+  Site X;
+  X.Points = 1 << 22;
+  hetile_profit_call C;
+  ASSERT_EQ(2, hetile_profit_begin(X.S, X.Points, 2, &C));
+  hetile_profit_parts(&C, 1, 160, 1);
+  // 160 values: trial parts of 160 / 16 = 10; the tiled ones grow to whole
+  // tiles (16 values on one thread, 8 on two: 16). Per value: original
+  // 0.1 s, one thread 0.05 s, two threads 0.1 s: the rest (43..160, one
+  // thread's tiles: it reaches the end) on one thread.
+  std::vector<int> Flags;
+  auto Parts = runParts(
+      C,
+      [](int T, long V) { return (T == 1 ? 0.05 : 0.1) * (double)V; },
+      [](int T) { return T == 1 ? 16L : 8L; }, &Flags);
+  EXPECT_EQ((std::vector<Part>{{0, 1, 10}, {1, 11, 26}, {2, 27, 42},
+                               {1, 43, 160}}),
+            Parts);
+  // The trial parts run the sizes given; the last part may refine them.
+  EXPECT_EQ((std::vector<int>{HETILE_REFINE_FIXED, HETILE_REFINE_FIXED, 0}),
+            Flags);
+  EXPECT_EQ(1, hetile_profit_end(&C, 1));
+  std::string Line = hetile_profit_describe(&C);
+  EXPECT_NE(std::string::npos,
+            Line.find("original 0.1 s per value over 10, tiled on 2 threads "
+                      "0.1 s per value over 16, tiled on 1 thread 0.05 s per "
+                      "value over 134 (the rest)"))
+      << Line;
+  // The class keeps the times (per value, times 160 values): the next call
+  // is no guess, and runs in one part.
+  hetile_profit_call Next;
+  int Run = hetile_profit_begin(X.S, X.Points, 2, &Next);
+  hetile_profit_parts(&Next, 1, 160, 1);
+  auto One = runParts(
+      Next, [](int, long) { return 1.0; }, [](int) { return 16L; });
+  EXPECT_EQ((std::vector<Part>{{Run, LONG_MIN, LONG_MAX}}), One);
+}
+
+TEST(Profit, OneThreadTriesTwoWays) {
+  ProfitEnv G;
+  Site X;
+  X.Points = 1 << 22;
+  hetile_profit_call C;
+  ASSERT_EQ(1, hetile_profit_begin(X.S, X.Points, 1, &C));
+  hetile_profit_parts(&C, 0, 31, 1);
+  // One thread: the original and the tiled nest, 2 values each (32 / 16),
+  // the tiled part in whole tiles of 4; the original is faster per value
+  // (1 s against 1.5 s) and runs the rest.
+  auto Parts = runParts(
+      C, [](int T, long V) { return (T ? 1.5 : 1.0) * (double)V; },
+      [](int) { return 4L; });
+  EXPECT_EQ((std::vector<Part>{{0, 0, 1}, {1, 2, 5}, {0, 6, 31}}), Parts);
+}
+
+TEST(Profit, NoTrialsWhereTheyCannotTell) {
+  ProfitEnv G;
+  auto PartsOf = [](double Points, long Lo, long Hi, int TiledOk) {
+    Site X;
+    hetile_profit_call C;
+    hetile_profit_begin(X.S, Points, 2, &C);
+    hetile_profit_parts(&C, Lo, Hi, TiledOk);
+    return runParts(
+        C, [](int, long) { return 1.0; }, [](int) { return 4L; });
+  };
+  // Under 2^20 points: the original, in one part.
+  EXPECT_EQ((std::vector<Part>{{0, LONG_MIN, LONG_MAX}}),
+            PartsOf(1 << 19, 0, 999, 1));
+  // Fewer than 16 values, or the tiled nest may not run (an alias check
+  // failed): the first guess, in one part.
+  EXPECT_EQ((std::vector<Part>{{2, LONG_MIN, LONG_MAX}}),
+            PartsOf(1 << 22, 0, 14, 1));
+  EXPECT_EQ((std::vector<Part>{{2, LONG_MIN, LONG_MAX}}),
+            PartsOf(1 << 22, 0, 999, 0));
+}
+
+TEST(Profit, TrialsModeRunsEveryWayInTurn) {
+  ProfitEnv G;
+  setVar("HETILE_PROFIT", "trials");
+  Site X;
+  X.Points = 100; // any size
+  hetile_profit_call C;
+  hetile_profit_begin(X.S, X.Points, 2, &C);
+  hetile_profit_parts(&C, 0, 20, 1);
+  // Ways in turn (original, one thread, two), parts of 1, 2, 3, 4, 5, 1,
+  // ... values, the tiled ones grown to whole tiles of 3.
+  std::vector<int> Flags;
+  auto Parts = runParts(
+      C, [](int, long) { return 1.0; }, [](int) { return 3L; }, &Flags);
+  EXPECT_EQ((std::vector<Part>{{0, 0, 0},
+                               {1, 1, 3},
+                               {2, 4, 6},
+                               {0, 7, 10},
+                               {1, 11, 16},
+                               {2, 17, 19},
+                               {0, 20, 20}}),
+            Parts);
+  EXPECT_EQ((std::vector<int>{HETILE_REFINE_FIXED, HETILE_REFINE_FIXED,
+                              HETILE_REFINE_FIXED, HETILE_REFINE_FIXED}),
+            Flags);
+  EXPECT_EQ(1, hetile_profit_end(&C, 0));
+  EXPECT_NE(std::string::npos,
+            std::string(hetile_profit_describe(&C))
+                .find("this call in 7 parts: original 3, tiled on 1 thread "
+                      "2, tiled on 2 threads 2"));
+}
+
 } // namespace
+
