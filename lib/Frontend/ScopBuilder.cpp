@@ -33,6 +33,29 @@ std::string getFunctionName(const FunctionDecl *F) {
     return F ? F->getNameAsString() : "";
   return F->getName().str();
 }
+/// A delinearized array whose run-time row check fails wherever the nest
+/// runs (a row length the subscripts do not keep to, as in
+/// `a[i * (n + 2) + j]`): tiling it would only ever run the original.
+std::optional<RejectReason> rejectRowsNeverHold(const Scop &S) {
+  isl::set Runs = S.getDomains().params().intersect(S.Context);
+  for (const RowCheck &C : S.RowChecks) {
+    if (!C.Holds.intersect(Runs).is_empty().is_true())
+      continue;
+    const ScopArray *A = S.findArray(C.Array);
+    std::string Rows;
+    for (const std::string &E : A->RowExtents)
+      Rows += (Rows.empty() ? "" : " x ") + E;
+    for (const ScopStmt &Stmt : S.Stmts)
+      for (const MemoryAccess &Acc : Stmt.Accesses)
+        if (Acc.Array == C.Array)
+          return RejectReason{
+              RejectKind::SubscriptOutsideRows, Acc.Loc,
+              "the accesses to '" + C.Array + "', read with rows of " +
+                  Rows + " elements, leave them wherever the nest runs: the "
+                  "run-time check of its subscripts would never hold"};
+  }
+  return std::nullopt;
+}
 } // namespace
 
 ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
@@ -98,6 +121,8 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
              "declared outside the loop header): declare it in the header "
              "if the program does not read it after the nest"});
   }
+  if (std::optional<RejectReason> R = rejectRowsNeverHold(S))
+    return rejected(std::move(*R));
   for (const AliasPairModel &P : Model.MayAlias) {
     std::string Why;
     if (addAliasCheck(S, P.First, P.Second, Why))
