@@ -134,10 +134,10 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
         std::string(Names.empty() ? "" : ", ") + A.Array + " and " + B.Array;
     isl::set Both = A.Touched.intersect(B.Touched).intersect(S.Context);
     isl::ast_build In = Build.restrict(Both);
-    std::string Size = "(long)sizeof(" + elementAt(A.Array, A.Min.size()) + ")";
+    std::string Size = stride(S, A.Array, A.Min.size() - 1, A.Min.size());
     auto BeginA = address(E, In, A, A.Min, "");
     auto EndA = address(E, In, A, A.Max, Size);
-    Size = "(long)sizeof(" + elementAt(B.Array, B.Min.size()) + ")";
+    Size = stride(S, B.Array, B.Min.size() - 1, B.Min.size());
     auto BeginB = address(E, In, B, B.Min, "");
     auto EndB = address(E, In, B, B.Max, Size);
     for (auto *X : {&BeginA, &EndA, &BeginB, &EndB})
