@@ -342,7 +342,8 @@ bool AccessCollector::addFlat(AccessModel &A, const ScopArray &Array) {
       W.getASTContext(), A.Index, W.makeClassifier(), Err);
   if (!P && Err.Written) {
     AffineError E{AffineFailure::Written, Err.At, Err.Written, ""};
-    return W.rejectAffine(E, RejectKind::NonAffineSubscript, "", {}, "");
+    return W.rejectAffine(E, RejectKind::NonAffineSubscript, "",
+                          RejectKind::IndirectAccess, "");
   }
   if (!P && Err.Wraps) {
     ASTContext &Ctx = W.getASTContext();

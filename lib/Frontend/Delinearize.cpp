@@ -122,10 +122,16 @@ public:
   }
 
 private:
-  std::optional<Polynomial> fail(const Expr *At, bool Wraps = false) {
+  std::optional<Polynomial> fail(const Expr *At) {
     Err.At = At;
-    Err.Wraps = Wraps;
     return std::nullopt;
+  }
+
+  /// Notes that \p At wraps around; the build goes on, so that a subscript
+  /// that is no polynomial anyway is not called a wrapping one.
+  void noteWraps(const Expr *At) {
+    if (!Wrapping)
+      Wrapping = At;
   }
 
   /// Whether arithmetic in \p T wraps around instead of overflowing
@@ -158,7 +164,7 @@ private:
     if (E->getOpcode() != UO_Minus)
       return fail(E);
     if (wraps(E->getType()))
-      return fail(E, /*Wraps=*/true);
+      noteWraps(E);
     std::optional<Polynomial> Sub = build(E->getSubExpr());
     if (!Sub)
       return std::nullopt;
@@ -176,7 +182,7 @@ private:
     // proven to stay in range; where an overflow is undefined, the
     // original program has none.
     if (wraps(E->getType()))
-      return fail(E, /*Wraps=*/true);
+      noteWraps(E);
     std::optional<Polynomial> L = build(E->getLHS());
     if (!L)
       return std::nullopt;
@@ -197,11 +203,11 @@ private:
       return build(Sub);
     case CK_IntegralCast:
       // Only conversions that keep every value: a signed type at least as
-      // wide.
+      // wide (one to an unsigned type wraps around).
       if (E->getType()->isUnsignedIntegerOrEnumerationType())
-        return fail(E, /*Wraps=*/true);
-      if (!rangeContains(getIntegerRange(Ctx, E->getType()),
-                         getIntegerRange(Ctx, Sub->getType())))
+        noteWraps(E);
+      else if (!rangeContains(getIntegerRange(Ctx, E->getType()),
+                              getIntegerRange(Ctx, Sub->getType())))
         return fail(E);
       return build(Sub);
     default:
@@ -209,6 +215,11 @@ private:
     }
   }
 
+public:
+  /// The outermost node computed in a type that wraps around, if any.
+  const Expr *Wrapping = nullptr;
+
+private:
   const ASTContext &Ctx;
   const VarClassifier &Classify;
   PolynomialError &Err;
@@ -218,7 +229,13 @@ private:
 std::optional<Polynomial> buildPolynomial(const ASTContext &Ctx, const Expr *E,
                                           const VarClassifier &Classify,
                                           PolynomialError &Err) {
-  return PolynomialBuilder(Ctx, Classify, Err).build(E);
+  PolynomialBuilder B(Ctx, Classify, Err);
+  std::optional<Polynomial> P = B.build(E);
+  if (!P || !B.Wrapping)
+    return P;
+  Err.Wraps = true;
+  Err.At = B.Wrapping;
+  return std::nullopt;
 }
 
 bool isRowPolynomial(const Polynomial &P,
