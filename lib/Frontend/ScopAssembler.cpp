@@ -215,6 +215,9 @@ private:
   /// Per array (index into S.Arrays): the parameters where some access
   /// leaves its rows (AccessModel::InRows).
   std::map<size_t, isl::set> OutOfRows;
+  /// Per array: the first access that leaves the rows wherever its
+  /// statement runs.
+  llvm::DenseMap<size_t, const AccessModel *> AlwaysOut;
 };
 
 isl::map Assembler::schedule(const isl::space &Domain,
@@ -299,7 +302,13 @@ bool Assembler::addOutOfRows(const AccessModel &A, const AffineIsl &Stmt,
   size_t Index = ArrayIndex.lookup(A.Array);
   isl::set &Sum = OutOfRows[Index];
   Sum = Sum.is_null() ? Bad.params() : Sum.unite(Bad.params());
-  return check(Sum, "rows of access " + A.Text);
+  if (!check(Sum, "rows of access " + A.Text))
+    return false;
+  isl::set Runs = Domain.params().intersect(S.Context);
+  if (!AlwaysOut.count(Index) && !Runs.is_empty().is_true() &&
+      Runs.is_subset(Bad.params()).is_true())
+    AlwaysOut[Index] = &A;
+  return true;
 }
 
 bool Assembler::buildRowChecks() {
@@ -308,7 +317,12 @@ bool Assembler::buildRowChecks() {
         isl::set::universe(ParamSpace).subtract(Bad).coalesce();
     if (!check(Holds, "rows of '" + S.Arrays[Index].Name + "'"))
       return false;
-    S.RowChecks.push_back({S.Arrays[Index].Name, Holds});
+    RowCheck C{S.Arrays[Index].Name, Holds, "", SourceLoc()};
+    if (const AccessModel *A = AlwaysOut.lookup(Index)) {
+      C.Access = A->Text;
+      C.Loc = A->Loc;
+    }
+    S.RowChecks.push_back(std::move(C));
   }
   return true;
 }

@@ -45,14 +45,20 @@ std::optional<RejectReason> rejectRowsNeverHold(const Scop &S) {
     std::string Rows;
     for (const std::string &E : A->RowExtents)
       Rows += (Rows.empty() ? "" : " x ") + E;
+    std::string Head = "the accesses to '" + C.Array + "'";
+    SourceLoc Loc = C.Loc;
+    if (!C.Access.empty())
+      Head = "'" + C.Access + "'";
     for (const ScopStmt &Stmt : S.Stmts)
       for (const MemoryAccess &Acc : Stmt.Accesses)
-        if (Acc.Array == C.Array)
-          return RejectReason{
-              RejectKind::SubscriptOutsideRows, Acc.Loc,
-              "the accesses to '" + C.Array + "', read with rows of " +
-                  Rows + " elements, leave them wherever the nest runs: the "
-                  "run-time check of its subscripts would never hold"};
+        if (C.Access.empty() && Loc.File.empty() && Acc.Array == C.Array)
+          Loc = Acc.Loc;
+    return RejectReason{
+        RejectKind::SubscriptOutsideRows, Loc,
+        Head + ", read with rows of " + Rows + " elements, " +
+            (C.Access.empty() ? "leave" : "leaves") +
+            " them wherever the nest runs: the run-time check of the "
+            "subscripts of '" + C.Array + "' would never hold"};
   }
   return std::nullopt;
 }

@@ -12,5 +12,15 @@ void padded(int N, int n, double *restrict a) {
     for (int j = 1; j <= n; j++)
       a[i * (n + 2) + j] = a[(i - 1) * (n + 2) + j];
 }
-// CHECK: subscript-outside-rows.c:[[@LINE-2]]:7: remark: nest not tiled: the accesses to 'a', read with rows of n elements, leave them wherever the nest runs: the run-time check of its subscripts would never hold [hetile-reject-subscript-outside-rows]
+// CHECK: subscript-outside-rows.c:[[@LINE-2]]:7: remark: nest not tiled: 'a[i * (n + 2) + j]', read with rows of n elements, leaves them wherever the nest runs: the run-time check of the subscripts of 'a' would never hold [hetile-reject-subscript-outside-rows]
 // REPORT: nest at {{.*}}subscript-outside-rows.c:11:3 in function 'padded': not tiled [hetile-reject-subscript-outside-rows]
+
+// Each access alone can stay in its rows, but not both together: j + L
+// needs L >= 0, and j - L - 1 needs L <= -1. The remark names the array.
+void together(int N, int M, int L, int n, double *restrict a) {
+#pragma hetile
+  for (int i = 1; i < N; i++)
+    for (int j = 0; j < M; j++)
+      a[i * n + j + L] = a[(i - 1) * n + j - L - 1];
+}
+// CHECK: subscript-outside-rows.c:[[@LINE-2]]:7: remark: nest not tiled: the accesses to 'a', read with rows of n elements, leave them wherever the nest runs: the run-time check of the subscripts of 'a' would never hold [hetile-reject-subscript-outside-rows]

@@ -159,6 +159,10 @@ struct RowCheck {
   std::string Array; ///< C name
   /// [params] -> { : every access of the array stays in its rows }
   isl::set Holds;
+  /// The first access that leaves the rows wherever its statement runs
+  /// (its text and location; empty text when none does).
+  std::string Access;
+  SourceLoc Loc;
 };
 
 /// Two pointer-based arrays that may overlap (not both restrict, at least
