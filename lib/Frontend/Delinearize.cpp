@@ -270,6 +270,19 @@ std::string monomialText(const Monomial &M) {
   return Out;
 }
 
+/// The terms of \p P by degree, then by the names of their variables: the
+/// order in which messages name them, the same from run to run.
+std::vector<std::pair<Monomial, int64_t>> sortedTerms(const Polynomial &P) {
+  std::vector<std::pair<Monomial, int64_t>> Out(P.terms().begin(),
+                                                P.terms().end());
+  std::sort(Out.begin(), Out.end(), [](const auto &X, const auto &Y) {
+    if (X.first.size() != Y.first.size())
+      return X.first.size() < Y.first.size();
+    return monomialText(X.first) < monomialText(Y.first);
+  });
+  return Out;
+}
+
 class Delinearizer {
 public:
   Delinearizer(NestWalker &W, ArrayModel &A) : W(W), A(A) {
@@ -348,7 +361,7 @@ private:
   bool findStrides() {
     std::vector<std::pair<Monomial, const FlatRef *>> Found;
     for (const FlatRef &R : Refs)
-      for (const auto &[M, C] : R.P.terms()) {
+      for (const auto &[M, C] : sortedTerms(R.P)) {
         if (!llvm::any_of(M, [&](AffineVar V) { return isIterator(V); }))
           continue;
         Monomial P = paramsOf(M);
@@ -415,7 +428,7 @@ private:
   std::optional<std::vector<AffineExpr>> levels(const FlatRef &R,
                                                 std::string &Why) const {
     std::vector<AffineExpr> Q(Strides.size() + 1, AffineExpr::constant(0));
-    for (const auto &[M, C] : R.P.terms()) {
+    for (const auto &[M, C] : sortedTerms(R.P)) {
       Monomial P = paramsOf(M);
       std::optional<unsigned> Level;
       if (P.size() != M.size()) { // a term with an iterator
