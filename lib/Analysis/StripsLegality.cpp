@@ -96,6 +96,10 @@ std::optional<RejectReason> findWritten(const Scop &S, StripsPlan &P) {
       if (A.Kind == MemoryAccess::AccessKind::MayWrite)
         return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
                       "'" + A.Text + "' may or may not be written");
+      if (!Arr->RowExtents.empty())
+        return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                      "'" + A.Array + "' is a flat array read as one with "
+                      "rows (strips copy arrays of known row type)");
       for (size_t K = 1; K < Arr->Extents.size(); ++K)
         if (Arr->Extents[K].empty())
           return reject(RejectKind::StripsUnsupportedAccess, A.Loc,

@@ -4,9 +4,12 @@
 
 #include "hetile/Support/LineTags.h"
 
+#include <algorithm>
+
 namespace hetile {
 
 const char *const NoAliasFlag = "hetile_noalias";
+const char *const InRowsFlag = "hetile_inrows";
 
 namespace {
 
@@ -16,6 +19,21 @@ std::string elementAt(const std::string &Array, unsigned Zeros) {
   for (unsigned I = 0; I < Zeros; ++I)
     Out += "[0]";
   return Out;
+}
+
+/// The bytes between consecutive values of subscript \p K of \p Array
+/// (its last subscript: one element): sizeof of its element at that depth,
+/// or for a delinearized array (ScopArray::RowExtents) the row lengths
+/// inside it times the size of an element.
+std::string stride(const Scop &S, const std::string &Array, unsigned K,
+                   unsigned Dims) {
+  const ScopArray *A = S.findArray(Array);
+  if (!A || A->RowExtents.empty())
+    return "(long)sizeof(" + elementAt(Array, std::min(K + 1, Dims)) + ")";
+  std::string Out;
+  for (unsigned J = K; J < A->RowExtents.size(); ++J)
+    Out += "(long)(" + A->RowExtents[J] + ") * ";
+  return Out + "(long)sizeof(" + Array + "[0])";
 }
 
 /// The address of the corner \p Corner of the box of \p B, plus \p Extra
@@ -30,7 +48,7 @@ address(const NestEmitter &E, const isl::ast_build &Build, const ArrayBounds &B,
       return Sub.takeError();
     if (*Sub == "0")
       continue;
-    std::string Size = "(long)sizeof(" + elementAt(B.Array, K + 1) + ")";
+    std::string Size = stride(E.S, B.Array, K, Corner.size());
     Offset += (Offset.empty() ? "" : " + ") +
               (*Sub == "1" ? Size : "(long)(" + *Sub + ") * " + Size);
   }
@@ -56,23 +74,70 @@ std::string quoted(const std::string &Text) {
   return Out + "\"";
 }
 
-llvm::Expected<std::string> printAliasChecks(const NestEmitter &E,
-                                             const Options &O) {
+namespace {
+
+/// The code that sets InRowsFlag (Scop::RowChecks), "" when there is none.
+std::string printRowChecks(const NestEmitter &E, const isl::ast_build &Build) {
   const Scop &S = E.S;
-  if (S.AliasChecks.empty())
+  if (S.RowChecks.empty())
     return "";
-  std::string Names, Code;
+  std::string Names, Cond;
+  for (const RowCheck &C : S.RowChecks) {
+    Names += (Names.empty() ? "" : ", ") + C.Array;
+    isl::set Holds = C.Holds.gist(S.Context);
+    if (Holds.is_equal(Holds.universe(Holds.get_space())).is_true())
+      continue;
+    Cond += (Cond.empty() ? "" : " &&\n      ") + std::string("(") +
+            E.Exprs.print(Build.expr_from(Holds)) + ")";
+  }
+  return "  /* hetile: run-time check: the subscripts of " + Names +
+         " stay in their rows */\n  int " + InRowsFlag + " = " +
+         (Cond.empty() ? "1" : Cond) + ";\n";
+}
+
+/// With mpi and mpi+omp, the ranks' agreement on \p Flag.
+std::string agree(const char *Flag) {
+  return "  /* hetile: every rank takes the same branch */\n  " +
+         std::string(Flag) + " = hetile_mpi_agree(" + Flag + ");\n  if (" +
+         Flag +
+         " < 0) {\n"
+         "    fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
+         "    hetile_mpi_abort(NULL, 1);\n  }\n";
+}
+
+} // namespace
+
+std::string runtimeCheckFlags(const Scop &S) {
+  std::string Out;
+  if (!S.AliasChecks.empty())
+    Out = NoAliasFlag;
+  if (!S.RowChecks.empty())
+    Out += (Out.empty() ? "" : " && ") + std::string(InRowsFlag);
+  return Out;
+}
+
+llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
+                                               const Options &O) {
+  const Scop &S = E.S;
   isl::ast_build Build = E.buildInside(0);
+  bool Mpi =
+      O.TargetBackend == Backend::Mpi || O.TargetBackend == Backend::MpiOmp;
+  std::string Rows = printRowChecks(E, Build);
+  if (!Rows.empty() && Mpi)
+    Rows += agree(InRowsFlag);
+  if (S.AliasChecks.empty())
+    return Rows;
+  std::string Names, Code;
   for (const AliasCheck &C : S.AliasChecks) {
     const ArrayBounds &A = S.Bounds[C.First], &B = S.Bounds[C.Second];
     Names +=
         std::string(Names.empty() ? "" : ", ") + A.Array + " and " + B.Array;
     isl::set Both = A.Touched.intersect(B.Touched).intersect(S.Context);
     isl::ast_build In = Build.restrict(Both);
-    std::string Size = "(long)sizeof(" + elementAt(A.Array, A.Min.size()) + ")";
+    std::string Size = stride(S, A.Array, A.Min.size() - 1, A.Min.size());
     auto BeginA = address(E, In, A, A.Min, "");
     auto EndA = address(E, In, A, A.Max, Size);
-    Size = "(long)sizeof(" + elementAt(B.Array, B.Min.size()) + ")";
+    Size = stride(S, B.Array, B.Min.size() - 1, B.Min.size());
     auto BeginB = address(E, In, B, B.Min, "");
     auto EndB = address(E, In, B, B.Max, Size);
     for (auto *X : {&BeginA, &EndA, &BeginB, &EndB})
@@ -88,26 +153,29 @@ llvm::Expected<std::string> printAliasChecks(const NestEmitter &E,
   std::string Out = "  /* hetile: run-time alias check: " + Names +
                     " do not overlap */\n  int " + NoAliasFlag + " = 1;\n" +
                     Code;
-  if (O.TargetBackend == Backend::Mpi || O.TargetBackend == Backend::MpiOmp)
-    Out +=
-        "  /* hetile: every rank takes the same branch */\n  " +
-        std::string(NoAliasFlag) + " = hetile_mpi_agree(" + NoAliasFlag +
-        ");\n  if (" + NoAliasFlag +
-        " < 0) {\n"
-        "    fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
-        "    hetile_mpi_abort(NULL, 1);\n  }\n";
-  return Out;
+  if (Mpi)
+    Out += agree(NoAliasFlag);
+  return Out + Rows;
 }
 
 std::string aliasFallbackReport(const Scop &S) {
   std::string Where = S.Span.Begin.File + ":" +
                       std::to_string(S.Span.Begin.Line) + " (" + S.Function +
                       ")";
-  return "if (!" + std::string(NoAliasFlag) +
-         " && hetile_env_stats())\n"
-         "      fprintf(stderr, \"hetile: %s: arrays may overlap: the original "
-         "nest ran\\n\", " +
-         quoted(Where) + ");\n";
+  std::string Out;
+  if (!S.AliasChecks.empty())
+    Out += "if (!" + std::string(NoAliasFlag) +
+           " && hetile_env_stats())\n"
+           "      fprintf(stderr, \"hetile: %s: arrays may overlap: the "
+           "original nest ran\\n\", " +
+           quoted(Where) + ");\n";
+  if (!S.RowChecks.empty())
+    Out += std::string(Out.empty() ? "" : "    ") + "if (!" + InRowsFlag +
+           " && hetile_env_stats())\n"
+           "      fprintf(stderr, \"hetile: %s: subscripts may leave their "
+           "rows: the original nest ran\\n\", " +
+           quoted(Where) + ");\n";
+  return Out;
 }
 
 std::string printFallbackGuard(const Scop &S, const std::string &Checks,

@@ -1,7 +1,9 @@
 //===- AliasCheckCode.h - The run-time alias checks as C text ---*- C++ -*-===//
 //
-// Prints the run-time alias checks of a Scop (Frontend/AliasChecks.h) as a
-// flag the tiled nest's guard tests:
+// Prints the run-time checks of a Scop as flags the tiled nest's guard
+// tests: that the subscripts of delinearized arrays stay in their rows
+// (Scop::RowChecks, a condition on the parameters), and the alias checks
+// (Frontend/AliasChecks.h):
 //
 //   /* hetile: run-time alias check: A and B do not overlap */
 //   int hetile_noalias = 1;
@@ -30,21 +32,29 @@
 
 namespace hetile {
 
-/// The name of the flag printAliasChecks sets.
+/// The names of the flags printRuntimeChecks sets: the arrays do not
+/// overlap; the delinearized arrays' subscripts stay in their rows
+/// (Scop::RowChecks: `int hetile_inrows = <condition on the parameters>;`).
 extern const char *const NoAliasFlag;
+extern const char *const InRowsFlag;
+
+/// The flags of the nest's run-time checks, joined with &&: what the guard
+/// of the tiled nest tests; "" when it has none.
+std::string runtimeCheckFlags(const Scop &S);
 
 /// The C string literal of \p Text.
 std::string quoted(const std::string &Text);
 
-/// The code that sets NoAliasFlag, "" when the nest has no alias check.
-llvm::Expected<std::string> printAliasChecks(const NestEmitter &E,
-                                             const Options &O);
+/// The code that sets the flags of runtimeCheckFlags, "" when the nest has
+/// no run-time check.
+llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
+                                               const Options &O);
 
 /// The statements of the original nest's branch when a check failed: with
-/// HETILE_STATS set, a line on stderr naming the nest.
+/// HETILE_STATS set, a line on stderr per failed check naming the nest.
 std::string aliasFallbackReport(const Scop &S);
 
-/// The guarded nest: \p Checks (printAliasChecks' code, or ""), \p Note,
+/// The guarded nest: \p Checks (printRuntimeChecks' code, or ""), \p Note,
 /// then `if (Cond) { Tiled } else { Original }`. \p Tiled is the tiled
 /// code, indented for the branch. The original branch starts with
 /// `#ifdef HETILE_FALLBACK_ABORT abort(); #endif`: a test build defines

@@ -14,8 +14,27 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hetile {
+
+/// The C lvalue of element \p Subs (C expressions, outermost first) of
+/// \p Array: "A[x][y]", or for a delinearized array with row lengths
+/// \p RowExtents (ScopArray::RowExtents) "A[(x) * (n) + (y)]".
+inline std::string elementLvalue(const std::string &Array,
+                                 const std::vector<std::string> &Subs,
+                                 const std::vector<std::string> &RowExtents) {
+  std::string Out = Array;
+  if (RowExtents.empty() || Subs.size() != RowExtents.size() + 1) {
+    for (const std::string &S : Subs)
+      Out += "[" + S + "]";
+    return Out;
+  }
+  std::string Flat = Subs.front();
+  for (size_t K = 1; K < Subs.size(); ++K)
+    Flat = "(" + Flat + ") * (" + RowExtents[K - 1] + ") + (" + Subs[K] + ")";
+  return Out + "[" + Flat + "]";
+}
 
 /// Prints the loops isl generates over one set of array elements, with a
 /// statement per element.
@@ -23,8 +42,10 @@ class ElementLoops {
 public:
   /// The loops count in long variables named \p Prefix0, \p Prefix1, ...
   ElementLoops(CExprPrinter &Exprs, std::string Array,
-               std::string Prefix = "hetile_e")
-      : Exprs(Exprs), Array(std::move(Array)), Prefix(std::move(Prefix)) {}
+               std::string Prefix = "hetile_e",
+               std::vector<std::string> RowExtents = {})
+      : Exprs(Exprs), Array(std::move(Array)), Prefix(std::move(Prefix)),
+        RowExtents(std::move(RowExtents)) {}
 
   /// \p Stmt receives the C lvalue of the element (e.g. "A[e0][e1]").
   template <typename Fn>
@@ -76,10 +97,11 @@ public:
     case isl_ast_node_user: {
       isl::ast_expr_op Call =
           Node.as<isl::ast_node_user>().expr().as<isl::ast_expr_op>();
-      std::string Lvalue = Array;
+      std::vector<std::string> Subs;
       for (int K = 1, E = Call.n_arg().release(); K < E; ++K)
-        Lvalue += "[" + Exprs.print(Call.arg(K)) + "]";
-      Out += spaces(Indent) + Stmt(Lvalue) + "\n";
+        Subs.push_back(Exprs.print(Call.arg(K)));
+      Out += spaces(Indent) + Stmt(elementLvalue(Array, Subs, RowExtents)) +
+             "\n";
       return;
     }
     default:
@@ -91,6 +113,7 @@ private:
   CExprPrinter &Exprs;
   std::string Array;
   std::string Prefix;
+  std::vector<std::string> RowExtents;
   unsigned Depth = 0;
 };
 

@@ -268,7 +268,7 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
   auto Loop = outerLoopsAround(S, IB, std::move(Body));
   if (!Loop)
     return Loop.takeError();
-  // The alias checks and the final values of the iterators declared
+  // The run-time checks and the final values of the iterators declared
   // outside: the whole nest's.
   TiledNest None;
   None.Context = S.Context.is_null()
@@ -276,7 +276,7 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
                            IB.OuterDomain.params().get_space())
                      : S.Context;
   NestEmitter E(S, None);
-  auto Checks = printAliasChecks(E, O);
+  auto Checks = printRuntimeChecks(E, O);
   if (!Checks)
     return Checks.takeError();
   std::string Out = "{\n";
@@ -284,8 +284,9 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
     Out += *Loop;
   } else {
     if (Original.empty())
-      return makeCodeGenError("the nest's alias check needs its original text");
-    Out += printFallbackGuard(S, *Checks, "", NoAliasFlag, *Loop, Original);
+      return makeCodeGenError("the nest's run-time checks need its original text");
+    Out += printFallbackGuard(S, *Checks, "", runtimeCheckFlags(S), *Loop,
+                              Original);
   }
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);

@@ -234,10 +234,16 @@ struct MpiEmitter {
       if (auto Err = E.checkBudget())
         return Err;
     }
+    const ScopArray *Info = E.S.findArray(A.Array);
+    std::vector<std::string> Rows;
+    if (Info)
+      Rows = Info->RowExtents;
     if (!En.Ast.is_null())
-      ElementLoops(E.Exprs, A.Array).print(En.Ast, Indent, Out, Stmt);
+      ElementLoops(E.Exprs, A.Array, "hetile_e", Rows)
+          .print(En.Ast, Indent, Out, Stmt);
     for (const ScanNest &Scan : En.Scans)
-      ScanLoops(E.Exprs, A.Array).print(Scan, Indent, Out, Stmt);
+      ScanLoops(E.Exprs, A.Array, "hetile_s", Rows)
+          .print(Scan, Indent, Out, Stmt);
     return llvm::Error::success();
   }
 

@@ -27,6 +27,7 @@
 #define HETILE_LIB_CODEGEN_SCANLOOPS_H
 
 #include "CExprPrinter.h"
+#include "ElementLoops.h"
 #include "NestEmitter.h"
 
 #include <isl/ast.h>
@@ -103,8 +104,10 @@ class ScanLoops {
 public:
   /// The loops count in long variables named \p Prefix0, \p Prefix1, ...
   ScanLoops(CExprPrinter &Exprs, std::string Array,
-            std::string Prefix = "hetile_s")
-      : Exprs(Exprs), Array(std::move(Array)), Prefix(std::move(Prefix)) {}
+            std::string Prefix = "hetile_s",
+            std::vector<std::string> RowExtents = {})
+      : Exprs(Exprs), Array(std::move(Array)), Prefix(std::move(Prefix)),
+        RowExtents(std::move(RowExtents)) {}
 
   /// \p Stmt receives the C lvalue of the element (e.g. "A[s2][s3]").
   template <typename Fn>
@@ -195,9 +198,10 @@ public:
       if (K + 1 == S.Subscripts && S.Subscripts < All)
         Out += spaces(In) + "int " + Hit + " = 0;\n";
     }
-    std::string Lvalue = Array;
+    std::vector<std::string> Subs;
     for (unsigned K = 0; K < S.Subscripts; ++K)
-      Lvalue += "[" + var(K) + "]";
+      Subs.push_back(var(K));
+    std::string Lvalue = elementLvalue(Array, Subs, RowExtents);
     if (S.Subscripts < All) {
       Out += spaces(In) + Hit + " = 1;\n";
       for (; OpenWitness > 0; --OpenWitness) {
@@ -219,6 +223,7 @@ private:
   CExprPrinter &Exprs;
   std::string Array;
   std::string Prefix;
+  std::vector<std::string> RowExtents;
 
   std::string var(unsigned K) const { return Prefix + std::to_string(K); }
 

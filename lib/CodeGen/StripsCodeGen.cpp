@@ -491,15 +491,15 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
   if (auto Err = regionCode(E, S, P, Tg, Strips))
     return std::move(Err);
   std::string Out = "{\n";
-  if (S.AliasChecks.empty() && !Decide) {
+  if (runtimeCheckFlags(S).empty() && !Decide) {
     Out += Strips;
   } else {
     if (Original.empty())
-      return makeCodeGenError("the nest's alias check needs its original text");
+      return makeCodeGenError("the nest's run-time checks need its original text");
     Options O;
     O.TargetBackend = Tg.Mpi ? (Tg.Threads ? Backend::MpiOmp : Backend::Mpi)
                              : Backend::Omp;
-    auto Checks = printAliasChecks(E, O);
+    auto Checks = printRuntimeChecks(E, O);
     if (!Checks)
       return Checks.takeError();
     std::string Cond, Tiled = indentBy(Strips, 2);
@@ -513,7 +513,7 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
       Tiled = ProfitRan + Tiled;
     }
     if (!Checks->empty())
-      Cond += (Cond.empty() ? "" : " && ") + std::string(NoAliasFlag);
+      Cond += (Cond.empty() ? "" : " && ") + runtimeCheckFlags(S);
     Out += printFallbackGuard(S, *Checks, "", Cond, Tiled, Original,
                               Decide ? ProfitError : "");
     if (Decide)

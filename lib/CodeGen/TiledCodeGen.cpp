@@ -584,11 +584,12 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
            "    fprintf(stderr, \"%s\\n\", hetile_refine_describe(hetile_rf));\n"
            "  hetile_refine_destroy(hetile_rf);\n";
   }
-  auto Checks = printAliasChecks(E, O);
+  auto Checks = printRuntimeChecks(E, O);
   if (!Checks)
     return Checks.takeError();
   std::string Block = "{\n";
-  // The guard's conjuncts: the decision, the alias checks, the int counters.
+  // The guard's conjuncts: the decision, the run-time checks, the int
+  // counters.
   std::string Cond;
   auto And = [&Cond](const std::string &C) {
     Cond += Cond.empty() ? C : " && " + C;
@@ -596,7 +597,7 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   if (Decide)
     And(ProfitRuns);
   if (!Checks->empty())
-    And(NoAliasFlag);
+    And(runtimeCheckFlags(S));
   if (!Guard.empty())
     And(Cond.empty() ? Guard : "(" + Guard + ")");
   if (Cond.empty()) {

@@ -3,6 +3,7 @@
 #include "hetile/Driver/Report.h"
 #include "hetile/Transform/Communication.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 using llvm::json::Array;
@@ -135,12 +136,25 @@ void printInnerBandsText(llvm::raw_ostream &OS, const InnerBands &IB) {
 
 } // namespace
 
-/// "A and B do not overlap; A and C do not overlap", or "none".
+/// "[0, n) x [0, m)": the ranges of the subscripts of delinearized array
+/// \p A but the first.
+static std::string rowRanges(const ScopArray &A) {
+  std::string Out;
+  for (const std::string &E : A.RowExtents)
+    Out += (Out.empty() ? "" : " x ") + std::string("[0, ") + E + ")";
+  return Out;
+}
+
+/// "A and B do not overlap; the subscripts of a stay in [0, n)", or "none".
 std::string aliasChecksText(const Scop &S) {
   std::string Out;
   for (const AliasCheck &C : S.AliasChecks)
     Out += (Out.empty() ? "" : "; ") + S.Bounds[C.First].Array + " and " +
            S.Bounds[C.Second].Array + " do not overlap";
+  for (const RowCheck &C : S.RowChecks)
+    if (const ScopArray *A = S.findArray(C.Array))
+      Out += (Out.empty() ? "" : "; ") + std::string("the subscripts of ") +
+             C.Array + " stay in " + rowRanges(*A);
   return Out.empty() ? "none" : Out;
 }
 
@@ -214,6 +228,11 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
   OS << "  parameters: " << (S.Params.empty() ? "none" : joined(S.Params)) << "\n";
   OS << "  context: " << toString(S.Context) << "\n";
   OS << "  run-time checks: " << aliasChecksText(S) << "\n";
+  for (const ScopArray &A : S.Arrays)
+    if (!A.RowExtents.empty())
+      OS << "  delinearized: " << A.Name << " as " << A.Name << "[]["
+         << llvm::join(A.RowExtents, "][") << "], subscripts but the first in "
+         << rowRanges(A) << "\n";
   printStatementsText(OS, S);
   printDependencesText(OS, *N.Deps);
   printBandText(OS, *N.Band);
@@ -382,6 +401,15 @@ Value nestToJson(const AnalyzedNest &N) {
     Checks.push_back(Object{{"kind", "no-overlap"},
                             {"arrays", Array{N.S->Bounds[C.First].Array,
                                              N.S->Bounds[C.Second].Array}}});
+  for (const RowCheck &C : N.S->RowChecks) {
+    Array Extents;
+    if (const ScopArray *A = N.S->findArray(C.Array))
+      for (const std::string &E : A->RowExtents)
+        Extents.push_back(E);
+    Checks.push_back(Object{{"kind", "in-rows"},
+                            {"array", C.Array},
+                            {"extents", std::move(Extents)}});
+  }
   O["runtime_checks"] = std::move(Checks);
   O["statements"] = statementsToJson(*N.S);
   O["dependences"] = dependencesToJson(*N.Deps);

@@ -199,14 +199,15 @@ bool AccessCollector::collect(const Stmt *S) {
     if (A.Kind == AccessKind::MustWrite && L.Offset != ~0u &&
         A.Loc.Offset == L.Offset &&
         A.Loc.File == L.File)
-      AssignedBefore.push_back({A.Array, A.Subscripts});
+      AssignedBefore.push_back({A.Array, A.Subscripts, A.Flat});
   return true;
 }
 
-bool AccessCollector::assignedBefore(const VarDecl *VD,
-                                     const std::vector<AffineExpr> &Subs) const {
-  for (const auto &[Var, Sub] : AssignedBefore)
-    if (Var == VD && Sub == Subs)
+bool AccessCollector::assignedBefore(
+    const VarDecl *VD, const std::vector<AffineExpr> &Subs,
+    const std::optional<Polynomial> &Flat) const {
+  for (const Assigned &A : AssignedBefore)
+    if (A.Var == VD && A.Subscripts == Subs && A.Flat == Flat)
       return true;
   return false;
 }
@@ -229,7 +230,8 @@ bool AccessCollector::visitRead(const DeclRefExpr *E) {
     return reject(RejectKind::PointerArithmetic, E,
                   "'" + VD->getName().str() + "' is used as a pointer");
   if (Scan.Written.count(VD))
-    return assignedBefore(VD, {}) || addScalarAccess(E, VD, AccessKind::Read);
+    return assignedBefore(VD, {}, std::nullopt) ||
+           addScalarAccess(E, VD, AccessKind::Read);
   return true; // read-only outside the nest: a constant of the nest
 }
 
@@ -250,7 +252,7 @@ bool AccessCollector::visitWrite(const Expr *LHS, bool May, bool AlsoRead) {
       if (isPointerOrArray(VD->getType()))
         return reject(RejectKind::PointerArithmetic, LHS,
                       "pointer " + Name + " is assigned in the nest");
-      return (!AlsoRead || assignedBefore(VD, {}) ||
+      return (!AlsoRead || assignedBefore(VD, {}, std::nullopt) ||
               addScalarAccess(DRE, VD, AccessKind::Read)) &&
              addScalarAccess(DRE, VD, K);
     }
@@ -302,20 +304,29 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   AccessModel A;
   A.Kind = K;
   A.Array = VD;
+  A.Index = Subs.size() == 1 ? Subs.front() : nullptr;
   AffineBuilder B = W.makeAffineBuilder();
   for (const Expr *Sub : Subs) {
     std::optional<AffineExpr> X = B.buildAffine(Sub);
-    if (!X) {
-      std::string Head = "subscript " + quoted(W, Sub) + " of '" + Array.Name;
-      return W.rejectAffine(B.getError(), RejectKind::NonAffineSubscript,
-                            Head + "' is not affine", RejectKind::IndirectAccess,
-                            Head + "' reads memory (indirect access)");
+    if (X) {
+      A.Subscripts.push_back(std::move(*X));
+      continue;
     }
-    A.Subscripts.push_back(std::move(*X));
+    // One subscript that is a polynomial, `a[i * n + j]`: the array's rows
+    // are found once every access is known (Delinearize.h).
+    if (A.Index && B.getError().Kind == AffineFailure::NotAffine &&
+        B.getError().Detail.empty() && addFlat(A, Array))
+      break;
+    if (W.hasRejected())
+      return false;
+    std::string Head = "subscript " + quoted(W, Sub) + " of '" + Array.Name;
+    return W.rejectAffine(B.getError(), RejectKind::NonAffineSubscript,
+                          Head + "' is not affine", RejectKind::IndirectAccess,
+                          Head + "' reads memory (indirect access)");
   }
-  if (!W.checkRanges(B, Out.Domain))
+  if (!A.Flat && !W.checkRanges(B, Out.Domain))
     return false;
-  if (K == AccessKind::Read && assignedBefore(VD, A.Subscripts))
+  if (K == AccessKind::Read && assignedBefore(VD, A.Subscripts, A.Flat))
     return true;
   A.Text = getExprText(W.getASTContext(), E);
   A.Loc = makeSourceLoc(W.getASTContext().getSourceManager(), E->getBeginLoc());
@@ -323,11 +334,45 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   return true;
 }
 
+bool AccessCollector::addFlat(AccessModel &A, const ScopArray &Array) {
+  if (Array.Storage == ScopArray::StorageKind::Scalar)
+    return false;
+  PolynomialError Err;
+  std::optional<Polynomial> P = buildPolynomial(
+      W.getASTContext(), A.Index, W.makeClassifier(), Err);
+  if (!P && Err.Written) {
+    AffineError E{AffineFailure::Written, Err.At, Err.Written, ""};
+    return W.rejectAffine(E, RejectKind::NonAffineSubscript, "",
+                          RejectKind::IndirectAccess, "");
+  }
+  if (!P && Err.Wraps) {
+    ASTContext &Ctx = W.getASTContext();
+    QualType T = Err.At->getType();
+    return reject(RejectKind::UnsignedWrap, Err.At,
+                  "subscript " + quoted(W, A.Index) + " of '" + Array.Name +
+                      "' is not affine, and its rows cannot be found: " +
+                      quoted(W, Err.At) + " is computed in '" +
+                      T.getUnqualifiedType().getAsString(
+                          Ctx.getPrintingPolicy()) +
+                      "', which wraps around" +
+                      (T->isUnsignedIntegerOrEnumerationType()
+                           ? " (a signed type would not)"
+                           : ""));
+  }
+  if (!P || P->degree() < 2 ||
+      !isRowPolynomial(*P, [&](AffineVar V) {
+        return W.isEnclosingIterator(V);
+      }))
+    return false;
+  A.Flat = std::move(*P);
+  return true;
+}
+
 void AccessCollector::addAccess(AccessModel A) {
   // The same access twice in a statement (e.g. from a MAX macro) is one.
   for (const AccessModel &Old : Out.Accesses)
     if (Old.Kind == A.Kind && Old.Array == A.Array &&
-        Old.Subscripts == A.Subscripts)
+        Old.Subscripts == A.Subscripts && Old.Flat == A.Flat)
       return;
   Out.Accesses.push_back(std::move(A));
 }

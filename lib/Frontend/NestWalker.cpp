@@ -3,6 +3,7 @@
 #include "hetile/Frontend/NestWalker.h"
 #include "hetile/Frontend/AccessCollector.h"
 #include "hetile/Frontend/ArrayInfo.h"
+#include "hetile/Frontend/Delinearize.h"
 #include "hetile/Frontend/LoopHeader.h"
 #include "hetile/Frontend/ScopBuilder.h"
 #include "hetile/Frontend/SourceText.h"
@@ -59,13 +60,17 @@ VarRole NestWalker::classify(const VarDecl *VD) const {
   return VarRole::Parameter;
 }
 
-AffineBuilder NestWalker::makeAffineBuilder() {
-  return AffineBuilder(Ctx, [this](const VarDecl *VD) {
+VarClassifier NestWalker::makeClassifier() {
+  return [this](const VarDecl *VD) {
     VarRole R = classify(VD);
     if (R == VarRole::Parameter && !llvm::is_contained(Model.Params, VD))
       Model.Params.push_back(VD);
     return R;
-  });
+  };
+}
+
+AffineBuilder NestWalker::makeAffineBuilder() {
+  return AffineBuilder(Ctx, makeClassifier());
 }
 
 int NestWalker::getArray(const VarDecl *VD, SourceLocation Use) {
@@ -78,7 +83,7 @@ int NestWalker::getArray(const VarDecl *VD, SourceLocation Use) {
     reject(RejectKind::UnsupportedType, Use, Problem);
     return -1;
   }
-  Model.Arrays.push_back(ArrayModel{VD, D->Info});
+  Model.Arrays.push_back(ArrayModel{VD, D->Info, {}});
   ArrayFirstUse.push_back(Use);
   return static_cast<int>(Model.Arrays.size() - 1);
 }
@@ -114,7 +119,7 @@ std::optional<RejectReason> rejectThisMember(const ASTContext &Ctx,
 //===-- The walk ----------------------------------------------------------===//
 
 bool NestWalker::walk(const ForStmt *Outer) {
-  if (!visitLoop(Outer))
+  if (!visitLoop(Outer) || !delinearizeArrays(*this))
     return false;
   // Parameters in declaration order (function parameters as declared).
   const SourceManager &SM = Ctx.getSourceManager();

@@ -10,6 +10,10 @@ const char *getRejectName(RejectKind K) {
     return "nonaffine-bound";
   case RejectKind::NonAffineSubscript:
     return "nonaffine-subscript";
+  case RejectKind::ArrayShapeMismatch:
+    return "array-shape-mismatch";
+  case RejectKind::SubscriptOutsideRows:
+    return "subscript-outside-rows";
   case RejectKind::NonAffineCondition:
     return "nonaffine-condition";
   case RejectKind::IndirectAccess:

@@ -14,6 +14,7 @@
 #include <isl/space.h>
 
 #include <algorithm>
+#include <map>
 
 namespace hetile {
 
@@ -68,7 +69,7 @@ public:
     for (size_t I = 0; I < Model.Stmts.size(); ++I)
       if (!buildStmt(Model.Stmts[I], I))
         return false;
-    return buildExits();
+    return buildRowChecks() && buildExits();
   }
 
 private:
@@ -83,9 +84,11 @@ private:
     llvm::DenseSet<AffineVar> Used;
     for (const StmtModel &SM : Model.Stmts) {
       collectUsed(SM.Domain, Used);
-      for (const AccessModel &A : SM.Accesses)
+      for (const AccessModel &A : SM.Accesses) {
         for (const AffineExpr &E : A.Subscripts)
           E.forEachVar([&](AffineVar V) { Used.insert(V); });
+        collectUsed(A.InRows, Used);
+      }
     }
     std::set<std::string> Taken;
     for (AffineVar V : Model.Params) {
@@ -118,6 +121,9 @@ private:
     for (const ArrayModel &A : Model.Arrays) {
       ScopArray Info = A.Info;
       Info.IslName = makeArrayIslName(Info.Name, Taken);
+      // A copy of its own per tile would need the rows of a flat array.
+      if (!Info.RowExtents.empty())
+        Info.Privatizable = false;
       Taken.insert(Info.IslName);
       for (const StmtModel &SM : Model.Stmts)
         for (const AccessModel &Acc : SM.Accesses)
@@ -171,6 +177,12 @@ private:
   }
 
   bool buildStmt(const StmtModel &SM, size_t Index);
+  /// Adds to OutOfRows the parameters where an instance of the statement
+  /// with domain \p Domain makes access \p A leave its array's rows.
+  bool addOutOfRows(const AccessModel &A, const AffineIsl &Stmt,
+                    const isl::set &Domain);
+  /// S.RowChecks from OutOfRows.
+  bool buildRowChecks();
   bool buildExits();
   bool buildExit(unsigned Id, isl::set &Entry);
   isl::set headerSchedule(unsigned Id, const isl::set &Entry,
@@ -200,6 +212,12 @@ private:
   isl::space ParamSpace;
   std::vector<std::string> LoopNames;
   llvm::DenseMap<const clang::VarDecl *, size_t> ArrayIndex;
+  /// Per array (index into S.Arrays): the parameters where some access
+  /// leaves its rows (AccessModel::InRows).
+  std::map<size_t, isl::set> OutOfRows;
+  /// Per array: the first access that leaves the rows wherever its
+  /// statement runs.
+  llvm::DenseMap<size_t, const AccessModel *> AlwaysOut;
 };
 
 isl::map Assembler::schedule(const isl::space &Domain,
@@ -259,13 +277,53 @@ bool Assembler::buildStmt(const StmtModel &SM, size_t Index) {
   if (!check(St.Schedule, "schedule of " + St.Name))
     return false;
   for (const AccessModel &A : SM.Accesses)
-    if (!buildAccess(A, Stmt, St))
+    if (!buildAccess(A, Stmt, St) || !addOutOfRows(A, Stmt, St.Domain))
       return false;
   St.Text = SM.Text;
   St.Identifiers = SM.Identifiers;
   St.Span = SM.Span;
   St.Declares = SM.Declares;
   S.Stmts.push_back(std::move(St));
+  return true;
+}
+
+bool Assembler::addOutOfRows(const AccessModel &A, const AffineIsl &Stmt,
+                             const isl::set &Domain) {
+  if (A.InRows.K == Cond::Kind::True)
+    return true;
+  std::optional<Cond> Out = A.InRows.negate();
+  if (!Out) {
+    Error = "the rows of access " + A.Text + " could not be stated";
+    return false;
+  }
+  isl::set Bad = Domain.intersect(Stmt.toSet(*Out));
+  if (!check(Bad, "rows of access " + A.Text))
+    return false;
+  size_t Index = ArrayIndex.lookup(A.Array);
+  isl::set &Sum = OutOfRows[Index];
+  Sum = Sum.is_null() ? Bad.params() : Sum.unite(Bad.params());
+  if (!check(Sum, "rows of access " + A.Text))
+    return false;
+  isl::set Runs = Domain.params().intersect(S.Context);
+  if (!AlwaysOut.count(Index) && !Runs.is_empty().is_true() &&
+      Runs.is_subset(Bad.params()).is_true())
+    AlwaysOut[Index] = &A;
+  return true;
+}
+
+bool Assembler::buildRowChecks() {
+  for (const auto &[Index, Bad] : OutOfRows) {
+    isl::set Holds =
+        isl::set::universe(ParamSpace).subtract(Bad).coalesce();
+    if (!check(Holds, "rows of '" + S.Arrays[Index].Name + "'"))
+      return false;
+    RowCheck C{S.Arrays[Index].Name, Holds, "", SourceLoc()};
+    if (const AccessModel *A = AlwaysOut.lookup(Index)) {
+      C.Access = A->Text;
+      C.Loc = A->Loc;
+    }
+    S.RowChecks.push_back(std::move(C));
+  }
   return true;
 }
 

@@ -33,6 +33,35 @@ std::string getFunctionName(const FunctionDecl *F) {
     return F ? F->getNameAsString() : "";
   return F->getName().str();
 }
+/// A delinearized array whose run-time row check fails wherever the nest
+/// runs (a row length the subscripts do not keep to, as in
+/// `a[i * (n + 2) + j]`): tiling it would only ever run the original.
+std::optional<RejectReason> rejectRowsNeverHold(const Scop &S) {
+  isl::set Runs = S.getDomains().params().intersect(S.Context);
+  for (const RowCheck &C : S.RowChecks) {
+    if (!C.Holds.intersect(Runs).is_empty().is_true())
+      continue;
+    const ScopArray *A = S.findArray(C.Array);
+    std::string Rows;
+    for (const std::string &E : A->RowExtents)
+      Rows += (Rows.empty() ? "" : " x ") + E;
+    std::string Head = "the accesses to '" + C.Array + "'";
+    SourceLoc Loc = C.Loc;
+    if (!C.Access.empty())
+      Head = "'" + C.Access + "'";
+    for (const ScopStmt &Stmt : S.Stmts)
+      for (const MemoryAccess &Acc : Stmt.Accesses)
+        if (C.Access.empty() && Loc.File.empty() && Acc.Array == C.Array)
+          Loc = Acc.Loc;
+    return RejectReason{
+        RejectKind::SubscriptOutsideRows, Loc,
+        Head + ", read with rows of " + Rows + " elements, " +
+            (C.Access.empty() ? "leave" : "leaves") +
+            " them wherever the nest runs: the run-time check of the "
+            "subscripts of '" + C.Array + "' would never hold"};
+  }
+  return std::nullopt;
+}
 } // namespace
 
 ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
@@ -98,6 +127,8 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
              "declared outside the loop header): declare it in the header "
              "if the program does not read it after the nest"});
   }
+  if (std::optional<RejectReason> R = rejectRowsNeverHold(S))
+    return rejected(std::move(*R));
   for (const AliasPairModel &P : Model.MayAlias) {
     std::string Why;
     if (addAliasCheck(S, P.First, P.Second, Why))

@@ -20,3 +20,22 @@ void g(int N, int K, double A[restrict N][N]) {
       A[i][j % K] = 1;
 }
 // CHECK: nonaffine-subscript.c:[[@LINE-2]]:12: remark: nest not tiled: subscript 'j % K' of 'A' is not affine (the divisor 'K' is not a positive integer constant) [hetile-reject-nonaffine-subscript]
+
+// A flat subscript (docs/delinearization.md) whose row length is a product
+// of variables, n * m: the model states rows of one parameter each.
+void h(int N, int n, int m, double *restrict a) {
+#pragma hetile
+  for (int i = 1; i < N; i++)
+    for (int j = 0; j < n; j++)
+      a[i * n * m + j] = a[(i - 1) * n * m + j];
+}
+// CHECK: nonaffine-subscript.c:[[@LINE-2]]:9: remark: nest not tiled: subscript 'i * n * m + j' of 'a' is not affine (the row length 'm * n' of 'a' is a product of variables) [hetile-reject-nonaffine-subscript]
+
+// A product of two iterators splits into no rows.
+void k(int N, double *restrict a) {
+#pragma hetile
+  for (int i = 1; i < N; i++)
+    for (int j = 0; j < N; j++)
+      a[i * N + j] = a[i * j];
+}
+// CHECK: nonaffine-subscript.c:[[@LINE-2]]:24: remark: nest not tiled: subscript 'i * j' of 'a' is not affine [hetile-reject-nonaffine-subscript]

@@ -67,3 +67,14 @@ void notEqual(unsigned N, unsigned K, double A[restrict N][N]) {
       A[i][j] = 0;
 }
 // CHECK: unsigned-wrap.c:[[@LINE-4]]:24: remark: nest not tiled: condition 'i != N' lets unsigned iterator 'i' wrap around when it starts beyond 'N' (e.g. when K = 1, N = 0) [hetile-reject-unsigned-wrap]
+
+// A flat subscript (docs/delinearization.md) computed in size_t: its
+// products wrap around, so it is not split into rows.
+typedef unsigned long size_t;
+void flat(int N, size_t n, double *restrict a) {
+#pragma hetile
+  for (int i = 1; i < N; i++)
+    for (size_t j = 0; j < n; j++)
+      a[i * n + j] = a[(i - 1) * n + j];
+}
+// CHECK: unsigned-wrap.c:[[@LINE-2]]:9: remark: nest not tiled: subscript 'i * n + j' of 'a' is not affine, and its rows cannot be found: 'i * n + j' is computed in 'size_t', which wraps around (a signed type would not) [hetile-reject-unsigned-wrap]

@@ -22,3 +22,15 @@ void g(int N, double A[restrict N][N]) {
     }
 }
 // CHECK: write-to-parameter.c:[[@LINE-4]]:11: remark: nest not tiled: the nest writes 'k', which its bounds or subscripts use [hetile-reject-write-to-parameter]
+
+// The row length of a flat subscript (docs/delinearization.md) is a
+// parameter too.
+void h(int N, int M, int n, double *restrict a) {
+#pragma hetile
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++) {
+      a[i * n + j] = 0;
+      n = M;
+    }
+}
+// CHECK: write-to-parameter.c:[[@LINE-3]]:7: remark: nest not tiled: the nest writes 'n', which its bounds or subscripts use [hetile-reject-write-to-parameter]

@@ -7,6 +7,8 @@
 //
 // What is modelled:
 //   - A[e1][e2] with affine subscripts: an access to array A;
+//   - a[e] with e a polynomial such as i * n + j: a flat access, given the
+//     array's rows after the walk (Delinearize.h);
 //   - a scalar declared outside the nest and written in it: a 0-d array
 //     (reads and writes of it are accesses);
 //   - scalars and arrays declared in the statement itself: private, not
@@ -52,6 +54,11 @@ private:
                       MemoryAccess::AccessKind K);
   bool addScalarAccess(const clang::DeclRefExpr *E, const clang::VarDecl *VD,
                        MemoryAccess::AccessKind K);
+  /// Makes \p A, whose one subscript is not affine, a flat access
+  /// (AccessModel::Flat) when its subscript is a polynomial that rows can
+  /// split; false otherwise (rejected when it is computed in an unsigned
+  /// type or uses a variable the nest writes).
+  bool addFlat(AccessModel &A, const ScopArray &Array);
   /// Appends \p A unless the statement already has the same access.
   void addAccess(AccessModel A);
   bool reject(RejectKind K, const clang::Stmt *At, std::string Message);
@@ -61,13 +68,18 @@ private:
 
   NestWalker &W;
   StmtModel &Out;
-  /// Whether an earlier C statement assigns element \p Subs of \p VD
-  /// (a scalar: no subscripts).
+  /// Whether an earlier C statement assigns element \p Subs (or \p Flat)
+  /// of \p VD (a scalar: no subscripts).
   bool assignedBefore(const clang::VarDecl *VD,
-                      const std::vector<AffineExpr> &Subs) const;
+                      const std::vector<AffineExpr> &Subs,
+                      const std::optional<Polynomial> &Flat) const;
+  struct Assigned {
+    const clang::VarDecl *Var;
+    std::vector<AffineExpr> Subscripts;
+    std::optional<Polynomial> Flat;
+  };
   /// Scalars and elements assigned by `x = e;` in an earlier C statement.
-  std::vector<std::pair<const clang::VarDecl *, std::vector<AffineExpr>>>
-      AssignedBefore;
+  std::vector<Assigned> AssignedBefore;
 };
 
 } // namespace hetile

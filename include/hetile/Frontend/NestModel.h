@@ -11,6 +11,7 @@
 #define HETILE_FRONTEND_NESTMODEL_H
 
 #include "hetile/Frontend/AffineExpr.h"
+#include "hetile/Frontend/Delinearize.h"
 #include "hetile/Frontend/Scop.h"
 
 #include "clang/AST/Decl.h"
@@ -47,6 +48,14 @@ struct AccessModel {
   MemoryAccess::AccessKind Kind = MemoryAccess::AccessKind::Read;
   const clang::VarDecl *Array = nullptr;
   std::vector<AffineExpr> Subscripts; ///< outermost first; empty for scalars
+  /// The subscript of a flat access, `a[i * n + j]` (Delinearize.h): a
+  /// polynomial, split into Subscripts once the array's rows are known.
+  std::optional<Polynomial> Flat;
+  /// The subscript of an access with one subscript (for messages).
+  const clang::Expr *Index = nullptr;
+  /// Where the subscripts stay in the rows of a delinearized array, when no
+  /// proof was found (the nest runs under it): true otherwise.
+  Cond InRows;
   std::string Text;
   SourceLoc Loc;
 };
@@ -69,6 +78,9 @@ struct StmtModel {
 struct ArrayModel {
   const clang::VarDecl *Decl = nullptr;
   ScopArray Info; ///< everything but Written, which the assembler sets
+  /// The row lengths of a delinearized array, outermost first (the extents
+  /// of its dimensions but the first); empty for the others.
+  std::vector<const clang::VarDecl *> RowExtents;
 };
 
 /// Two pointer-based arrays (indices into NestModel::Arrays) that may

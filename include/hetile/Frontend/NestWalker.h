@@ -52,6 +52,11 @@ public:
   NestModel &getModel() const { return Model; }
   /// An affine builder that sees the iterators of the enclosing loops.
   AffineBuilder makeAffineBuilder();
+  /// The classifier of makeAffineBuilder's builders (a parameter it meets
+  /// becomes one of the model's).
+  VarClassifier makeClassifier();
+  /// Whether a rejection was recorded.
+  bool hasRejected() const { return Reject.has_value(); }
   /// Records a rejection; always returns false.
   bool reject(RejectKind K, clang::SourceLocation L, std::string Message);
   /// Rejects after a failed affine build: a written variable is

@@ -18,6 +18,11 @@ namespace hetile {
 enum class RejectKind {
   NonAffineBound,       ///< loop bound not affine in iterators and parameters
   NonAffineSubscript,   ///< array subscript not affine
+  /// flat subscripts of one array (`a[i * n + j]`) with different row lengths
+  ArrayShapeMismatch,
+  /// the subscripts of a delinearized array leave its rows wherever the nest
+  /// runs
+  SubscriptOutsideRows,
   NonAffineCondition,   ///< if condition not affine
   IndirectAccess,       ///< subscript reads memory, e.g. A[idx[i]]
   PointerArithmetic,    ///< *(p + i), p++ and friends

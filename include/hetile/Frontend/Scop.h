@@ -41,6 +41,12 @@ struct ScopArray {
   /// C text of each extent, outermost first; "" where unknown (the outer
   /// dimension of a pointer parameter).
   std::vector<std::string> Extents;
+  /// An array addressed through flat subscripts, `a[i * n + j]`, that the
+  /// model gives more dimensions (Frontend/Delinearize.h): the C names of
+  /// the extents of its dimensions but the first, outermost first ("n",
+  /// "m"). Its C type keeps Extents; element (x, y, z) is
+  /// `a[(x * n + y) * m + z]`. Empty for the other arrays.
+  std::vector<std::string> RowExtents;
   StorageKind Storage = StorageKind::Static;
   bool Restrict = false;
   bool Written = false;
@@ -147,6 +153,18 @@ struct ArrayBounds {
   std::vector<isl::pw_aff> Min, Max;
 };
 
+/// A delinearized array whose subscripts could not be proven to stay in its
+/// rows (Frontend/Delinearize.h): the tiled code runs only where Holds.
+struct RowCheck {
+  std::string Array; ///< C name
+  /// [params] -> { : every access of the array stays in its rows }
+  isl::set Holds;
+  /// The first access that leaves the rows wherever its statement runs
+  /// (its text and location; empty text when none does).
+  std::string Access;
+  SourceLoc Loc;
+};
+
 /// Two pointer-based arrays that may overlap (not both restrict, at least
 /// one written): the tiled code runs only where, at run time, the bytes the
 /// nest touches in one lie outside those it touches in the other.
@@ -210,6 +228,8 @@ struct Scop {
   /// The run-time alias checks of the nest (empty when every pair of arrays
   /// is known not to overlap).
   std::vector<AliasCheck> AliasChecks;
+  /// The run-time checks that delinearized arrays stay in their rows.
+  std::vector<RowCheck> RowChecks;
   /// Deepest loop nesting of any statement.
   unsigned Depth = 0;
   /// Whether and how the statements can run outside the nest's function.

@@ -1,0 +1,555 @@
+//===- Delinearize.cpp - Flat subscripts as multi-dimensional ones --------===//
+
+#include "hetile/Frontend/Delinearize.h"
+#include "hetile/Frontend/IntegerRange.h"
+#include "hetile/Frontend/NestWalker.h"
+#include "hetile/Frontend/SourceText.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace hetile {
+
+namespace {
+/// Bounds of the polynomials the model builds: beyond, not a subscript.
+constexpr unsigned MaxDegree = 4;
+constexpr unsigned MaxTerms = 32;
+} // namespace
+
+//===-- Polynomial --------------------------------------------------------===//
+
+Polynomial Polynomial::constant(int64_t C) {
+  Polynomial P;
+  if (C != 0)
+    P.Terms[{}] = C;
+  return P;
+}
+
+Polynomial Polynomial::variable(AffineVar V) {
+  Polynomial P;
+  P.Terms[{V}] = 1;
+  return P;
+}
+
+std::optional<Polynomial> Polynomial::fromAffine(const AffineExpr &E) {
+  if (!E.floors().empty())
+    return std::nullopt;
+  Polynomial P = constant(E.getConstant());
+  for (const auto &[V, C] : E.terms())
+    P.Terms[{V}] = C;
+  return P;
+}
+
+bool Polynomial::add(const Polynomial &O, int64_t Factor) {
+  for (const auto &[M, C] : O.Terms) {
+    int64_t Scaled, Sum;
+    if (__builtin_mul_overflow(C, Factor, &Scaled))
+      return false;
+    auto It = Terms.find(M);
+    int64_t Old = It == Terms.end() ? 0 : It->second;
+    if (__builtin_add_overflow(Old, Scaled, &Sum))
+      return false;
+    if (Sum == 0) {
+      if (It != Terms.end())
+        Terms.erase(It);
+      continue;
+    }
+    Terms[M] = Sum;
+  }
+  return Terms.size() <= MaxTerms;
+}
+
+bool Polynomial::multiply(const Polynomial &O) {
+  Polynomial R;
+  for (const auto &[A, CA] : Terms)
+    for (const auto &[B, CB] : O.Terms) {
+      Polynomial T;
+      Monomial M = A;
+      M.insert(M.end(), B.begin(), B.end());
+      std::sort(M.begin(), M.end());
+      int64_t C;
+      if (M.size() > MaxDegree || __builtin_mul_overflow(CA, CB, &C))
+        return false;
+      T.Terms[M] = C;
+      if (!R.add(T))
+        return false;
+    }
+  *this = std::move(R);
+  return true;
+}
+
+unsigned Polynomial::degree() const {
+  unsigned D = 0;
+  for (const auto &Term : Terms)
+    D = std::max<unsigned>(D, Term.first.size());
+  return D;
+}
+
+//===-- From Clang expressions --------------------------------------------===//
+
+namespace {
+class PolynomialBuilder {
+public:
+  PolynomialBuilder(const ASTContext &Ctx, const VarClassifier &Classify,
+                    PolynomialError &Err)
+      : Ctx(Ctx), Classify(Classify), Err(Err) {}
+
+  std::optional<Polynomial> build(const Expr *E) {
+    E = E->IgnoreParens();
+    if (E->isValueDependent() || E->isTypeDependent() ||
+        !E->getType()->isIntegralOrEnumerationType())
+      return fail(E);
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx, Expr::SE_NoSideEffects)) {
+      const llvm::APSInt &V = R.Val.getInt();
+      if (V.getSignificantBits() > 64 ||
+          (V.isUnsigned() && V.getActiveBits() > 63))
+        return fail(E);
+      return Polynomial::constant(V.getExtValue());
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return buildVar(DRE);
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return buildUnary(UO);
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      return buildBinary(BO);
+    if (const auto *CE = dyn_cast<CastExpr>(E))
+      return buildCast(CE);
+    return fail(E);
+  }
+
+private:
+  std::optional<Polynomial> fail(const Expr *At) {
+    Err.At = At;
+    return std::nullopt;
+  }
+
+  /// Notes that \p At wraps around; the build goes on, so that a subscript
+  /// that is no polynomial anyway is not called a wrapping one.
+  void noteWraps(const Expr *At) {
+    if (!Wrapping)
+      Wrapping = At;
+  }
+
+  /// Whether arithmetic in \p T wraps around instead of overflowing
+  /// (unsigned types, or -fwrapv).
+  bool wraps(QualType T) const {
+    return !overflowIsUndefined(Ctx, T) ||
+           Ctx.getLangOpts().isSignedOverflowDefined();
+  }
+
+  std::optional<Polynomial> buildVar(const DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    if (!VD)
+      return fail(E);
+    switch (Classify(VD)) {
+    case VarRole::Iterator:
+    case VarRole::Parameter:
+      return Polynomial::variable(VD);
+    case VarRole::Written:
+      Err.Written = VD;
+      return fail(E);
+    case VarRole::Opaque:
+      break;
+    }
+    return fail(E);
+  }
+
+  std::optional<Polynomial> buildUnary(const UnaryOperator *E) {
+    if (E->getOpcode() == UO_Plus)
+      return build(E->getSubExpr());
+    if (E->getOpcode() != UO_Minus)
+      return fail(E);
+    if (wraps(E->getType()))
+      noteWraps(E);
+    std::optional<Polynomial> Sub = build(E->getSubExpr());
+    if (!Sub)
+      return std::nullopt;
+    Polynomial R;
+    if (!R.add(*Sub, -1))
+      return fail(E);
+    return R;
+  }
+
+  std::optional<Polynomial> buildBinary(const BinaryOperator *E) {
+    BinaryOperatorKind Op = E->getOpcode();
+    if (Op != BO_Add && Op != BO_Sub && Op != BO_Mul)
+      return fail(E);
+    // Where arithmetic wraps around, a product of variables could not be
+    // proven to stay in range; where an overflow is undefined, the
+    // original program has none.
+    if (wraps(E->getType()))
+      noteWraps(E);
+    std::optional<Polynomial> L = build(E->getLHS());
+    if (!L)
+      return std::nullopt;
+    std::optional<Polynomial> R = build(E->getRHS());
+    if (!R)
+      return std::nullopt;
+    bool Ok = Op == BO_Mul ? L->multiply(*R) : L->add(*R, Op == BO_Add ? 1 : -1);
+    return Ok ? L : fail(E);
+  }
+
+  std::optional<Polynomial> buildCast(const CastExpr *E) {
+    const Expr *Sub = E->getSubExpr();
+    if (!Sub->getType()->isIntegralOrEnumerationType())
+      return fail(E);
+    switch (E->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+      return build(Sub);
+    case CK_IntegralCast:
+      // Only conversions that keep every value: a signed type at least as
+      // wide (one to an unsigned type wraps around).
+      if (E->getType()->isUnsignedIntegerOrEnumerationType())
+        noteWraps(E);
+      else if (!rangeContains(getIntegerRange(Ctx, E->getType()),
+                              getIntegerRange(Ctx, Sub->getType())))
+        return fail(E);
+      return build(Sub);
+    default:
+      return fail(E);
+    }
+  }
+
+public:
+  /// The outermost node computed in a type that wraps around, if any.
+  const Expr *Wrapping = nullptr;
+
+private:
+  const ASTContext &Ctx;
+  const VarClassifier &Classify;
+  PolynomialError &Err;
+};
+} // namespace
+
+std::optional<Polynomial> buildPolynomial(const ASTContext &Ctx, const Expr *E,
+                                          const VarClassifier &Classify,
+                                          PolynomialError &Err) {
+  PolynomialBuilder B(Ctx, Classify, Err);
+  std::optional<Polynomial> P = B.build(E);
+  if (!P || !B.Wrapping)
+    return P;
+  Err.Wraps = true;
+  Err.At = B.Wrapping;
+  return std::nullopt;
+}
+
+bool isRowPolynomial(const Polynomial &P,
+                     const std::function<bool(AffineVar)> &IsIterator) {
+  return llvm::all_of(P.terms(), [&](const auto &Term) {
+    return llvm::count_if(Term.first, IsIterator) <= 1;
+  });
+}
+
+//===-- The rows of an array ----------------------------------------------===//
+
+namespace {
+
+using Monomial = Polynomial::Monomial;
+
+/// One access of the array and its subscript as a polynomial.
+struct FlatRef {
+  StmtModel *Stmt = nullptr;
+  AccessModel *Access = nullptr;
+  Polynomial P;
+};
+
+/// "n * m": the variables of \p M, sorted by name.
+std::string monomialText(const Monomial &M) {
+  std::vector<std::string> Names;
+  for (AffineVar V : M)
+    Names.push_back(V->getName().str());
+  std::sort(Names.begin(), Names.end());
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += (Out.empty() ? "" : " * ") + N;
+  return Out;
+}
+
+/// The terms of \p P by degree, then by the names of their variables: the
+/// order in which messages name them, the same from run to run.
+std::vector<std::pair<Monomial, int64_t>> sortedTerms(const Polynomial &P) {
+  std::vector<std::pair<Monomial, int64_t>> Out(P.terms().begin(),
+                                                P.terms().end());
+  std::sort(Out.begin(), Out.end(), [](const auto &X, const auto &Y) {
+    if (X.first.size() != Y.first.size())
+      return X.first.size() < Y.first.size();
+    return monomialText(X.first) < monomialText(Y.first);
+  });
+  return Out;
+}
+
+class Delinearizer {
+public:
+  Delinearizer(NestWalker &W, ArrayModel &A) : W(W), A(A) {
+    for (const LoopModel &L : W.getModel().Loops)
+      Iterators.push_back(L.Iter);
+  }
+
+  bool run() {
+    if (!collect() || !findStrides())
+      return false;
+    for (FlatRef &R : Refs)
+      if (!split(R))
+        return false;
+    for (auto It = Extents.rbegin(); It != Extents.rend(); ++It) {
+      A.RowExtents.push_back(*It);
+      A.Info.RowExtents.push_back((*It)->getName().str());
+    }
+    return true;
+  }
+
+private:
+  bool isIterator(AffineVar V) const {
+    return llvm::is_contained(Iterators, V);
+  }
+
+  /// The parameters of \p M (its iterator left out).
+  Monomial paramsOf(const Monomial &M) const {
+    Monomial P;
+    for (AffineVar V : M)
+      if (!isIterator(V))
+        P.push_back(V);
+    return P;
+  }
+
+  SourceLocation where(const FlatRef &R) const {
+    return R.Access->Index ? R.Access->Index->getBeginLoc() : SourceLocation();
+  }
+
+  std::string subscriptText(const FlatRef &R) const {
+    return R.Access->Index
+               ? "'" + getQuotedText(W.getASTContext(), R.Access->Index) + "'"
+               : "'" + R.Access->Text + "'";
+  }
+
+  bool rejectSplit(const FlatRef &R, const std::string &Why) {
+    return W.reject(RejectKind::NonAffineSubscript, where(R),
+                    "subscript " + subscriptText(R) + " of '" + A.Info.Name +
+                        "' is not affine (" + Why + ")");
+  }
+
+  bool collect() {
+    for (StmtModel &S : W.getModel().Stmts)
+      for (AccessModel &Acc : S.Accesses) {
+        if (Acc.Array != A.Decl)
+          continue;
+        FlatRef R{&S, &Acc, Polynomial()};
+        if (Acc.Flat) {
+          R.P = *Acc.Flat;
+        } else if (Acc.Subscripts.size() == 1) {
+          std::optional<Polynomial> P =
+              Polynomial::fromAffine(Acc.Subscripts.front());
+          if (!P)
+            return W.reject(RejectKind::ArrayShapeMismatch, where(R),
+                            "'" + Acc.Text + "' cannot be split into the "
+                            "rows the other accesses to '" + A.Info.Name +
+                            "' give it (it divides)");
+          R.P = std::move(*P);
+        }
+        Refs.push_back(std::move(R));
+      }
+    return true;
+  }
+
+  /// The strides: the products of parameters that multiply an iterator,
+  /// a chain in which each is the previous times one parameter.
+  bool findStrides() {
+    std::vector<std::pair<Monomial, const FlatRef *>> Found;
+    for (const FlatRef &R : Refs)
+      for (const auto &[M, C] : sortedTerms(R.P)) {
+        if (!llvm::any_of(M, [&](AffineVar V) { return isIterator(V); }))
+          continue;
+        Monomial P = paramsOf(M);
+        if (P.empty() || llvm::any_of(Found, [&](const auto &F) {
+              return F.first == P;
+            }))
+          continue;
+        Found.push_back({P, &R});
+      }
+    // By degree, in order of appearance among equals.
+    for (size_t I = 1; I < Found.size(); ++I)
+      for (size_t J = I; J > 0 && Found[J].first.size() <
+                                      Found[J - 1].first.size(); --J)
+        std::swap(Found[J], Found[J - 1]);
+    Monomial Prev;
+    const FlatRef *PrevRef = Found.empty() ? nullptr : Found.front().second;
+    for (const auto &[S, Ref] : Found) {
+      if (!std::includes(S.begin(), S.end(), Prev.begin(), Prev.end()) ||
+          S.size() == Prev.size()) {
+        const SourceManager &SM = W.getASTContext().getSourceManager();
+        const FlatRef &Later =
+            SM.isBeforeInTranslationUnit(where(*Ref), where(*PrevRef))
+                ? *PrevRef
+                : *Ref;
+        return W.reject(RejectKind::ArrayShapeMismatch, where(Later),
+                        "the accesses to '" + A.Info.Name +
+                            "' disagree on its row length: " +
+                            subscriptText(*PrevRef) + " steps by '" +
+                            monomialText(Prev) + "', " + subscriptText(*Ref) +
+                            " by '" + monomialText(S) + "'");
+      }
+      Monomial Ext;
+      std::set_difference(S.begin(), S.end(), Prev.begin(), Prev.end(),
+                          std::back_inserter(Ext));
+      if (Ext.size() != 1)
+        return rejectSplit(*Ref, "the row length '" + monomialText(Ext) +
+                                     "' of '" + A.Info.Name +
+                                     "' is a product of variables");
+      Extents.push_back(Ext.front());
+      Strides.push_back(S);
+      Prev = S;
+      PrevRef = Ref;
+    }
+    return true;
+  }
+
+  /// The levels (0: the innermost subscript, k: stride k) at which a term
+  /// of parameters \p P alone can go: those whose stride divides P, leaving
+  /// at most one variable.
+  std::vector<unsigned> levelsOf(const Monomial &P) const {
+    std::vector<unsigned> Out;
+    for (unsigned K = 0; K <= Strides.size(); ++K) {
+      const Monomial Empty;
+      const Monomial &S = K == 0 ? Empty : Strides[K - 1];
+      if (std::includes(P.begin(), P.end(), S.begin(), S.end()) &&
+          P.size() <= S.size() + 1)
+        Out.push_back(K);
+    }
+    return Out;
+  }
+
+  /// The subscripts of \p R per level, a term of parameters alone at the
+  /// highest level it fits; nullopt when a term fits none (\p Why set).
+  std::optional<std::vector<AffineExpr>> levels(const FlatRef &R,
+                                                std::string &Why) const {
+    std::vector<AffineExpr> Q(Strides.size() + 1, AffineExpr::constant(0));
+    for (const auto &[M, C] : sortedTerms(R.P)) {
+      Monomial P = paramsOf(M);
+      std::optional<unsigned> Level;
+      if (P.size() != M.size()) { // a term with an iterator
+        if (P.empty())
+          Level = 0;
+        for (unsigned K = 0; K < Strides.size(); ++K)
+          if (Strides[K] == P)
+            Level = K + 1;
+      } else if (std::vector<unsigned> L = levelsOf(P); !L.empty()) {
+        Level = L.back();
+      }
+      if (!Level) {
+        Why = "its term '" + monomialText(M) + "' is not a multiple of a "
+              "row length of '" + A.Info.Name + "'";
+        return std::nullopt;
+      }
+      // What is left of the term once divided by the level's stride: a
+      // constant or one variable.
+      Monomial Rest = M;
+      if (*Level > 0)
+        for (AffineVar V : Strides[*Level - 1])
+          Rest.erase(llvm::find(Rest, V));
+      bool Fits = Rest.size() <= 1;
+      if (Fits)
+        Fits = Q[*Level].add(Rest.empty() ? AffineExpr::constant(1)
+                                          : AffineExpr::variable(Rest.front()),
+                             C);
+      if (!Fits) {
+        Why = "its term '" + monomialText(M) + "' does not fit a row";
+        return std::nullopt;
+      }
+    }
+    return Q;
+  }
+
+  /// The conditions that every subscript but the outermost lies in
+  /// [0, extent), nothing when some cannot be stated.
+  Cond inRows(const std::vector<AffineExpr> &Q) const {
+    Cond C = Cond::makeTrue();
+    for (unsigned K = 0; K < Extents.size(); ++K) {
+      AffineExpr Room = AffineExpr::variable(Extents[K]);
+      Room.add(AffineExpr::constant(-1));
+      Room.add(Q[K], -1); // the values are small: checked in levels()
+      C = Cond::conj(std::move(C), Cond::nonNeg(Q[K]));
+      C = Cond::conj(std::move(C), Cond::nonNeg(std::move(Room)));
+    }
+    return C;
+  }
+
+  /// Whether \p C, a conjunction of NonNeg atoms, holds wherever \p S runs.
+  bool proves(const StmtModel &S, const Cond &C) const {
+    bool All = true;
+    C.forEachAtom([&](const Cond &Atom) {
+      All = All && !W.findNegative(S.Domain, Atom.E).has_value();
+    });
+    return All;
+  }
+
+  /// \p Q with \p Shift[k] rows moved from level k + 1 to level k (the
+  /// same address: a[i * n - 1 - j] is a[i - 1][n - 1 - j]); nullopt on
+  /// overflow.
+  std::optional<std::vector<AffineExpr>>
+  shifted(std::vector<AffineExpr> Q, const std::vector<int> &Shift) const {
+    for (unsigned K = 0; K < Extents.size(); ++K)
+      if (!Q[K].add(AffineExpr::variable(Extents[K]), Shift[K]) ||
+          !Q[K + 1].add(AffineExpr::constant(-Shift[K])))
+        return std::nullopt;
+    return Q;
+  }
+
+  bool split(FlatRef &R) {
+    std::string Why;
+    std::optional<std::vector<AffineExpr>> Q = levels(R, Why);
+    if (!Q)
+      return rejectSplit(R, Why);
+    // The subscripts as written, else with a row moved between levels
+    // (each level by -1, 0 or +1, at most 3 levels): the first proven to
+    // stay in the rows.
+    std::vector<AffineExpr> Chosen = *Q;
+    bool Proven = false;
+    unsigned Count = 1;
+    for (unsigned K = 0; K < Extents.size() && K < 3; ++K)
+      Count *= 3;
+    for (unsigned Code = 0; Code < Count && !Proven; ++Code) {
+      std::vector<int> Shift(Extents.size(), 0);
+      for (unsigned K = 0, C = Code; K < Shift.size() && C; ++K, C /= 3)
+        Shift[K] = C % 3 == 2 ? -1 : int(C % 3);
+      std::optional<std::vector<AffineExpr>> Try = shifted(*Q, Shift);
+      if (Try && proves(*R.Stmt, inRows(*Try))) {
+        Chosen = std::move(*Try);
+        Proven = true;
+      }
+    }
+    R.Access->InRows = Proven ? Cond::makeTrue() : inRows(Chosen);
+    R.Access->Subscripts.assign(Chosen.rbegin(), Chosen.rend());
+    R.Access->Flat.reset();
+    return true;
+  }
+
+  NestWalker &W;
+  ArrayModel &A;
+  std::vector<AffineVar> Iterators;
+  std::vector<FlatRef> Refs;
+  /// Stride k + 1 of the chain (stride 0 is 1) and the extent of level k:
+  /// the parameter stride k + 1 adds.
+  std::vector<Monomial> Strides;
+  std::vector<AffineVar> Extents;
+};
+
+} // namespace
+
+bool delinearizeArrays(NestWalker &W) {
+  for (ArrayModel &A : W.getModel().Arrays) {
+    bool Flat = false;
+    for (const StmtModel &S : W.getModel().Stmts)
+      for (const AccessModel &Acc : S.Accesses)
+        Flat |= Acc.Array == A.Decl && Acc.Flat.has_value();
+    if (Flat && !Delinearizer(W, A).run())
+      return false;
+  }
+  return true;
+}
+
+} // namespace hetile
