@@ -590,16 +590,21 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   std::string Block = "{\n";
   // The guard's conjuncts: the decision, the run-time checks, the int
   // counters.
-  std::string Cond;
-  auto And = [&Cond](const std::string &C) {
-    Cond += Cond.empty() ? C : " && " + C;
+  // TiledOk: all but the decision's, where the tiled nest may run at all.
+  std::string Cond, TiledOk;
+  auto And = [](std::string &To, const std::string &C) {
+    To += To.empty() ? C : " && " + C;
   };
   if (Decide)
-    And(ProfitRuns);
-  if (!Checks->empty())
-    And(runtimeCheckFlags(S));
-  if (!Guard.empty())
-    And(Cond.empty() ? Guard : "(" + Guard + ")");
+    And(Cond, ProfitRuns);
+  if (!Checks->empty()) {
+    And(Cond, runtimeCheckFlags(S));
+    And(TiledOk, runtimeCheckFlags(S));
+  }
+  if (!Guard.empty()) {
+    And(Cond, Cond.empty() ? Guard : "(" + Guard + ")");
+    And(TiledOk, TiledOk.empty() ? Guard : "(" + Guard + ")");
+  }
   if (Cond.empty()) {
     Block += Out;
   } else {
@@ -620,13 +625,6 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
       Tiled = ProfitRan + Tiled;
     }
     if (E.Parts) {
-      // The tiled nest may run where the alias checks and the int
-      // counters' guard hold.
-      std::string TiledOk;
-      if (!Checks->empty())
-        TiledOk = NoAliasFlag;
-      if (!Guard.empty())
-        TiledOk += (TiledOk.empty() ? "(" : " && (") + Guard + ")";
       auto L = printPartsLoop(E, TiledOk.empty() ? "1" : TiledOk);
       if (!L)
         return L.takeError();

@@ -6,7 +6,8 @@
 // included: `recur` declares them outside the nest), under several thread
 // counts and tile sizes, and the statistics prove that each way ran parts.
 // A triangular nest (its points per value of the outer loop vary) and a
-// skewed one never run in parts. The default decision (HETILE_PROFIT=1)
+// skewed one never run in parts; a flat array's parts try the tiled ways
+// only where its run-time row check holds. The default decision (HETILE_PROFIT=1)
 // tries each way on a part of the first call and names the rest's way.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gcc -std=c99 -O2 %s -o %t/orig
@@ -35,6 +36,8 @@
 // CODE: hetile_profit_parts(&hetile_pc,
 // CODE: for (int i = 1; i < n; i++)
 // CODE-NEXT: { if ((long)(i) < hetile_part[0] || (long)(i) > hetile_part[1]) continue; for (int j = 1; j < m; j++) {
+// CODE-LABEL: void flatrec(
+// CODE: hetile_profit_parts(&hetile_pc, {{.*}}, hetile_inrows);
 // CODE-LABEL: void tri(
 // CODE-NOT: hetile_profit_parts
 // CODE: const int hetile_run = hetile_profit_begin(
@@ -46,6 +49,7 @@
 // CODE-LABEL: int main(
 
 // TRIALS-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}, tiled on 2 threads {{[1-9][0-9]*}}
+// TRIALS-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (flatrec): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}, tiled on 2 threads {{[1-9][0-9]*}}
 // TRIALS-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (box3): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}, tiled on 2 threads {{[1-9][0-9]*}}
 // FIRST: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): 2^20 points per call: {{.*}}; this call in parts of its outermost loop: {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}} (the rest)
 
@@ -72,6 +76,15 @@ void box3(int n, int m, double b[n][m][m], double s[n][m]) {
       for (int k = 1; k < m; k++)
         b[i][j][k] = b[i - 1][j][k] + b[i][j - 1][k] + 0.5 * b[i][j][k - 1] + s[i][j];
     }
+}
+
+/* A flat array whose rows a run-time check keeps (m <= n): its parts
+   try the tiled ways only where the check holds. */
+void flatrec(int n, int m, double *f) {
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < m; j++)
+      f[i * n + j] = 0.5 * f[(i - 1) * n + j] + 0.25 * f[i * n + j - 1];
 }
 
 /* Triangular: no parts. */
@@ -107,6 +120,7 @@ int main(int argc, char **argv) {
   double (*b)[m][m] = malloc(sizeof(double) * n * m * m);
   double (*s)[m] = malloc(sizeof(double) * n * m);
   double *d = malloc(sizeof(double) * n);
+  double *f = malloc(sizeof(double) * (n + 1) * (n + 2));
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++) {
       a[i][j] = (i * 7 + j * 3) % 11 * 0.125;
@@ -120,16 +134,21 @@ int main(int argc, char **argv) {
     }
   for (int i = 0; i < n; i++)
     d[i] = i % 4 * 0.5;
+  for (long k = 0; k < (long)(n + 1) * (n + 2); k++)
+    f[k] = k % 9 * 0.125;
   int li = 0, lj = 0;
   for (int call = 0; call < 3; call++) {
     recur(n, a, &li, &lj);
     box3(n, m, b, s);
     tri(n, c);
+    flatrec(n, n - 3, f);
+    flatrec(n, n + 2, f); /* rows overlap: the original */
     skewed(5, n, d);
   }
   printf("recur %lx %d %d\n", hash(&a[0][0], (long)n * n), li, lj);
   printf("box3 %lx %lx\n", hash(&b[0][0][0], (long)n * m * m),
          hash(&s[0][0], (long)n * m));
   printf("tri %lx\nskewed %lx\n", hash(&c[0][0], (long)n * n), hash(d, n));
+  printf("flatrec %lx\n", hash(f, (long)(n + 1) * (n + 2)));
   return 0;
 }
