@@ -405,8 +405,10 @@ int hetile_profit_part_at(hetile_profit_call *call, double now, int *threads,
                           long *part);
 /* In a tiled part whose tiles are t0 values of band dimension 0 from its
  * first: extends part[1] (and the call's next part) so that the part
- * holds whole tiles, and returns the flags of hetile_refine_begin for it
- * (HETILE_REFINE_FIXED in a part that is not the call's last), else 0. */
+ * holds whole tiles, and returns the flags of hetile_refine_begin for it:
+ * HETILE_REFINE_FIXED in a call of several parts (the refinement's slabs
+ * end on multiples of their sizes from 0, the part's tiles start at its
+ * first value), else 0. */
 int hetile_profit_align(hetile_profit_call *call, long t0, long *part);
 /* One line: the site, the size class, the choice and the times measured
  * (and, after a call in trial parts, each way's time per value and the

@@ -609,7 +609,9 @@ extern "C" int hetile_profit_align(hetile_profit_call *call, long t0,
           Whole > LONG_MAX / t0 ? LONG_MAX : Whole * t0);
   part[0] = call->part_lo;
   part[1] = call->part_hi;
-  return call->done ? 0 : HETILE_REFINE_FIXED;
+  // The refinement's slabs end on multiples of their sizes from 0, where
+  // the part's tiles start at its first value: the part runs one slab.
+  return HETILE_REFINE_FIXED;
 }
 
 extern "C" int hetile_profit_end(hetile_profit_call *call, int ran) {

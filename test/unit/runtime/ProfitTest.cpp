@@ -331,8 +331,10 @@ TEST(Profit, FirstCallTriesEachWayOnAPart) {
   EXPECT_EQ((std::vector<Part>{{0, 1, 10}, {1, 11, 26}, {2, 27, 42},
                                {1, 43, 160}}),
             Parts);
-  // The trial parts run the sizes given; the last part may refine them.
-  EXPECT_EQ((std::vector<int>{HETILE_REFINE_FIXED, HETILE_REFINE_FIXED, 0}),
+  // Every part of the call runs the sizes given (the refinement's slabs
+  // would not start where the part does).
+  EXPECT_EQ((std::vector<int>{HETILE_REFINE_FIXED, HETILE_REFINE_FIXED,
+                              HETILE_REFINE_FIXED}),
             Flags);
   EXPECT_EQ(1, hetile_profit_end(&C, 1));
   std::string Line = hetile_profit_describe(&C);
