@@ -158,8 +158,11 @@ bool NestWalker::visitLoop(const ForStmt *For) {
       Ctx.getPrintingPolicy());
   L.Info.Step = H.Step;
   L.Info.Loc = makeSourceLoc(Ctx.getSourceManager(), For->getBeginLoc());
-  L.Info.DeclaredInHeader = H.DeclaredInHeader;
-  L.DeclaredInNest = !H.DeclaredInHeader && Scan.DeclaredInside.count(H.Iter);
+  // A C89 iterator declared in a body for its loops only is as dead after
+  // them as one declared in the header (NestScan.h).
+  L.Info.DeclaredInHeader =
+      H.DeclaredInHeader || Scan.BodyIterators.count(H.Iter);
+  L.DeclaredInNest = !L.Info.DeclaredInHeader && Scan.DeclaredInside.count(H.Iter);
   L.Entry = currentDomain();
   Model.Loops.push_back(L);
   unsigned Id = Model.Loops.size() - 1;
@@ -234,6 +237,14 @@ bool NestWalker::visitStmtList(llvm::ArrayRef<const Stmt *> Stmts) {
   for (const Stmt *S : Stmts) {
     if (!S)
       continue;
+    // The declaration of C89 iterators of the loops that follow: the tiled
+    // code declares its own counters.
+    if (const auto *DS = dyn_cast<DeclStmt>(S);
+        DS && Scan.BodyIteratorDecls.count(DS)) {
+      if (!Flush())
+        return false;
+      continue;
+    }
     if (isa<ForStmt>(S) || isa<CompoundStmt>(S)) {
       if (!Flush())
         return false;

@@ -80,8 +80,9 @@ struct ScopLoop {
   std::string IteratorType; ///< C spelling, e.g. "int"
   long Step = 1;            ///< signed constant step
   SourceLoc Loc;
-  /// Whether the iterator is declared in the loop header (`for (int i...`):
-  /// then it is dead after the nest.
+  /// Whether the iterator is declared in the loop header (`for (int i...`),
+  /// or in a body of the nest for its loops only (`{ int i; for (i = ...`,
+  /// Frontend/NestScan.h): then it is dead after the nest.
   bool DeclaredInHeader = false;
 };
 
