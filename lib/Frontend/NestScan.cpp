@@ -3,6 +3,7 @@
 #include "hetile/Frontend/NestScan.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -26,6 +27,8 @@ public:
     }
     if (const auto *CS = dyn_cast<CompoundStmt>(S))
       findBodyIterators(CS);
+    if (const auto *L = dyn_cast<LabelStmt>(S))
+      Out.UnusedLabels.insert(L->getDecl()); // less the targets, at the end
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -126,11 +129,37 @@ private:
 };
 } // namespace
 
-NestScan scanNest(const ForStmt *Outer) {
+namespace {
+void addJumpTargets(const Stmt *S, llvm::DenseSet<const LabelDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *G = dyn_cast<GotoStmt>(S))
+    Out.insert(G->getLabel());
+  // `&&label` (computed gotos); `asm goto` holds its labels as these too.
+  if (const auto *A = dyn_cast<AddrLabelExpr>(S))
+    Out.insert(A->getLabel());
+  for (const Stmt *Child : S->children())
+    addJumpTargets(Child, Out);
+}
+} // namespace
+
+llvm::DenseSet<const LabelDecl *> findJumpTargets(const Stmt *S) {
+  llvm::DenseSet<const LabelDecl *> Out;
+  addJumpTargets(S, Out);
+  return Out;
+}
+
+NestScan scanNest(const ForStmt *Outer, const Stmt *FunctionBody) {
   NestScan Out;
   Scanner(Out).visit(Outer, /*InHeader=*/false);
   for (const clang::VarDecl *VD : Out.BodyIterators)
     Out.DeclaredInside.erase(VD);
+  if (!FunctionBody) {
+    Out.UnusedLabels.clear();
+    return Out;
+  }
+  for (const LabelDecl *L : findJumpTargets(FunctionBody))
+    Out.UnusedLabels.erase(L);
   return Out;
 }
 

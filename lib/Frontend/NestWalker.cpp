@@ -235,6 +235,15 @@ bool NestWalker::visitStmtList(llvm::ArrayRef<const Stmt *> Stmts) {
     return Ok;
   };
   for (const Stmt *S : Stmts) {
+    // A label nothing jumps to: the statement it labels starts a new run,
+    // whose text (from that statement on) leaves the label out.
+    while (const auto *L = dyn_cast_or_null<LabelStmt>(S)) {
+      if (!Scan.UnusedLabels.count(L->getDecl()))
+        break;
+      if (!Flush())
+        return false;
+      S = L->getSubStmt();
+    }
     if (!S)
       continue;
     // The declaration of C89 iterators of the loops that follow: the tiled

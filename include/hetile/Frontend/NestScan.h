@@ -15,6 +15,11 @@
 // read elsewhere (`x = x0` in another loop's header, or after the loop
 // inside one of them) is refused by the walk as any iterator's.
 //
+// A label that no `goto` (nor `&&label`, nor `asm goto`) of the function
+// names is ignored: nothing enters the nest there. The tiled code does not
+// repeat it (a label may appear once in a function; the original nest, kept
+// for the run-time checks' other branch, holds it).
+//
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_NESTSCAN_H
 #define HETILE_FRONTEND_NESTSCAN_H
@@ -41,9 +46,17 @@ struct NestScan {
   /// The declarations that declare BodyIterators only: no statement of the
   /// nest holds them (the tiled code declares its own counters).
   llvm::DenseSet<const clang::DeclStmt *> BodyIteratorDecls;
+  /// The labels in the nest that nothing in the function jumps to.
+  llvm::DenseSet<const clang::LabelDecl *> UnusedLabels;
 };
 
-NestScan scanNest(const clang::ForStmt *Outer);
+/// \p FunctionBody: the body of the function around the nest (its jumps);
+/// null when unknown (then every label counts as a jump target).
+NestScan scanNest(const clang::ForStmt *Outer,
+                  const clang::Stmt *FunctionBody);
+
+/// The labels that a `goto`, a `&&label` or an `asm goto` in \p S names.
+llvm::DenseSet<const clang::LabelDecl *> findJumpTargets(const clang::Stmt *S);
 
 } // namespace hetile
 
