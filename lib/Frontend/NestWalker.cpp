@@ -26,6 +26,12 @@ bool NestWalker::reject(RejectKind K, SourceLocation L, std::string Message) {
   return false;
 }
 
+bool NestWalker::reject(RejectReason R) {
+  if (!Reject)
+    Reject = std::move(R);
+  return false;
+}
+
 bool NestWalker::rejectAffine(const AffineError &E, RejectKind Kind,
                               std::string Message, RejectKind MemKind,
                               std::string MemMessage) {
