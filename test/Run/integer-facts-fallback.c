@@ -1,10 +1,12 @@
 // Differential execution: the run-time check of a C integer fact and its
-// fallback (docs/runtime-checks.md). shift's loop starts at ntimes / 4,
+// fallback (docs/runtime-checks.md). shift's loop ends before ntimes / 4,
 // which C rounds toward zero and the model down: they agree where
 // ntimes >= 0, the check of the tiled branch. With ntimes = 13 ("positive")
-// the tiled code runs; with ntimes = -13 ("negative") C starts at -3, the
-// model at -4: the original nest runs. Each call must give the original's
-// results, and t, declared before the nest, the original's final value.
+// the tiled code runs; with ntimes = -13 ("negative") C runs t up to -4, the
+// model up to -5: the original nest runs, all of it (also where the omp
+// code runs a call in parts of t's values, the model's). Each call must give
+// the original's results, and t, declared before the nest, the original's
+// final value.
 // The harness runs every backend without HETILE_FALLBACK_ABORT
 // (`//@ fallback`); the lines below prove which branch each call took:
 // HETILE_STATS=1 reports the failed check, and with HETILE_FALLBACK_ABORT
@@ -20,7 +22,7 @@
 // RUN: %t-abort.exe 9 positive > /dev/null
 // RUN: not --crash %t-abort.exe 9 negative > /dev/null
 // ANALYZE:      run-time checks: ntimes >= 0
-// ANALYZE:      domain: [ntimes, n] -> { S0[t, j] : t <= 7 and 4t >= -3 + ntimes and 0 < j < n }
+// ANALYZE:      domain: [ntimes, n] -> { S0[t, j] : t >= -7 and 4t <= -4 + ntimes and 0 < j < n }
 // ANALYZE:      tilable: yes
 // JSON:         "runtime_checks": [
 // JSON-NEXT:      {
@@ -50,7 +52,7 @@
 static void shift(int ntimes, int n, double A[restrict 16][n]) {
   int t = -9;
 #pragma hetile
-  for (t = ntimes / 4; t < 8; t++)
+  for (t = -7; t < ntimes / 4; t++)
     for (int j = 1; j < n; j++)
       A[t + 8][j] = 0.5 * (A[t + 7][j] + A[t + 8][j - 1]);
   printf("ntimes=%d t=%d ", ntimes, t);
