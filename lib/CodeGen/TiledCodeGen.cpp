@@ -417,8 +417,8 @@ llvm::Error NestEmitter::exitValues(llvm::ArrayRef<LoopExit> Exits,
   // The final values are the model's: C's only where its integer facts
   // hold (Scop::ValueChecks); elsewhere the original nest ran and left C's.
   if (!Values.empty() && !S.ValueChecks.empty())
-    Values = "  if (" + std::string(ValuesFlag) + ") {\n" + indentBy(Values, 2) +
-             "  }\n";
+    Values = "  if (" + std::string(ValuesFlag) + ") {\n" +
+             indentBy(Values, 2) + "  }\n";
   Out += Values;
   // The point loops declare their own iterators: without a use here, an
   // iterator the program never reads after the nest would now be set but

@@ -61,7 +61,8 @@ private:
 
   /// Whether \p VD, declared just before \p Rest, is the iterator of a `for`
   /// statement in \p Rest and used by such statements only.
-  static bool isLoopOnlyIterator(const VarDecl *VD, llvm::ArrayRef<Stmt *> Rest) {
+  static bool isLoopOnlyIterator(const VarDecl *VD,
+                                 llvm::ArrayRef<Stmt *> Rest) {
     if (VD->hasInit() || !VD->hasLocalStorage() || VD->isStaticLocal() ||
         VD->hasAttrs() || !VD->getType()->isIntegerType())
       return false;

@@ -168,7 +168,8 @@ bool NestWalker::visitLoop(const ForStmt *For) {
   // them as one declared in the header (NestScan.h).
   L.Info.DeclaredInHeader =
       H.DeclaredInHeader || Scan.BodyIterators.count(H.Iter);
-  L.DeclaredInNest = !L.Info.DeclaredInHeader && Scan.DeclaredInside.count(H.Iter);
+  L.DeclaredInNest =
+      !L.Info.DeclaredInHeader && Scan.DeclaredInside.count(H.Iter);
   L.Entry = currentDomain();
   Model.Loops.push_back(L);
   unsigned Id = Model.Loops.size() - 1;

@@ -263,17 +263,17 @@ static RejectReason rejectConversion(NestWalker &W, const RangeCheck &C,
         BO->getLHS()->IgnoreParens() == Cast ? BO->getRHS() : BO->getLHS();
     std::string What = BO->isComparisonOp() ? "comparison " : "";
     return makeReject(Ctx, RejectKind::MixedSignedness, BO->getBeginLoc(),
-                    What + quoted(Ctx, BO) + " mixes unsigned " +
-                        quoted(Ctx, Other) + " with signed " +
-                        quoted(Ctx, Sub) + ": C converts " + quoted(Ctx, Sub) +
-                        " to " + typeName(Ctx, C.Type) +
-                        ", which changes negative values" + when(V));
+                      What + quoted(Ctx, BO) + " mixes unsigned " +
+                          quoted(Ctx, Other) + " with signed " +
+                          quoted(Ctx, Sub) + ": C converts " +
+                          quoted(Ctx, Sub) + " to " + typeName(Ctx, C.Type) +
+                          ", which changes negative values" + when(V));
   }
-  return makeReject(Ctx, RejectKind::ValueChangingConversion, Sub->getBeginLoc(),
-                  "conversion of " + quoted(Ctx, Sub) + " from " +
-                      typeName(Ctx, Sub->getType()) + " to " +
-                      typeName(Ctx, C.Type) + " may change its value" +
-                      when(V));
+  return makeReject(
+      Ctx, RejectKind::ValueChangingConversion, Sub->getBeginLoc(),
+      "conversion of " + quoted(Ctx, Sub) + " from " +
+          typeName(Ctx, Sub->getType()) + " to " + typeName(Ctx, C.Type) +
+          " may change its value" + when(V));
 }
 
 /// A dividend that may be negative: C's `/` rounds toward zero, not down.
@@ -285,9 +285,9 @@ static RejectReason rejectDividend(NestWalker &W, const RangeCheck &C,
                            ? "where C's division rounds toward zero, not down"
                            : "where C's remainder is negative too";
   return makeReject(Ctx, RejectKind::NegativeDividend, BO->getBeginLoc(),
-                  "dividend " + quoted(Ctx, BO->getLHS()->IgnoreParens()) +
-                      " of " + quoted(Ctx, BO) + " may be negative, " + Effect +
-                      when(V));
+                    "dividend " + quoted(Ctx, BO->getLHS()->IgnoreParens()) +
+                        " of " + quoted(Ctx, BO) + " may be negative, " +
+                        Effect + when(V));
 }
 
 static RejectReason rejectRange(NestWalker &W, const RangeCheck &C,
@@ -298,9 +298,9 @@ static RejectReason rejectRange(NestWalker &W, const RangeCheck &C,
     return rejectDividend(W, C, V);
   ASTContext &Ctx = W.getASTContext();
   return makeReject(Ctx, RejectKind::UnsignedWrap, C.At->getBeginLoc(),
-                  quoted(Ctx, C.At) + " is computed in " +
-                      typeName(Ctx, C.Type) + " and wraps around " +
-                      wrapLimit(Ctx, C.Type, V) + when(V));
+                    quoted(Ctx, C.At) + " is computed in " +
+                        typeName(Ctx, C.Type) + " and wraps around " +
+                        wrapLimit(Ctx, C.Type, V) + when(V));
 }
 
 bool NestWalker::provesRanges(const AffineBuilder &B, const Cond &Domain) {

@@ -72,7 +72,8 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
   if (std::optional<RejectReason> R =
           checkTemplateDependence(Ctx, C.Loop))
     return rejected(std::move(*R));
-  NestScan Scan = scanNest(C.Loop, C.Function ? C.Function->getBody() : nullptr);
+  NestScan Scan =
+      scanNest(C.Loop, C.Function ? C.Function->getBody() : nullptr);
   NestModel Model;
   NestWalker Walker(Ctx, IslCtx, Scan, Model, Opts);
   if (!Walker.walk(C.Loop))
