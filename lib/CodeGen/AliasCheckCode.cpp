@@ -10,6 +10,7 @@ namespace hetile {
 
 const char *const NoAliasFlag = "hetile_noalias";
 const char *const InRowsFlag = "hetile_inrows";
+const char *const ValuesFlag = "hetile_values";
 
 namespace {
 
@@ -95,6 +96,30 @@ std::string printRowChecks(const NestEmitter &E, const isl::ast_build &Build) {
          (Cond.empty() ? "1" : Cond) + ";\n";
 }
 
+/// The code that sets ValuesFlag (Scop::ValueChecks), "" when there is none.
+std::string printValueChecks(const NestEmitter &E,
+                             const isl::ast_build &Build) {
+  const Scop &S = E.S;
+  if (S.ValueChecks.empty())
+    return "";
+  std::string Names, Cond;
+  for (const ValueCheck &C : S.ValueChecks) {
+    Names += (Names.empty() ? "" : "; ") + C.Text;
+    isl::set Holds = C.Holds.gist(S.Context);
+    if (Holds.is_equal(Holds.universe(Holds.get_space())).is_true())
+      continue;
+    Cond += (Cond.empty() ? "" : " &&\n      ") + std::string("(") +
+            E.Exprs.print(Build.expr_from(Holds)) + ")";
+  }
+  // A comment must not end early: the facts are the program's text.
+  std::string Safe = Names;
+  for (size_t P = Safe.find("*/"); P != std::string::npos;
+       P = Safe.find("*/", P))
+    Safe.replace(P, 2, "* /");
+  return "  /* hetile: run-time check: " + Safe + " */\n  int " + ValuesFlag +
+         " = " + (Cond.empty() ? "1" : Cond) + ";\n";
+}
+
 /// With mpi and mpi+omp, the ranks' agreement on \p Flag.
 std::string agree(const char *Flag) {
   return "  /* hetile: every rank takes the same branch */\n  " +
@@ -113,6 +138,8 @@ std::string runtimeCheckFlags(const Scop &S) {
     Out = NoAliasFlag;
   if (!S.RowChecks.empty())
     Out += (Out.empty() ? "" : " && ") + std::string(InRowsFlag);
+  if (!S.ValueChecks.empty())
+    Out += (Out.empty() ? "" : " && ") + std::string(ValuesFlag);
   return Out;
 }
 
@@ -125,6 +152,10 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
   std::string Rows = printRowChecks(E, Build);
   if (!Rows.empty() && Mpi)
     Rows += agree(InRowsFlag);
+  std::string Values = printValueChecks(E, Build);
+  if (!Values.empty() && Mpi)
+    Values += agree(ValuesFlag);
+  Rows += Values;
   if (S.AliasChecks.empty())
     return Rows;
   std::string Names, Code;
@@ -175,6 +206,16 @@ std::string aliasFallbackReport(const Scop &S) {
            "      fprintf(stderr, \"hetile: %s: subscripts may leave their "
            "rows: the original nest ran\\n\", " +
            quoted(Where) + ");\n";
+  if (!S.ValueChecks.empty()) {
+    std::string Facts;
+    for (const ValueCheck &C : S.ValueChecks)
+      Facts += (Facts.empty() ? "" : "; ") + C.Text;
+    Out += std::string(Out.empty() ? "" : "    ") + "if (!" + ValuesFlag +
+           " && hetile_env_stats())\n"
+           "      fprintf(stderr, \"hetile: %s: %s does not hold: the "
+           "original nest ran\\n\", " +
+           quoted(Where) + ", " + quoted(Facts) + ");\n";
+  }
   return Out;
 }
 

@@ -2,7 +2,9 @@
 //
 // Prints the run-time checks of a Scop as flags the tiled nest's guard
 // tests: that the subscripts of delinearized arrays stay in their rows
-// (Scop::RowChecks, a condition on the parameters), and the alias checks
+// (Scop::RowChecks, a condition on the parameters), that C's integer values
+// are the model's (Scop::ValueChecks, a condition on the parameters:
+// `int hetile_values = ntimes >= 0;`), and the alias checks
 // (Frontend/AliasChecks.h):
 //
 //   /* hetile: run-time alias check: A and B do not overlap */
@@ -37,6 +39,8 @@ namespace hetile {
 /// (Scop::RowChecks: `int hetile_inrows = <condition on the parameters>;`).
 extern const char *const NoAliasFlag;
 extern const char *const InRowsFlag;
+/// C's integer values are the model's (Scop::ValueChecks).
+extern const char *const ValuesFlag;
 
 /// The flags of the nest's run-time checks, joined with &&: what the guard
 /// of the tiled nest tests; "" when it has none.

@@ -388,6 +388,7 @@ llvm::Error NestEmitter::exitValues(llvm::ArrayRef<LoopExit> Exits,
                                     std::string &Out) const {
   isl::set Ctx = N.Context;
   isl::ast_build Build = buildInside(0);
+  std::string Values;
   for (unsigned L = 0; L < S.Loops.size(); ++L) {
     const ScopLoop &Loop = S.Loops[L];
     if (Loop.DeclaredInHeader)
@@ -407,12 +408,18 @@ llvm::Error NestEmitter::exitValues(llvm::ArrayRef<LoopExit> Exits,
       continue;
     std::string Value = Exprs.print(Build.restrict(Dom).expr_from(*V));
     if (Ctx.is_subset(Dom).is_true()) {
-      Out += "  " + Loop.Iterator + " = " + Value + ";\n";
+      Values += "  " + Loop.Iterator + " = " + Value + ";\n";
       continue;
     }
-    Out += "  if (" + Exprs.print(Build.expr_from(Dom)) + ")\n    " +
-           Loop.Iterator + " = " + Value + ";\n";
+    Values += "  if (" + Exprs.print(Build.expr_from(Dom)) + ")\n    " +
+              Loop.Iterator + " = " + Value + ";\n";
   }
+  // The final values are the model's: C's only where its integer facts
+  // hold (Scop::ValueChecks); elsewhere the original nest ran and left C's.
+  if (!Values.empty() && !S.ValueChecks.empty())
+    Values = "  if (" + std::string(ValuesFlag) + ") {\n" +
+             indentBy(Values, 2) + "  }\n";
+  Out += Values;
   // The point loops declare their own iterators: without a use here, an
   // iterator the program never reads after the nest would now be set but
   // unused (-Wunused-but-set-variable), which the original was not.

@@ -155,6 +155,8 @@ std::string aliasChecksText(const Scop &S) {
     if (const ScopArray *A = S.findArray(C.Array))
       Out += (Out.empty() ? "" : "; ") + std::string("the subscripts of ") +
              C.Array + " stay in " + rowRanges(*A);
+  for (const ValueCheck &C : S.ValueChecks)
+    Out += (Out.empty() ? "" : "; ") + C.Text;
   return Out.empty() ? "none" : Out;
 }
 
@@ -410,6 +412,8 @@ Value nestToJson(const AnalyzedNest &N) {
                             {"array", C.Array},
                             {"extents", std::move(Extents)}});
   }
+  for (const ValueCheck &C : N.S->ValueChecks)
+    Checks.push_back(Object{{"kind", "integer-value"}, {"fact", C.Text}});
   O["runtime_checks"] = std::move(Checks);
   O["statements"] = statementsToJson(*N.S);
   O["dependences"] = dependencesToJson(*N.Deps);

@@ -3,6 +3,8 @@
 #include "hetile/Frontend/NestScan.h"
 
 #include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -23,6 +25,10 @@ public:
       visit(For->getBody(), /*InHeader=*/false);
       return;
     }
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      findBodyIterators(CS);
+    if (const auto *L = dyn_cast<LabelStmt>(S))
+      Out.UnusedLabels.insert(L->getDecl()); // less the targets, at the end
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -34,6 +40,67 @@ public:
   }
 
 private:
+  /// The declarations of \p CS that declare loop iterators only (NestScan.h).
+  void findBodyIterators(const CompoundStmt *CS) {
+    llvm::ArrayRef<Stmt *> Body(CS->body_begin(), CS->body_end());
+    for (size_t K = 0; K < Body.size(); ++K) {
+      const auto *DS = dyn_cast<DeclStmt>(Body[K]);
+      if (!DS)
+        continue;
+      bool All = llvm::all_of(DS->decls(), [&](const Decl *D) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        return VD && isLoopOnlyIterator(VD, Body.drop_front(K + 1));
+      });
+      if (!All)
+        continue;
+      Out.BodyIteratorDecls.insert(DS);
+      for (const Decl *D : DS->decls())
+        Out.BodyIterators.insert(cast<VarDecl>(D));
+    }
+  }
+
+  /// Whether \p VD, declared just before \p Rest, is the iterator of a `for`
+  /// statement in \p Rest and used by such statements only.
+  static bool isLoopOnlyIterator(const VarDecl *VD,
+                                 llvm::ArrayRef<Stmt *> Rest) {
+    if (VD->hasInit() || !VD->hasLocalStorage() || VD->isStaticLocal() ||
+        VD->hasAttrs() || !VD->getType()->isIntegerType())
+      return false;
+    bool Loop = false;
+    for (const Stmt *S : Rest)
+      if (usedOutsideItsLoops(S, VD, Loop))
+        return false;
+    return Loop;
+  }
+
+  /// Whether \p S refers to \p VD outside the `for` statements that assign
+  /// it in their initialization; \p Loop is set when \p S holds one.
+  static bool usedOutsideItsLoops(const Stmt *S, const VarDecl *VD,
+                                  bool &Loop) {
+    if (!S)
+      return false;
+    if (assignsInInit(S, VD)) {
+      Loop = true;
+      return false;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD)
+      return true;
+    return llvm::any_of(S->children(), [&](const Stmt *C) {
+      return usedOutsideItsLoops(C, VD, Loop);
+    });
+  }
+
+  /// Whether \p S is `for (VD = ...; ...)`.
+  static bool assignsInInit(const Stmt *S, const VarDecl *VD) {
+    const auto *For = dyn_cast<ForStmt>(S);
+    const auto *BO =
+        For ? dyn_cast_or_null<BinaryOperator>(For->getInit()) : nullptr;
+    if (!BO || BO->getOpcode() != BO_Assign)
+      return false;
+    const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+    return DRE && DRE->getDecl() == VD;
+  }
+
   void visitExpr(const Expr *E, bool InHeader) {
     const Expr *Target = nullptr;
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -63,9 +130,37 @@ private:
 };
 } // namespace
 
-NestScan scanNest(const ForStmt *Outer) {
+namespace {
+void addJumpTargets(const Stmt *S, llvm::DenseSet<const LabelDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *G = dyn_cast<GotoStmt>(S))
+    Out.insert(G->getLabel());
+  // `&&label` (computed gotos); `asm goto` holds its labels as these too.
+  if (const auto *A = dyn_cast<AddrLabelExpr>(S))
+    Out.insert(A->getLabel());
+  for (const Stmt *Child : S->children())
+    addJumpTargets(Child, Out);
+}
+} // namespace
+
+llvm::DenseSet<const LabelDecl *> findJumpTargets(const Stmt *S) {
+  llvm::DenseSet<const LabelDecl *> Out;
+  addJumpTargets(S, Out);
+  return Out;
+}
+
+NestScan scanNest(const ForStmt *Outer, const Stmt *FunctionBody) {
   NestScan Out;
   Scanner(Out).visit(Outer, /*InHeader=*/false);
+  for (const clang::VarDecl *VD : Out.BodyIterators)
+    Out.DeclaredInside.erase(VD);
+  if (!FunctionBody) {
+    Out.UnusedLabels.clear();
+    return Out;
+  }
+  for (const LabelDecl *L : findJumpTargets(FunctionBody))
+    Out.UnusedLabels.erase(L);
   return Out;
 }
 

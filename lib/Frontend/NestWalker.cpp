@@ -26,6 +26,12 @@ bool NestWalker::reject(RejectKind K, SourceLocation L, std::string Message) {
   return false;
 }
 
+bool NestWalker::reject(RejectReason R) {
+  if (!Reject)
+    Reject = std::move(R);
+  return false;
+}
+
 bool NestWalker::rejectAffine(const AffineError &E, RejectKind Kind,
                               std::string Message, RejectKind MemKind,
                               std::string MemMessage) {
@@ -158,8 +164,12 @@ bool NestWalker::visitLoop(const ForStmt *For) {
       Ctx.getPrintingPolicy());
   L.Info.Step = H.Step;
   L.Info.Loc = makeSourceLoc(Ctx.getSourceManager(), For->getBeginLoc());
-  L.Info.DeclaredInHeader = H.DeclaredInHeader;
-  L.DeclaredInNest = !H.DeclaredInHeader && Scan.DeclaredInside.count(H.Iter);
+  // A C89 iterator declared in a body for its loops only is as dead after
+  // them as one declared in the header (NestScan.h).
+  L.Info.DeclaredInHeader =
+      H.DeclaredInHeader || Scan.BodyIterators.count(H.Iter);
+  L.DeclaredInNest =
+      !L.Info.DeclaredInHeader && Scan.DeclaredInside.count(H.Iter);
   L.Entry = currentDomain();
   Model.Loops.push_back(L);
   unsigned Id = Model.Loops.size() - 1;
@@ -232,8 +242,25 @@ bool NestWalker::visitStmtList(llvm::ArrayRef<const Stmt *> Stmts) {
     return Ok;
   };
   for (const Stmt *S : Stmts) {
+    // A label nothing jumps to: the statement it labels starts a new run,
+    // whose text (from that statement on) leaves the label out.
+    while (const auto *L = dyn_cast_or_null<LabelStmt>(S)) {
+      if (!Scan.UnusedLabels.count(L->getDecl()))
+        break;
+      if (!Flush())
+        return false;
+      S = L->getSubStmt();
+    }
     if (!S)
       continue;
+    // The declaration of C89 iterators of the loops that follow: the tiled
+    // code declares its own counters.
+    if (const auto *DS = dyn_cast<DeclStmt>(S);
+        DS && Scan.BodyIteratorDecls.count(DS)) {
+      if (!Flush())
+        return false;
+      continue;
+    }
     if (isa<ForStmt>(S) || isa<CompoundStmt>(S)) {
       if (!Flush())
         return false;

@@ -1,6 +1,7 @@
 //===- OutlineFacts.cpp - The statements outside their function -----------===//
 
 #include "hetile/Frontend/OutlineFacts.h"
+#include "hetile/Frontend/NestScan.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -28,6 +29,7 @@ public:
             const NestModel &Model, OutlineFacts &Facts)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Model(Model), Facts(Facts) {
     FunctionBegin = SM.getExpansionLoc(F->getBeginLoc());
+    JumpTargets = findJumpTargets(F->getBody());
     NestBegin = SM.getExpansionLoc(Nest->getBeginLoc());
     // The end of the last expansion when the nest ends in a macro.
     NestEnd = SM.getExpansionRange(Nest->getEndLoc()).getEnd();
@@ -60,7 +62,10 @@ public:
   }
   bool VisitGotoStmt(GotoStmt *) { return block("a goto"); }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return block("a goto"); }
-  bool VisitLabelStmt(LabelStmt *) { return block("a label"); }
+  bool VisitLabelStmt(LabelStmt *L) {
+    // One nothing jumps to is not in the tiled statements (NestScan.h).
+    return JumpTargets.count(L->getDecl()) ? block("a label") : true;
+  }
   bool VisitAddrLabelExpr(AddrLabelExpr *) { return block("a label"); }
   bool VisitReturnStmt(ReturnStmt *) { return block("a return"); }
   bool VisitPredefinedExpr(PredefinedExpr *) {
@@ -153,6 +158,7 @@ private:
   const NestModel &Model;
   OutlineFacts &Facts;
   SourceLocation FunctionBegin, NestBegin, NestEnd;
+  llvm::DenseSet<const LabelDecl *> JumpTargets;
 };
 
 /// The offset of the start of the line where \p F begins, when only blanks

@@ -249,8 +249,8 @@ const BinaryOperator *operatorOf(ASTContext &Ctx, const Expr *E) {
 /// The rejection of a failed conversion check: a signed operand that the
 /// usual arithmetic conversions make unsigned (mixed-signedness), or any
 /// other conversion that changes a value (value-changing-conversion).
-static bool rejectConversion(NestWalker &W, const RangeCheck &C,
-                             const Violation &V) {
+static RejectReason rejectConversion(NestWalker &W, const RangeCheck &C,
+                                     const Violation &V) {
   ASTContext &Ctx = W.getASTContext();
   const auto *Cast = cast<CastExpr>(C.At);
   const Expr *Sub = Cast->getSubExpr();
@@ -262,59 +262,150 @@ static bool rejectConversion(NestWalker &W, const RangeCheck &C,
     const Expr *Other =
         BO->getLHS()->IgnoreParens() == Cast ? BO->getRHS() : BO->getLHS();
     std::string What = BO->isComparisonOp() ? "comparison " : "";
-    return W.reject(RejectKind::MixedSignedness, BO->getBeginLoc(),
-                    What + quoted(Ctx, BO) + " mixes unsigned " +
-                        quoted(Ctx, Other) + " with signed " +
-                        quoted(Ctx, Sub) + ": C converts " + quoted(Ctx, Sub) +
-                        " to " + typeName(Ctx, C.Type) +
-                        ", which changes negative values" + when(V));
+    return makeReject(Ctx, RejectKind::MixedSignedness, BO->getBeginLoc(),
+                      What + quoted(Ctx, BO) + " mixes unsigned " +
+                          quoted(Ctx, Other) + " with signed " +
+                          quoted(Ctx, Sub) + ": C converts " +
+                          quoted(Ctx, Sub) + " to " + typeName(Ctx, C.Type) +
+                          ", which changes negative values" + when(V));
   }
-  return W.reject(RejectKind::ValueChangingConversion, Sub->getBeginLoc(),
-                  "conversion of " + quoted(Ctx, Sub) + " from " +
-                      typeName(Ctx, Sub->getType()) + " to " +
-                      typeName(Ctx, C.Type) + " may change its value" +
-                      when(V));
+  return makeReject(
+      Ctx, RejectKind::ValueChangingConversion, Sub->getBeginLoc(),
+      "conversion of " + quoted(Ctx, Sub) + " from " +
+          typeName(Ctx, Sub->getType()) + " to " + typeName(Ctx, C.Type) +
+          " may change its value" + when(V));
 }
 
 /// A dividend that may be negative: C's `/` rounds toward zero, not down.
-static bool rejectDividend(NestWalker &W, const RangeCheck &C,
-                           const Violation &V) {
+static RejectReason rejectDividend(NestWalker &W, const RangeCheck &C,
+                                   const Violation &V) {
   ASTContext &Ctx = W.getASTContext();
   const auto *BO = cast<BinaryOperator>(C.At);
   std::string Effect = BO->getOpcode() == BO_Div
                            ? "where C's division rounds toward zero, not down"
                            : "where C's remainder is negative too";
-  return W.reject(RejectKind::NegativeDividend, BO->getBeginLoc(),
-                  "dividend " + quoted(Ctx, BO->getLHS()->IgnoreParens()) +
-                      " of " + quoted(Ctx, BO) + " may be negative, " + Effect +
-                      when(V));
+  return makeReject(Ctx, RejectKind::NegativeDividend, BO->getBeginLoc(),
+                    "dividend " + quoted(Ctx, BO->getLHS()->IgnoreParens()) +
+                        " of " + quoted(Ctx, BO) + " may be negative, " +
+                        Effect + when(V));
 }
 
-static bool rejectRange(NestWalker &W, const RangeCheck &C,
-                        const Violation &V) {
+static RejectReason rejectRange(NestWalker &W, const RangeCheck &C,
+                                const Violation &V) {
   if (C.K == RangeCheck::Kind::Conversion)
     return rejectConversion(W, C, V);
   if (C.K == RangeCheck::Kind::Dividend)
     return rejectDividend(W, C, V);
   ASTContext &Ctx = W.getASTContext();
-  return W.reject(RejectKind::UnsignedWrap, C.At->getBeginLoc(),
-                  quoted(Ctx, C.At) + " is computed in " +
-                      typeName(Ctx, C.Type) + " and wraps around " +
-                      wrapLimit(Ctx, C.Type, V) + when(V));
+  return makeReject(Ctx, RejectKind::UnsignedWrap, C.At->getBeginLoc(),
+                    quoted(Ctx, C.At) + " is computed in " +
+                        typeName(Ctx, C.Type) + " and wraps around " +
+                        wrapLimit(Ctx, C.Type, V) + when(V));
 }
 
 bool NestWalker::provesRanges(const AffineBuilder &B, const Cond &Domain) {
   RangeProver P(Ctx, IslCtx);
+  Cond Where = Cond::conj(Domain, Assumed);
   return llvm::none_of(B.getRangeChecks(), [&](const RangeCheck &C) {
-    return findViolation(P, C, Domain).has_value();
+    return findViolation(P, C, Where).has_value();
   });
 }
 
 bool NestWalker::checkRanges(const AffineBuilder &B, const Cond &Domain) {
   RangeProver P(Ctx, IslCtx);
   for (const RangeCheck &C : B.getRangeChecks())
-    if (std::optional<Violation> V = findViolation(P, C, Domain))
-      return rejectRange(*this, C, *V);
+    if (std::optional<Violation> V =
+            findViolation(P, C, Cond::conj(Domain, Assumed)))
+      if (!assumeAtRunTime(C, Domain))
+        return reject(rejectRange(*this, C, *V));
+  return true;
+}
+
+namespace {
+/// The expression whose value range check \p C is about.
+const Expr *checkedExpr(const RangeCheck &C) {
+  if (C.K == RangeCheck::Kind::Dividend)
+    return cast<BinaryOperator>(C.At)->getLHS()->IgnoreParens();
+  if (C.K == RangeCheck::Kind::Conversion)
+    return cast<CastExpr>(C.At)->getSubExpr()->IgnoreParens();
+  return C.At;
+}
+
+/// Where \p Value lies at or above \p Min (else at or below \p Max):
+/// nothing when the bound does not fit the model's constants.
+std::optional<Cond> withinBound(const Piecewise &Value,
+                                const llvm::APSInt &Bound, bool Min) {
+  if (Bound.getSignificantBits() > 63)
+    return std::nullopt;
+  AffineExpr Limit = AffineExpr::constant(Bound.getExtValue());
+  Cond Out = Cond::makeTrue();
+  for (const AffinePiece &P : Value) {
+    AffineExpr Gap = Min ? P.E : Limit; // Value - Min, or Max - Value
+    if (!Gap.add(Min ? Limit : P.E, -1))
+      return std::nullopt;
+    std::optional<Cond> Elsewhere = P.C.negate();
+    if (!Elsewhere)
+      return std::nullopt;
+    Out = Cond::conj(std::move(Out),
+                     Cond::disj(std::move(*Elsewhere), Cond::nonNeg(Gap)));
+  }
+  return Out;
+}
+} // namespace
+
+// Parameters do not change in the nest: a fact about their values, checked
+// once before it, holds wherever the expression is evaluated. The fact
+// asked is the range itself, not only where the nest evaluates the
+// expression (stronger, and as simple as the program's text).
+bool NestWalker::assumeAtRunTime(const RangeCheck &C, const Cond &Domain) {
+  // The generated check reads each parameter as a long: its type's values
+  // must all be longs.
+  bool ParamsOnly = true;
+  auto Check = [&](AffineVar V) {
+    ParamsOnly &= classify(V) == VarRole::Parameter &&
+                  getIntegerRange(Ctx, V->getType()).Max.getActiveBits() <= 63;
+  };
+  for (const AffinePiece &P : C.Value) {
+    P.E.forEachVar(Check);
+    P.C.forEachAtom([&](const Cond &A) { A.E.forEachVar(Check); });
+  }
+  if (!ParamsOnly || C.Value.empty())
+    return false;
+  std::optional<llvm::APSInt> Min = llvm::APSInt::get(0), Max;
+  if (C.K != RangeCheck::Kind::Dividend) {
+    IntegerRange R = getIntegerRange(Ctx, C.Type);
+    Min = R.Min;
+    Max = R.Max;
+  }
+  RangeProver P(Ctx, IslCtx);
+  Cond Where = Cond::conj(Domain, Assumed);
+  if (!P.find(Where, C.Where, C.Value, Min, std::nullopt))
+    Min.reset();
+  if (Max && !P.find(Where, C.Where, C.Value, std::nullopt, Max))
+    Max.reset();
+  std::string Text = getQuotedText(Ctx, checkedExpr(C));
+  Cond Holds = Cond::makeTrue();
+  std::string Fact;
+  for (bool IsMin : {true, false}) {
+    const std::optional<llvm::APSInt> &Bound = IsMin ? Min : Max;
+    if (!Bound)
+      continue;
+    std::optional<Cond> In = withinBound(C.Value, *Bound, IsMin);
+    if (!In)
+      return false;
+    Holds = Cond::conj(std::move(Holds), std::move(*In));
+    Fact += (Fact.empty() ? "" : " and ") + Text + (IsMin ? " >= " : " <= ") +
+            toDecimal(*Bound);
+  }
+  if (Fact.empty())
+    return false;
+  Assumed = Cond::conj(std::move(Assumed), Holds);
+  for (const ValueFactModel &F : Model.ValueFacts)
+    if (F.Text == Fact)
+      return true;
+  std::optional<Violation> V = findViolation(P, C, Domain);
+  Model.ValueFacts.push_back(
+      {std::move(Holds), Fact, rejectRange(*this, C, V ? *V : Violation())});
   return true;
 }
 

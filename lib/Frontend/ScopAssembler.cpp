@@ -69,7 +69,7 @@ public:
     for (size_t I = 0; I < Model.Stmts.size(); ++I)
       if (!buildStmt(Model.Stmts[I], I))
         return false;
-    return buildRowChecks() && buildExits();
+    return buildRowChecks() && buildValueChecks() && buildExits();
   }
 
 private:
@@ -90,6 +90,8 @@ private:
         collectUsed(A.InRows, Used);
       }
     }
+    for (const ValueFactModel &F : Model.ValueFacts)
+      collectUsed(F.Holds, Used);
     std::set<std::string> Taken;
     for (AffineVar V : Model.Params) {
       if (!Used.count(V))
@@ -167,6 +169,18 @@ private:
     AffineIsl Params(ParamSpace, [this](AffineVar V) { return paramDim(V); });
     S.Context = Params.toSet(C);
     return check(S.Context, "context");
+  }
+
+  /// S.ValueChecks from Model.ValueFacts.
+  bool buildValueChecks() {
+    AffineIsl Params(ParamSpace, [this](AffineVar V) { return paramDim(V); });
+    for (const ValueFactModel &F : Model.ValueFacts) {
+      isl::set Holds = Params.toSet(F.Holds);
+      if (!check(Holds, "run-time check " + F.Text))
+        return false;
+      S.ValueChecks.push_back({F.Text, Holds.coalesce()});
+    }
+    return true;
   }
 
   template <typename T> bool check(const T &Obj, const std::string &What) {

@@ -72,7 +72,8 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
   if (std::optional<RejectReason> R =
           checkTemplateDependence(Ctx, C.Loop))
     return rejected(std::move(*R));
-  NestScan Scan = scanNest(C.Loop);
+  NestScan Scan =
+      scanNest(C.Loop, C.Function ? C.Function->getBody() : nullptr);
   NestModel Model;
   NestWalker Walker(Ctx, IslCtx, Scan, Model, Opts);
   if (!Walker.walk(C.Loop))
@@ -100,6 +101,15 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
                                "the nest could not be modelled (" + Error +
                                    ")"));
   S.Outline = collectOutlineFacts(Ctx, C.Function, C.Loop, Model);
+  // A fact about C integer values that fails wherever the nest runs (the
+  // domains are the model's under the facts): tiling would only ever run
+  // the original. Where the domains are empty, so is Runs: the refusal is
+  // the fact's, whose failure may be why.
+  for (size_t K = 0; K < S.ValueChecks.size() && !S.Stmts.empty(); ++K) {
+    isl::set Runs = S.getDomains().params().intersect(S.Context);
+    if (S.ValueChecks[K].Holds.intersect(Runs).is_empty().is_true())
+      return rejected(Model.ValueFacts[K].Refusal);
+  }
   // Bounds and guards that admit no instance of any statement leave nothing
   // to schedule: the band could not be stated over an empty domain.
   if (S.Stmts.empty() ||

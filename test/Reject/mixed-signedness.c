@@ -1,26 +1,20 @@
 // A signed operand that C's usual arithmetic conversions make unsigned, where
 // it may be negative: C compares (or computes) modulo 2^n, not the integers.
-// `i < K` with K = -1 runs about 4 billion iterations in C.
+// `j < i` with i = -1 runs about 4 billion iterations in C. A parameter
+// (`i < K`, K an int) is checked at run time instead
+// (Analyze/runtime-integer-facts.c).
 // RUN: %hetile analyze %s -- -std=c11 2>%t.err | FileCheck %s --check-prefix=REPORT
 // RUN: FileCheck %s < %t.err
 #include <stddef.h>
 
 void loop(int K, double A[restrict 8][8]) {
 #pragma hetile
-  for (unsigned i = 0; i < K; i++)
-    for (unsigned j = 0; j < 8; j++)
-      A[i][j] = 0;
+  for (int i = -1; i < K; i++)
+    for (unsigned j = 0; j < i; j++)
+      A[i + 1][j] = 0;
 }
-// CHECK: mixed-signedness.c:[[@LINE-4]]:24: remark: nest not tiled: comparison 'i < K' mixes unsigned 'i' with signed 'K': C converts 'K' to 'unsigned int', which changes negative values (e.g. when K = -1) [hetile-reject-mixed-signedness]
-// REPORT: nest at {{.*}}mixed-signedness.c:10:3 in function 'loop': not tiled [hetile-reject-mixed-signedness]
-
-void size(int n, double A[restrict n][n]) {
-#pragma hetile
-  for (size_t i = 0; i < n; i++)
-    for (size_t j = 0; j < n; j++)
-      A[i][j] = 0;
-}
-// CHECK: mixed-signedness.c:[[@LINE-4]]:22: remark: nest not tiled: comparison 'i < n' mixes unsigned 'i' with signed 'n': C converts 'n' to 'size_t', which changes negative values (e.g. when n = -1) [hetile-reject-mixed-signedness]
+// CHECK: mixed-signedness.c:[[@LINE-3]]:26: remark: nest not tiled: comparison 'j < i' mixes unsigned 'j' with signed 'i': C converts 'i' to 'unsigned int', which changes negative values (e.g. when i = -1) [hetile-reject-mixed-signedness]
+// REPORT: nest at {{.*}}mixed-signedness.c:12:3 in function 'loop': not tiled [hetile-reject-mixed-signedness]
 
 // An `if` around a loop: the int iterator i may be negative here.
 void guard(int N, unsigned M, double A[restrict N][N]) {

@@ -1,17 +1,21 @@
 // Unsigned arithmetic or an unsigned step that may leave [0, max]: C wraps
-// around modulo 2^n where the model would go on counting.
+// around modulo 2^n where the model would go on counting. Where the value
+// depends on the parameters only, the nest is tiled under a run-time check
+// that it stays in range (Analyze/runtime-integer-facts.c), unless the check
+// would fail wherever the nest runs.
 // RUN: %hetile analyze %s -- -std=c11 2>%t.err | FileCheck %s --check-prefix=REPORT
 // RUN: FileCheck %s < %t.err
 
-// N - 1 is 4294967295 when N = 0: the loop then runs over the whole range.
+// 0u - N wraps around wherever the outer loop runs (N >= 1): a run-time
+// check of 0u - N >= 0 would never hold.
 void bound(unsigned N, double A[restrict N][N]) {
 #pragma hetile
-  for (unsigned i = 0; i < N - 1; i++)
-    for (unsigned j = 0; j < N; j++)
-      A[i][j] = A[i + 1][j];
+  for (unsigned i = 0; i < N; i++)
+    for (unsigned j = 0; j < 0u - N; j++)
+      A[i][0] = A[i][0] + j;
 }
-// CHECK: unsigned-wrap.c:[[@LINE-4]]:28: remark: nest not tiled: 'N - 1' is computed in 'unsigned int' and wraps around below 0 (e.g. when N = 0) [hetile-reject-unsigned-wrap]
-// REPORT: nest at {{.*}}unsigned-wrap.c:9:3 in function 'bound': not tiled [hetile-reject-unsigned-wrap]
+// CHECK: unsigned-wrap.c:[[@LINE-3]]:30: remark: nest not tiled: '0u - N' is computed in 'unsigned int' and wraps around below 0 (e.g. when N = 1) [hetile-reject-unsigned-wrap]
+// REPORT: nest at {{.*}}unsigned-wrap.c:13:3 in function 'bound': not tiled [hetile-reject-unsigned-wrap]
 
 // `i >= 0` always holds: after i = 0, i-- gives 4294967295 and C never stops.
 void down(unsigned N, double A[restrict N][N]) {

@@ -62,11 +62,13 @@ void exitvalue(int N, int P, double A[restrict 64][64]) {
 }
 // CHECK: unsupported-loop.c:[[@LINE-5]]:5: remark: nest not tiled: the value iterator 'k' holds after the nest cannot be computed exactly (it is declared outside the loop header): declare it in the header if the program does not read it after the nest [hetile-reject-unsupported-loop]
 
+// An iterator declared in the body with a value (a declaration without one,
+// for the loops that follow only, is modelled: Frontend/c89-iterators.c).
 void inside(int N, double A[restrict 64][64]) {
 #pragma hetile
   for (int i = 1; i < N; i++)
     for (int j = 1; j < N; j++) {
-      int t;
+      int t = 0;
       for (t = 0; t < 2; t++)
         A[i][j] = A[i - 1][j] + A[i][j - 1];
     }

@@ -44,3 +44,16 @@ void k(int N, double A[restrict N][N], double B[restrict N]) {
   }
 }
 // CHECK: unsupported-statement.c:[[@LINE-3]]:12: remark: nest not tiled: iterator 'j' is read outside its loop [hetile-reject-unsupported-statement]
+
+// A C89 iterator declared in the body and read after its loop is not dead
+// there: it stays a variable of the nest, which two statements use.
+void after(int N, double A[restrict 64][64]) {
+#pragma hetile
+  for (int i = 1; i < N; i++) {
+    int t;
+    for (t = 0; t < 2; t++)
+      A[i][t] = A[i - 1][t];
+    A[i][5] = t;
+  }
+}
+// CHECK: unsupported-statement.c:[[@LINE-3]]:15: remark: nest not tiled: variable 't' declared in the nest is used by more than one statement [hetile-reject-unsupported-statement]

@@ -1,5 +1,8 @@
 // A conversion to a type that cannot hold the value: C changes it (modulo
-// 2^n, or as the implementation defines for a signed type).
+// 2^n, or as the implementation defines for a signed type). Where the value
+// depends on parameters only, each of whose values is a long, the nest is
+// tiled under a run-time check that it fits (Analyze/runtime-integer-facts.c);
+// a size_t parameter is not one.
 // RUN: %hetile analyze %s -- -std=c11 2>%t.err | FileCheck %s --check-prefix=REPORT
 // RUN: FileCheck %s < %t.err
 #include <stddef.h>
@@ -12,16 +15,16 @@ void narrow(size_t n, double A[restrict n][n]) {
       A[i][j] = 0;
 }
 // CHECK: value-changing-conversion.c:[[@LINE-4]]:28: remark: nest not tiled: conversion of 'n' from 'size_t' to 'int' may change its value (e.g. when n = 2147483648) [hetile-reject-value-changing-conversion]
-// REPORT: nest at {{.*}}value-changing-conversion.c:10:3 in function 'narrow': not tiled [hetile-reject-value-changing-conversion]
+// REPORT: nest at {{.*}}value-changing-conversion.c:13:3 in function 'narrow': not tiled [hetile-reject-value-changing-conversion]
 
-// The start K of an unsigned iterator: K = -1 starts at 4294967295.
+// The start K - i of an unsigned iterator: K - i = -1 starts at 4294967295.
 void start(unsigned N, int K, double A[restrict N][N]) {
 #pragma hetile
-  for (unsigned i = K; i < N; i++)
-    for (unsigned j = 0; j < N; j++)
+  for (int i = 0; i < 8; i++)
+    for (unsigned j = K - i; j < N; j++)
       A[i][j] = 0;
 }
-// CHECK: value-changing-conversion.c:[[@LINE-4]]:21: remark: nest not tiled: conversion of 'K' from 'int' to 'unsigned int' may change its value (e.g. when K = -1) [hetile-reject-value-changing-conversion]
+// CHECK: value-changing-conversion.c:[[@LINE-3]]:23: remark: nest not tiled: conversion of 'K - i' from 'int' to 'unsigned int' may change its value (e.g. when K = -1, i = 0) [hetile-reject-value-changing-conversion]
 
 // A subscript through a narrower type.
 void subscript(int N, double A[restrict N][N]) {

@@ -95,6 +95,21 @@ static void small(int N) {
   printf(" small i=%d j=%d k=%d", i, j, k);
 }
 
+// C89 iterators declared in the body for the loops that follow only: dead
+// after them, nothing restores them; the tiled code declares its own
+// counters and keeps the declaration in the original nest only.
+static void body(int N) {
+  int i = -13;
+#pragma hetile
+  for (i = 1; i < N; i++) {
+    int j, k;
+    for (j = 1; j < N; j++)
+      for (k = 0; k < 2; k++)
+        C[i][j][k] = C[i - 1][j][k] + C[i][j - 1][k] * 0.5;
+  }
+  printf(" body i=%d", i);
+}
+
 static unsigned long hashBytes(unsigned long H, const void *P, size_t N) {
   const unsigned char *Bytes = P;
   size_t I;
@@ -129,6 +144,7 @@ int main(int argc, char **argv) {
     guarded(N, N + 5);
     downward(N);
     small(N);
+    body(N);
     unsigned long H = 1469598103934665603ul;
     H = hashBytes(H, A, sizeof A);
     H = hashBytes(H, B, sizeof B);
@@ -150,4 +166,11 @@ int main(int argc, char **argv) {
 // CODE: /* hetile: tile loops */
 // CODE-LABEL: static void small(
 // CODE: /* hetile: tile loops */
+// CODE-LABEL: static void body(
+// CODE: /* hetile: tile loops */
+// CODE-NOT: int j, k;
+// CODE: } else {
+// CODE: int j, k;
+// CODE-NOT: (void)j
+// CODE: (void)i;
 // CODE-LABEL: static unsigned long hashBytes(

@@ -12,6 +12,7 @@
 
 #include "hetile/Frontend/AffineExpr.h"
 #include "hetile/Frontend/Delinearize.h"
+#include "hetile/Frontend/RejectReason.h"
 #include "hetile/Frontend/Scop.h"
 
 #include "clang/AST/Decl.h"
@@ -90,6 +91,19 @@ struct AliasPairModel {
   clang::SourceLocation Use;
 };
 
+/// A C integer fact that the model needs and that the parameters alone
+/// decide (Frontend/RangeChecks.cpp): a dividend of `/` or `%` that is not
+/// negative, a conversion or an unsigned operation that keeps its value.
+/// The nest is tiled under it, checked at run time (Scop::ValueChecks).
+struct ValueFactModel {
+  /// Over the parameters: where the fact holds.
+  Cond Holds;
+  /// The fact as the program spells it: "ntimes >= 0".
+  std::string Text;
+  /// The refusal the nest gets where the fact never holds.
+  RejectReason Refusal;
+};
+
 struct NestModel {
   std::vector<LoopModel> Loops;
   std::vector<StmtModel> Stmts;
@@ -98,6 +112,8 @@ struct NestModel {
   std::vector<ArrayModel> Arrays;
   /// The pairs of arrays that need a run-time alias check.
   std::vector<AliasPairModel> MayAlias;
+  /// The facts about C integer values checked at run time.
+  std::vector<ValueFactModel> ValueFacts;
 };
 
 } // namespace hetile

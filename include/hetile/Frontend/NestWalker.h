@@ -59,6 +59,7 @@ public:
   bool hasRejected() const { return Reject.has_value(); }
   /// Records a rejection; always returns false.
   bool reject(RejectKind K, clang::SourceLocation L, std::string Message);
+  bool reject(RejectReason R);
   /// Rejects after a failed affine build: a written variable is
   /// write-to-parameter, reading memory is \p MemKind, else \p Kind.
   bool rejectAffine(const AffineError &E, RejectKind Kind, std::string Message,
@@ -73,9 +74,11 @@ public:
   /// Loop domains and guards around the current point.
   Cond currentDomain() const;
   /// Proves the range checks of \p B (AffineBuilder.h) wherever \p Domain
-  /// holds, the points where its expressions are evaluated; rejects at the
-  /// first check that fails (mixed-signedness, unsigned-wrap or
-  /// value-changing-conversion) and returns false.
+  /// holds, the points where its expressions are evaluated. A check that
+  /// fails on a value of the parameters alone becomes a run-time fact
+  /// (NestModel::ValueFacts), assumed by the later proofs; at the first
+  /// other one that fails, rejects (mixed-signedness, unsigned-wrap,
+  /// value-changing-conversion or negative-dividend) and returns false.
   bool checkRanges(const AffineBuilder &B, const Cond &Domain);
   /// Whether the range checks of \p B hold wherever \p Domain holds.
   bool provesRanges(const AffineBuilder &B, const Cond &Domain);
@@ -113,6 +116,9 @@ private:
   /// overlap (not both restrict, at least one written).
   bool checkAliasing();
   VarRole classify(const clang::VarDecl *VD) const;
+  /// Records the range check \p C, which fails on values of the parameters
+  /// alone, as a run-time fact; false when it is not that simple.
+  bool assumeAtRunTime(const RangeCheck &C, const Cond &Domain);
 
   clang::ASTContext &Ctx;
   isl_ctx *IslCtx;
@@ -132,6 +138,8 @@ private:
   llvm::DenseMap<const clang::VarDecl *, unsigned> LocalOwner;
   /// First use of each array (where an aliasing problem is reported).
   std::vector<clang::SourceLocation> ArrayFirstUse;
+  /// The conjunction of Model.ValueFacts: the proofs may assume it.
+  Cond Assumed = Cond::makeTrue();
 };
 
 /// Whether \p S contains a loop (for, while or do).

@@ -80,8 +80,9 @@ struct ScopLoop {
   std::string IteratorType; ///< C spelling, e.g. "int"
   long Step = 1;            ///< signed constant step
   SourceLoc Loc;
-  /// Whether the iterator is declared in the loop header (`for (int i...`):
-  /// then it is dead after the nest.
+  /// Whether the iterator is declared in the loop header (`for (int i...`),
+  /// or in a body of the nest for its loops only (`{ int i; for (i = ...`,
+  /// Frontend/NestScan.h): then it is dead after the nest.
   bool DeclaredInHeader = false;
 };
 
@@ -165,6 +166,18 @@ struct RowCheck {
   SourceLoc Loc;
 };
 
+/// A fact about C integer values that the model needs and that holds for
+/// some values of the parameters only (Frontend/RangeChecks.cpp): the
+/// dividend of `/` or `%` is not negative (C rounds toward zero, the model
+/// down), a conversion or an unsigned operation keeps its value. The tiled
+/// code runs only where Holds.
+struct ValueCheck {
+  /// The fact as the program spells it: "ntimes >= 0", "len <= 2147483647".
+  std::string Text;
+  /// [params] -> { : the fact holds }
+  isl::set Holds;
+};
+
 /// Two pointer-based arrays that may overlap (not both restrict, at least
 /// one written): the tiled code runs only where, at run time, the bytes the
 /// nest touches in one lie outside those it touches in the other.
@@ -230,6 +243,8 @@ struct Scop {
   std::vector<AliasCheck> AliasChecks;
   /// The run-time checks that delinearized arrays stay in their rows.
   std::vector<RowCheck> RowChecks;
+  /// The run-time checks of C integer facts about the parameters.
+  std::vector<ValueCheck> ValueChecks;
   /// Deepest loop nesting of any statement.
   unsigned Depth = 0;
   /// Whether and how the statements can run outside the nest's function.

@@ -180,12 +180,32 @@ TEST(FrontendExit, SharedIteratorEndingOutOfOrderIsLastWhereItRunsLast) {
   EXPECT_TRUE(islEqual(N.exitOf(2)->LastOfShared, N.set("[N] -> { : N = 1 }")));
 }
 
-TEST(FrontendExit, IteratorDeclaredInsideTheNestIsRefused) {
+TEST(FrontendExit, IteratorDeclaredInTheBodyForItsLoopIsDead) {
+  // `int j;` serves only the loop that follows: dead after it, as an
+  // iterator declared in the header; i, declared before the nest, is not.
   NestOf N(R"(
     void d(int N, double A[restrict N][N]) {
       int i;
       for (i = 0; i < N; i++) {
         int j;
+        for (j = 0; j < N; j++)
+          A[i][j] = 1;
+      }
+    })");
+  ASSERT_TRUE(N.S) << N.Problem;
+  ASSERT_EQ(N.S->Loops.size(), 2u);
+  EXPECT_FALSE(N.S->Loops[0].DeclaredInHeader);
+  EXPECT_TRUE(N.S->Loops[1].DeclaredInHeader);
+  EXPECT_TRUE(N.exitOf(0));
+  ASSERT_EQ(N.S->Stmts.size(), 1u);
+}
+
+TEST(FrontendExit, IteratorDeclaredInsideTheNestWithAValueIsRefused) {
+  NestOf N(R"(
+    void d(int N, double A[restrict N][N]) {
+      int i;
+      for (i = 0; i < N; i++) {
+        int j = 0;
         for (j = 0; j < N; j++)
           A[i][j] = 1;
       }
