@@ -347,6 +347,7 @@ typedef struct {
   int way;       /* the way of the current part (0, 1, 2: every thread) */
   int timed_part;/* whether the current part's time counts */
   int rest;      /* the way of the rest of the call after the trials, -1 */
+  int try_all;   /* whether the trials run a part on every thread */
   long lo, hi;   /* the call's values of band dimension 0 */
   long part_lo, part_hi; /* the current part's */
   long trial;    /* values per trial part */
@@ -386,9 +387,9 @@ int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);
  * non-negative distance along it). Where the call's way is a guess (the
  * first call of a size class, no neighbour measured, at least 2^20 points
  * and 16 values of lo..hi) and the tiled nest may run (tiled_ok), the
- * call measures instead: an untimed warm-up part on every thread (the
- * process's calibration, the team's start), then a part of 1/16 of the
- * values per way (the original, one thread, every thread), timed; the
+ * call measures instead: a part of 1/16 of the values per way (the
+ * original, one thread, every thread where a second processor is free),
+ * timed without the process's one-time costs; the
  * rest of the call runs the way of the least time per value, and the
  * times join the size class's. Elsewhere one part holds every value.
  * HETILE_PROFIT=trials runs every way in turn, in parts of growing length,

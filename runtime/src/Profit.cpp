@@ -364,13 +364,15 @@ int threadsOf(int W, int Procs) {
 }
 
 /// The ways a call in parts tries, in order: the original, one thread (a
-/// site that has that way), every thread (where there are several).
+/// site that has that way), every thread (where there are several and a
+/// second processor is free: beside a busy process, a part of a pipeline
+/// on every thread costs many times its share, as the whole call would).
 int trialWays(const hetile_profit_call &C, int *Ways) {
   int N = 0;
   Ways[N++] = Original;
   if (C.site->OneThread)
     Ways[N++] = TiledOne;
-  if (C.maxprocs > 1)
+  if (C.maxprocs > 1 && C.try_all)
     Ways[N++] = TiledAll;
   return N;
 }
@@ -451,6 +453,7 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
   call->way = Original;
   call->timed_part = 0;
   call->rest = -1;
+  call->try_all = 0;
   call->lo = call->part_lo = LONG_MIN;
   call->hi = call->part_hi = LONG_MAX;
   call->trial = 0;
@@ -504,6 +507,8 @@ extern "C" void hetile_profit_parts(hetile_profit_call *call, long lo,
   call->hi = hi;
   if (!call->site || !tiled_ok || hi < lo)
     return;
+  call->try_all = Trials == -2 || (Trials == -1 && call->maxprocs > 1 &&
+                                   secondProcessorFree());
   int Ways[NumWays];
   if (trialWays(*call, Ways) < 2)
     return;

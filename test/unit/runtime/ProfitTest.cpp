@@ -369,6 +369,20 @@ TEST(Profit, OneThreadTriesTwoWays) {
   EXPECT_EQ((std::vector<Part>{{0, 0, 1}, {1, 2, 5}, {0, 6, 31}}), Parts);
 }
 
+TEST(Profit, BusyMachineTriesNoPartOnEveryThread) {
+  ProfitEnv G;
+  setVar("HETILE_EMULATE_LOAD", "1000");
+  Site X;
+  hetile_profit_call C;
+  // The guess: one thread; the trials: the original and one thread only.
+  ASSERT_EQ(1, hetile_profit_begin(X.S, 1 << 22, 2, &C));
+  hetile_profit_parts(&C, 0, 31, 1);
+  auto Parts = runParts(
+      C, [](int T, long V) { return (T ? 0.5 : 1.0) * (double)V; },
+      [](int) { return 2L; });
+  EXPECT_EQ((std::vector<Part>{{0, 0, 1}, {1, 2, 3}, {1, 4, 31}}), Parts);
+}
+
 TEST(Profit, NoTrialsWhereTheyCannotTell) {
   ProfitEnv G;
   auto PartsOf = [](double Points, long Lo, long Hi, int TiledOk) {
