@@ -14,7 +14,7 @@
 // RUN: %hetile rewrite %s --backend=seq -o %t/seq.c -- -std=c99
 // RUN: %gcc -std=c99 -O2 -fopenmp %rt_cflags %t/omp.c -o %t/omp %rt_libs
 // RUN: %gcc -std=c99 -O2 %rt_cflags %t/seq.c -o %t/seq %rt_libs
-// RUN: env HETILE_PROFIT=1 HETILE_STATS=1 OMP_NUM_THREADS=2 %t/omp > %t/got-omp 2> %t/err-omp
+// RUN: env HETILE_PROFIT=1 HETILE_EMULATE_LOAD=0 HETILE_STATS=1 OMP_NUM_THREADS=2 %t/omp > %t/got-omp 2> %t/err-omp
 // RUN: diff %t/want %t/got-omp
 // RUN: FileCheck %s --check-prefix=OMP --input-file=%t/err-omp
 // RUN: env HETILE_PROFIT=1 HETILE_STATS=1 %t/seq > %t/got-seq 2> %t/err-seq
