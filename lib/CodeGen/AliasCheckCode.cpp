@@ -77,6 +77,17 @@ std::string quoted(const std::string &Text) {
 
 namespace {
 
+/// Appends to the conjunction \p Cond the C text of \p Holds, unless the
+/// context implies it.
+void andHolds(std::string &Cond, const NestEmitter &E,
+              const isl::ast_build &Build, const isl::set &Holds) {
+  isl::set H = Holds.gist(E.S.Context);
+  if (H.is_equal(H.universe(H.get_space())).is_true())
+    return;
+  Cond += (Cond.empty() ? "" : " &&\n      ") + std::string("(") +
+          E.Exprs.print(Build.expr_from(H)) + ")";
+}
+
 /// The code that sets InRowsFlag (Scop::RowChecks), "" when there is none.
 std::string printRowChecks(const NestEmitter &E, const isl::ast_build &Build) {
   const Scop &S = E.S;
@@ -85,11 +96,7 @@ std::string printRowChecks(const NestEmitter &E, const isl::ast_build &Build) {
   std::string Names, Cond;
   for (const RowCheck &C : S.RowChecks) {
     Names += (Names.empty() ? "" : ", ") + C.Array;
-    isl::set Holds = C.Holds.gist(S.Context);
-    if (Holds.is_equal(Holds.universe(Holds.get_space())).is_true())
-      continue;
-    Cond += (Cond.empty() ? "" : " &&\n      ") + std::string("(") +
-            E.Exprs.print(Build.expr_from(Holds)) + ")";
+    andHolds(Cond, E, Build, C.Holds);
   }
   return "  /* hetile: run-time check: the subscripts of " + Names +
          " stay in their rows */\n  int " + InRowsFlag + " = " +
@@ -105,11 +112,7 @@ std::string printValueChecks(const NestEmitter &E,
   std::string Names, Cond;
   for (const ValueCheck &C : S.ValueChecks) {
     Names += (Names.empty() ? "" : "; ") + C.Text;
-    isl::set Holds = C.Holds.gist(S.Context);
-    if (Holds.is_equal(Holds.universe(Holds.get_space())).is_true())
-      continue;
-    Cond += (Cond.empty() ? "" : " &&\n      ") + std::string("(") +
-            E.Exprs.print(Build.expr_from(Holds)) + ")";
+    andHolds(Cond, E, Build, C.Holds);
   }
   // A comment must not end early: the facts are the program's text.
   std::string Safe = Names;

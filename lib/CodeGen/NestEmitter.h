@@ -24,6 +24,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cctype>
 #include <set>
 #include <string>
 #include <vector>
@@ -41,6 +42,12 @@ std::string indentBy(const std::string &Text, unsigned N);
 /// `for (Init; Cond; Inc)`, on three lines when longer than 80 columns.
 std::string forHeader(unsigned Indent, const std::string &Init,
                       const std::string &Cond, const std::string &Inc);
+
+/// Whether band dimension \p D is no original iterator (its origin is
+/// hetile_t<number>: skewed, shifted or fused).
+inline bool isSkewedDim(const TileDim &D) {
+  return D.Origin.size() > 8 && std::isdigit((unsigned char)D.Origin[8]);
+}
 
 struct NestEmitter {
   const Scop &S;

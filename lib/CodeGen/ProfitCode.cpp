@@ -8,8 +8,6 @@
 
 #include <isl/set.h>
 
-#include <cctype>
-
 namespace hetile {
 
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
@@ -134,10 +132,10 @@ std::optional<std::string> originalInParts(const NestEmitter &E,
   const std::string &I = S.Loops[0].Iterator;
   if (E.N.Dims[0].Origin != "hetile_t" + I)
     return std::nullopt;
-  // Not a skewed band (a dimension that is no iterator: hetile_t<number>):
-  // its pipeline's ramp would weigh on a part far more than on the call.
+  // Not a skewed band: its pipeline's ramp would weigh on a part far more
+  // than on the call.
   for (const TileDim &D : E.N.Dims)
-    if (D.Origin.size() > 8 && std::isdigit((unsigned char)D.Origin[8]))
+    if (isSkewedDim(D))
       return std::nullopt;
   for (const ScopStmt &Stmt : S.Stmts)
     if (Stmt.LoopIds.empty() || Stmt.LoopIds[0] != 0 ||

@@ -177,7 +177,7 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     // skewed, shifted or fused) may leave columns empty in many rows.
     bool Skewed = false;
     for (const TileDim &D : N.Dims)
-      Skewed |= D.Origin.size() > 8 && std::isdigit((unsigned char)D.Origin[8]);
+      Skewed |= isSkewedDim(D);
     Flags = Skewed ? "HETILE_PIPELINE_SKEWED" : "0";
     Default = "hetile_tilesize_pipeline(" + KS + ", hetile_extents, " + NProcs +
               ", " + std::to_string(LongIdx) + ", " + Flags;
