@@ -136,11 +136,11 @@ void printInnerBandsText(llvm::raw_ostream &OS, const InnerBands &IB) {
 
 } // namespace
 
-/// "[0, n) x [0, m)": the ranges of the subscripts of delinearized array
-/// \p A but the first.
+/// "[0, n) x [0, m)": the ranges of the subscripts of array \p A but the
+/// first.
 static std::string rowRanges(const ScopArray &A) {
   std::string Out;
-  for (const std::string &E : A.RowExtents)
+  for (const std::string &E : A.rowLengths())
     Out += (Out.empty() ? "" : " x ") + std::string("[0, ") + E + ")";
   return Out;
 }
@@ -406,7 +406,7 @@ Value nestToJson(const AnalyzedNest &N) {
   for (const RowCheck &C : N.S->RowChecks) {
     Array Extents;
     if (const ScopArray *A = N.S->findArray(C.Array))
-      for (const std::string &E : A->RowExtents)
+      for (const std::string &E : A->rowLengths())
         Extents.push_back(E);
     Checks.push_back(Object{{"kind", "in-rows"},
                             {"array", C.Array},

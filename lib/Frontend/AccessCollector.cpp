@@ -326,12 +326,64 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   }
   if (!A.Flat && !W.checkRanges(B, Out.Domain))
     return false;
+  if (!A.Flat)
+    A.InRows = inDeclaredRows(VD, A.Subscripts);
   if (K == AccessKind::Read && assignedBefore(VD, A.Subscripts, A.Flat))
     return true;
   A.Text = getExprText(W.getASTContext(), E);
   A.Loc = makeSourceLoc(W.getASTContext().getSourceManager(), E->getBeginLoc());
   addAccess(std::move(A));
   return true;
+}
+
+/// The extents of the dimensions of \p VD's type but the first, outermost
+/// first: a constant, or a variable-length extent that is affine in
+/// variables the nest does not write; nullopt where one is neither.
+std::vector<std::optional<AffineExpr>>
+AccessCollector::innerExtents(const VarDecl *VD) {
+  ASTContext &Ctx = W.getASTContext();
+  QualType T = VD->getType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  else if (const ArrayType *AT = Ctx.getAsArrayType(T))
+    T = AT->getElementType();
+  std::vector<std::optional<AffineExpr>> Out;
+  while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    std::optional<AffineExpr> X;
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT)) {
+      if (CAT->getSize().isIntN(62))
+        X = AffineExpr::constant((int64_t)CAT->getSize().getZExtValue());
+    } else if (const auto *VAT = dyn_cast<VariableArrayType>(AT)) {
+      AffineBuilder B = W.makeAffineBuilder();
+      if (VAT->getSizeExpr() && !W.hasRejected()) {
+        X = B.buildAffine(VAT->getSizeExpr());
+        if (X && !W.provesRanges(B, Cond::makeTrue()))
+          X.reset();
+      }
+    }
+    Out.push_back(std::move(X));
+    T = AT->getElementType();
+  }
+  return Out;
+}
+
+Cond AccessCollector::inDeclaredRows(const VarDecl *VD,
+                                     const std::vector<AffineExpr> &Subs) {
+  if (Subs.size() < 2)
+    return Cond::makeTrue();
+  std::vector<std::optional<AffineExpr>> Extents = innerExtents(VD);
+  Cond C = Cond::makeTrue();
+  for (size_t K = 1; K < Subs.size() && K - 1 < Extents.size(); ++K) {
+    if (!Extents[K - 1])
+      continue;
+    AffineExpr Room = *Extents[K - 1];
+    if (!Room.add(AffineExpr::constant(-1)) || !Room.add(Subs[K], -1))
+      continue;
+    for (AffineExpr Atom : {Subs[K], Room})
+      if (W.findNegative(Out.Domain, Atom))
+        C = Cond::conj(std::move(C), Cond::nonNeg(std::move(Atom)));
+  }
+  return C;
 }
 
 bool AccessCollector::addFlat(AccessModel &A, const ScopArray &Array) {

@@ -43,7 +43,7 @@ std::optional<RejectReason> rejectRowsNeverHold(const Scop &S) {
       continue;
     const ScopArray *A = S.findArray(C.Array);
     std::string Rows;
-    for (const std::string &E : A->RowExtents)
+    for (const std::string &E : A->rowLengths())
       Rows += (Rows.empty() ? "" : " x ") + E;
     std::string Head = "the accesses to '" + C.Array + "'";
     SourceLoc Loc = C.Loc;

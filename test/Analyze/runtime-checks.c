@@ -33,7 +33,7 @@ void edit(int N, int M, const int *a, const int *b, int D[N + 1][M + 1]) {
 // JSON-NEXT:     ],
 
 double G[100][100];
-void restricted(int N, double A[restrict N][N], double B[restrict N][N]) {
+void restricted(int N, double A[restrict N][100], double B[restrict N][100]) {
 #pragma hetile
   for (int i = 1; i < N; i++)
     for (int j = 1; j < 100; j++) {

@@ -65,7 +65,7 @@ void wrap(unsigned N, double A[restrict N][N]) {
 
 // Signed parameters that C converts to unsigned: the start K of an unsigned
 // iterator, and `i < n` with a size_t i.
-void mixed(unsigned N, int K, int n, double A[restrict N][N]) {
+void mixed(unsigned N, int K, int n, double A[restrict N][n]) {
 #pragma hetile
   for (unsigned i = K; i < N; i++)
     for (size_t j = 0; j < n; j++)
@@ -77,7 +77,7 @@ void mixed(unsigned N, int K, int n, double A[restrict N][N]) {
 
 // One fact serves every expression it covers: the bound and the subscript
 // both divide M.
-void shared(int N, int M, double A[restrict N][N]) {
+void shared(int N, int M, double A[restrict N][M]) {
 #pragma hetile
   for (int i = 1; i < N; i++)
     for (int j = 0; j < M / 2; j++)

@@ -59,6 +59,16 @@ private:
   /// split; false otherwise (rejected when it is computed in an unsigned
   /// type or uses a variable the nest writes).
   bool addFlat(AccessModel &A, const ScopArray &Array);
+  /// Where the subscripts \p Subs of a declared array \p VD (a
+  /// multi-dimensional type, constant or variable-length) stay in the
+  /// extents of its dimensions but the first, the atoms that the
+  /// statement's domain does not prove: C leaves `A[i][m]` of
+  /// `double A[n][m]` undefined, and the model, which takes it for an
+  /// element other than `A[i + 1][0]`, would be wrong. True where proven.
+  Cond inDeclaredRows(const clang::VarDecl *VD,
+                      const std::vector<AffineExpr> &Subs);
+  std::vector<std::optional<AffineExpr>>
+  innerExtents(const clang::VarDecl *VD);
   /// Appends \p A unless the statement already has the same access.
   void addAccess(AccessModel A);
   bool reject(RejectKind K, const clang::Stmt *At, std::string Message);

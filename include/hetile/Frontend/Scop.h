@@ -47,6 +47,13 @@ struct ScopArray {
   /// "m"). Its C type keeps Extents; element (x, y, z) is
   /// `a[(x * n + y) * m + z]`. Empty for the other arrays.
   std::vector<std::string> RowExtents;
+  /// The lengths of the rows the subscripts but the first stay in:
+  /// RowExtents, else the declared extents but the first.
+  std::vector<std::string> rowLengths() const {
+    if (!RowExtents.empty() || Extents.empty())
+      return RowExtents;
+    return std::vector<std::string>(Extents.begin() + 1, Extents.end());
+  }
   StorageKind Storage = StorageKind::Static;
   bool Restrict = false;
   bool Written = false;
