@@ -228,7 +228,8 @@ std::string printFallbackGuard(const Scop &S, const std::string &Checks,
                                const std::string &Tiled,
                                llvm::StringRef Original,
                                const std::string &AfterChecks,
-                               const std::string &Loop) {
+                               const std::string &Loop,
+                               llvm::StringRef InPart) {
   std::string Out = Checks + AfterChecks + Note + Loop + "  if (" + Cond +
                     ") {\n" +
                     Tiled +
@@ -237,10 +238,17 @@ std::string printFallbackGuard(const Scop &S, const std::string &Checks,
   if (!Checks.empty())
     Out += "    " + aliasFallbackReport(S);
   // The original text keeps its lines under #line directives.
-  std::string Copy = S.Span.Begin.Offset == ~0u
-                         ? Original.str()
-                         : tagLines(Original, S.Span.Begin.Offset);
-  return Out + "    " + Copy + "\n  }\n" + (Loop.empty() ? "" : "  }\n");
+  auto Copy = [&](llvm::StringRef Text) {
+    return S.Span.Begin.Offset == ~0u ? Text.str()
+                                      : tagLines(Text, S.Span.Begin.Offset);
+  };
+  if (!InPart.empty())
+    Out += "    if (hetile_profit_whole(hetile_part)) {\n    " +
+           Copy(Original) + "\n    } else {\n    " + Copy(InPart) +
+           "\n    }";
+  else
+    Out += "    " + Copy(Original);
+  return Out + "\n  }\n" + (Loop.empty() ? "" : "  }\n");
 }
 
 } // namespace hetile

@@ -67,14 +67,18 @@ std::string aliasFallbackReport(const Scop &S);
 /// (aliasFallbackReport).
 /// \p AfterChecks: statements between the checks and the guard.
 /// \p Loop: the head of a loop (ending in `{`) around the guarded
-/// branches, closed after them.
+/// branches, closed after them. \p InPart: the original nest guarded to
+/// a part of the call (ProfitCode.h, originalInParts), which runs where
+/// the part is not the whole call; the whole call runs \p Original as it
+/// is, without the guard's tests.
 std::string printFallbackGuard(const Scop &S, const std::string &Checks,
                                const std::string &Note,
                                const std::string &Cond,
                                const std::string &Tiled,
                                llvm::StringRef Original,
                                const std::string &AfterChecks = "",
-                               const std::string &Loop = "");
+                               const std::string &Loop = "",
+                               llvm::StringRef InPart = "");
 
 } // namespace hetile
 

@@ -637,10 +637,10 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
         return L.takeError();
       Loop = *L;
     }
-    Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled,
+    Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled, Original,
+                                Decide ? ProfitError : "", Loop,
                                 E.Parts ? llvm::StringRef(*PartsOriginal)
-                                        : Original,
-                                Decide ? ProfitError : "", Loop);
+                                        : llvm::StringRef());
     if (Decide)
       Block += printProfitEnd();
   }

@@ -28,6 +28,7 @@
 #ifndef HETILE_RT_H
 #define HETILE_RT_H
 
+#include <limits.h> /* LONG_MIN, LONG_MAX: hetile_profit_whole */
 #include <stddef.h>
 #include <stdint.h> /* uintptr_t, in the generated run-time alias checks */
 
@@ -401,6 +402,10 @@ void hetile_profit_parts(hetile_profit_call *call, long lo, long hi,
  * done. Times the part before it. Without hetile_profit_parts, one part
  * of every value (LONG_MIN..LONG_MAX). */
 int hetile_profit_part(hetile_profit_call *call, int *threads, long *part);
+/* Whether part (hetile_profit_part) holds every value of the call: the
+ * original nest then runs without the tests that keep it to a part. */
+#define hetile_profit_whole(part) \
+  ((part)[0] == LONG_MIN && (part)[1] == LONG_MAX)
 /* hetile_profit_part at time `now` (seconds; tests). */
 int hetile_profit_part_at(hetile_profit_call *call, double now, int *threads,
                           long *part);

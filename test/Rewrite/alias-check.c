@@ -54,7 +54,10 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 // CHECK-NEXT: #endif
 // CHECK-NEXT:   if (!hetile_noalias && hetile_env_stats())
 // CHECK-NEXT:     fprintf(stderr, "hetile: %s: arrays may overlap: the original nest ran\n", "{{.*}}alias-check.c:23 (sor)");
-// CHECK-NEXT:   for (i = 1; i < N - 1; i++)
+// SEQ-NEXT:     for (i = 1; i < N - 1; i++)
+// MPI-NEXT:     for (i = 1; i < N - 1; i++)
+// OMP-NEXT:     if (hetile_profit_whole(hetile_part)) {
+// OMP-NEXT:     for (i = 1; i < N - 1; i++)
 // NONE-NOT:   {{^ *}}int hetile_noalias
 // NONE:       /* hetile: point loops */
 // NONE-NOT:   {{^ *}}int hetile_noalias

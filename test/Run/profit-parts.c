@@ -39,7 +39,11 @@
 // CODE: { if ((long)(i) < hetile_part[0] || (long)(i) > hetile_part[1]) continue;
 // CODE-LABEL: void box3(
 // CODE: hetile_profit_parts(&hetile_pc,
-// CODE: for (int i = 1; i < n; i++)
+// CODE: if (hetile_profit_whole(hetile_part)) {
+// CODE-NEXT: for (int i = 1; i < n; i++)
+// CODE-NEXT: for (int j = 1; j < m; j++) {
+// CODE: } else {
+// CODE-NEXT: for (int i = 1; i < n; i++)
 // CODE-NEXT: { if ((long)(i) < hetile_part[0] || (long)(i) > hetile_part[1]) continue; for (int j = 1; j < m; j++) {
 // CODE-LABEL: void flatrec(
 // CODE: hetile_profit_parts(&hetile_pc, {{.*}}, hetile_inrows);
