@@ -637,10 +637,15 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
         return L.takeError();
       Loop = *L;
     }
-    Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled, Original,
-                                Decide ? ProfitError : "", Loop,
-                                E.Parts ? llvm::StringRef(*PartsOriginal)
-                                        : llvm::StringRef());
+    // A call of one part runs the original as written where its text may
+    // appear twice (ProfitCode.h), else guarded as the parts.
+    llvm::StringRef Whole = Original, InPart;
+    if (E.Parts && S.TextCopiable)
+      InPart = *PartsOriginal;
+    else if (E.Parts)
+      Whole = *PartsOriginal;
+    Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled, Whole,
+                                Decide ? ProfitError : "", Loop, InPart);
     if (Decide)
       Block += printProfitEnd();
   }

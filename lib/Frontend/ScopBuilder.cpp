@@ -87,6 +87,10 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
       !C.Function->isInlineSpecified() ||
       C.Function->getStorageClass() == SC_Static ||
       C.Function->isInlineDefinitionExternallyVisible();
+  S.TextCopiable = Scan.UnusedLabels.empty() &&
+                   llvm::none_of(Scan.DeclaredInside, [](const VarDecl *VD) {
+                     return VD->isStaticLocal();
+                   });
   const SourceManager &SM = Ctx.getSourceManager();
   S.PragmaLoc = makeSourceLoc(SM, C.PragmaLoc);
   std::string Text;

@@ -328,7 +328,8 @@ void hetile_refine_destroy(hetile_refine *r);
  * more; HETILE_EMULATE_LOAD=n sees n instead), else on one thread; below
  * 2^20 points the original; where the nest can run in parts of its
  * outermost loop, that first call measures each way on a part instead
- * (hetile_profit_parts). HETILE_PROFIT (read at a
+ * (hetile_profit_parts), and a later call that explores a way runs it on
+ * a part only, the rest the class's best way. HETILE_PROFIT (read at a
  * site's first call) =0 turns the decision off: every call runs the
  * tiled nest on every thread (the differential tests). docs/profitability.md.
  */
@@ -342,7 +343,9 @@ typedef struct {
   double start;  /* hetile_timer_now() when the call began (timed) */
   /* The call in parts (hetile_profit_parts, hetile_profit_part). */
   int trials;    /* 0 one part; 1 trial parts, then the best way; 2 every
-                    way in turn to the end (HETILE_PROFIT=trials) */
+                    way in turn to the end (HETILE_PROFIT=trials); 3 one
+                    part of the way explored, then the class's best */
+  int explore;   /* the way a later call of the class explores, -1 */
   int parts;     /* parts handed out so far */
   int done;      /* the last part reached the call's last value */
   int way;       /* the way of the current part (0, 1, 2: every thread) */

@@ -273,18 +273,19 @@ struct hetile_profit_site {
   /// The way of the call; Timed: whether its time is to be recorded;
   /// Guessed: whether the way is a guess from the call's size alone.
   int choose(int Class, double Points, int Procs, bool &Timed,
-             bool &Guessed) {
+             bool &Guessed, int &Best) {
     SizeClass &C = Classes[Class];
     bool HasAll = Procs > 1;
     ++C.Calls;
     Timed = true;
     Guessed = false;
+    Best = -1;
     if (C.Settled && C.Calls < C.NextRetry && C.Procs == Procs) {
       if (++C.Untimed < TimedEvery)
         Timed = false;
       else
         C.Untimed = 0;
-      return C.Chosen;
+      return Best = C.Chosen;
     }
     if (C.Procs != Procs) {
       C.Ways[TiledAll] = WayState();
@@ -298,7 +299,7 @@ struct hetile_profit_site {
       Guessed = Points >= BigPoints && nearestChoice(Class) < 0;
       return firstGuess(Class, Points, HasAll);
     }
-    int Best = best(C, HasAll);
+    Best = best(C, HasAll);
     double BestTime = C.Ways[Best].estimate();
     for (int W = 0; W < NumWays; ++W)
       if (worthTrying(C, W, HasAll) && exploring(C, W, BestTime))
@@ -453,6 +454,7 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
   call->way = Original;
   call->timed_part = 0;
   call->rest = -1;
+  call->explore = -1;
   call->try_all = 0;
   call->lo = call->part_lo = LONG_MIN;
   call->hi = call->part_hi = LONG_MAX;
@@ -474,14 +476,22 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
     return call->threads = Procs;
   }
   bool Timed, Guessed;
+  int W, Best;
   {
     std::lock_guard<std::mutex> G(site->Lock);
-    call->threads = threadsOf(
-        site->choose(call->size_class, points, Procs, Timed, Guessed), Procs);
+    W = site->choose(call->size_class, points, Procs, Timed, Guessed, Best);
   }
+  call->threads = threadsOf(W, Procs);
   call->timed = Timed;
-  // Offered parts (hetile_profit_parts), the call may measure its ways.
+  // Offered parts (hetile_profit_parts), the call may measure its ways:
+  // every way on a first call, else the way it explores (a way other
+  // than the class's best) on one part.
   call->trials = Mode == 2 ? -2 : Guessed ? -1 : 0;
+  if (Mode == 1 && !Guessed && Best >= 0 && W != Best) {
+    call->trials = -3;
+    call->explore = W;
+    call->rest = Best;
+  }
   if (Timed)
     call->start = hetile_timer_now();
   return call->threads;
@@ -507,13 +517,20 @@ extern "C" void hetile_profit_parts(hetile_profit_call *call, long lo,
   call->hi = hi;
   if (!call->site || !tiled_ok || hi < lo)
     return;
+  // The values, saturated (a part never needs more than LONG_MAX).
+  long Values = hi - lo >= 0 && hi - lo < LONG_MAX ? hi - lo + 1 : LONG_MAX;
+  if (Trials == -3) {
+    if (Values >= MinTrialValues) {
+      call->trials = 3;
+      call->trial = Values / TrialShare;
+    }
+    return;
+  }
   call->try_all = Trials == -2 || (Trials == -1 && call->maxprocs > 1 &&
                                    secondProcessorFree());
   int Ways[NumWays];
   if (trialWays(*call, Ways) < 2)
     return;
-  // The values, saturated (a part never needs more than LONG_MAX).
-  long Values = hi - lo >= 0 && hi - lo < LONG_MAX ? hi - lo + 1 : LONG_MAX;
   if (Trials == -2) {
     call->trials = 2;
     call->trial = 1;
@@ -569,9 +586,14 @@ extern "C" int hetile_profit_part_at(hetile_profit_call *call, double now,
     return 0;
   long Lo = call->parts ? call->part_hi + 1 : call->lo;
   int Ways[NumWays];
-  int N = trialWays(*call, Ways);
+  int N = call->trials == 3 ? 0 : trialWays(*call, Ways);
   long Length;
-  if (call->trials == 2) {
+  if (call->trials == 3) {
+    // The way explored on one part, the class's best on the rest.
+    call->way = call->parts == 0 ? call->explore : call->rest;
+    Length = call->parts == 0 ? std::max(1L, call->trial) : LONG_MAX;
+    call->timed_part = 1;
+  } else if (call->trials == 2) {
     // Every way in turn, in parts of 1 to 5 values (whole tiles:
     // hetile_profit_align), to the end: every kind of boundary between
     // the ways.
@@ -624,7 +646,7 @@ extern "C" int hetile_profit_align(hetile_profit_call *call, long t0,
 extern "C" int hetile_profit_end(hetile_profit_call *call, int ran) {
   if (!call || !call->site)
     return 0;
-  if (call->trials == 1) {
+  if (call->trials == 1 || call->trials == 3) {
     // Each way's time per value, for the whole call: the class's times. A
     // way that took twice the best's time per value or more counts as
     // explored (two times): the later calls do not run it again before
@@ -673,10 +695,11 @@ extern "C" const char *hetile_profit_describe(const hetile_profit_call *call) {
     Line += std::string(W ? "," : "") + " " + way(W, Procs) + Buf;
   }
   Line += "; " + std::to_string(C.Calls) + " calls)";
-  if (call->trials == 1) {
+  if (call->trials == 1 || call->trials == 3) {
     // The call's own parts: each way's time per value of the outermost
     // loop, and the way of the rest.
-    Line += "; this call in parts of its outermost loop:";
+    Line += call->trials == 1 ? "; this call in parts of its outermost loop:"
+                              : "; this call explores on a part:";
     for (int W = 0; W < NumWays; ++W) {
       if (!call->values[W] || W == call->rest)
         continue;

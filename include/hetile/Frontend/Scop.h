@@ -223,6 +223,9 @@ struct Scop {
   /// with external linkage, C11 6.7.4p3): the generated code keeps its
   /// per-site state there.
   bool StaticLocalsAllowed = true;
+  /// The nest's text may appear twice in the generated code: it defines
+  /// no label and no static local (a second copy would define them again).
+  bool TextCopiable = true;
   /// The whole nest (from `for` to the end of its body).
   SourceSpan Span;
   /// Where `#pragma hetile` is, if the nest was marked.

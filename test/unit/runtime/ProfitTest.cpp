@@ -383,6 +383,43 @@ TEST(Profit, BusyMachineTriesNoPartOnEveryThread) {
   EXPECT_EQ((std::vector<Part>{{0, 0, 1}, {1, 2, 3}, {1, 4, 31}}), Parts);
 }
 
+TEST(Profit, LaterCallExploresOnAPart) {
+  ProfitEnv G;
+  setVar("HETILE_EMULATE_LOAD", "1000");
+  Site X;
+  auto Seconds = [](int T, long V) {
+    return (T == 0 ? 1.0 : T == 1 ? 0.5 : 3.0) * (double)V;
+  };
+  auto T0 = [](int) { return 2L; };
+  hetile_profit_call C;
+  ASSERT_EQ(1, hetile_profit_begin(X.S, 1 << 22, 2, &C));
+  hetile_profit_parts(&C, 0, 31, 1);
+  runParts(C, Seconds, T0);
+  EXPECT_EQ(1, hetile_profit_end(&C, 1));
+  // The second call explores every thread, never run (the trials skipped
+  // it beside a busy process): on one part of 32 / 16 = 2 values, the
+  // rest on one thread, the class's best.
+  hetile_profit_call D;
+  ASSERT_EQ(2, hetile_profit_begin(X.S, 1 << 22, 2, &D));
+  hetile_profit_parts(&D, 0, 31, 1);
+  EXPECT_EQ((std::vector<Part>{{2, 0, 1}, {1, 2, 31}}),
+            runParts(D, Seconds, T0));
+  EXPECT_EQ(1, hetile_profit_end(&D, 1));
+  std::string Line = hetile_profit_describe(&D);
+  EXPECT_NE(std::string::npos,
+            Line.find("this call explores on a part: tiled on 2 threads 3 s "
+                      "per value over 2, tiled on 1 thread 0.5 s per value "
+                      "over 30 (the rest)"))
+      << Line;
+  // Every thread lost by 6x per value: explored. The third call runs one
+  // thread, in one part.
+  hetile_profit_call E;
+  ASSERT_EQ(1, hetile_profit_begin(X.S, 1 << 22, 2, &E));
+  hetile_profit_parts(&E, 0, 31, 1);
+  EXPECT_EQ((std::vector<Part>{{1, LONG_MIN, LONG_MAX}}),
+            runParts(E, Seconds, T0));
+}
+
 TEST(Profit, NoTrialsWhereTheyCannotTell) {
   ProfitEnv G;
   auto PartsOf = [](double Points, long Lo, long Hi, int TiledOk) {
