@@ -140,6 +140,11 @@ struct SizeClass {
   bool Settled = false;
   /// Calls since the last timed one, while settled.
   int Untimed = 0;
+  /// Every thread is not explored nor retried before this call while no
+  /// second processor was free at the last look (the looks double their
+  /// interval while the machine stays busy).
+  long AllDeferredUntil = 0;
+  int AllDeferrals = 0;
 };
 
 /// The threads of this process (/proc/self/stat's 20th field), 1 when it
@@ -270,6 +275,23 @@ struct hetile_profit_site {
     return O.estimate() >= (W == TiledOne ? OneFloor : AllFloor);
   }
 
+  /// Whether a later call may explore or retry every thread: a second
+  /// processor is free, as for the first call's guess and trials (beside
+  /// a busy process a pipeline on every thread costs many times the
+  /// original, even on a part). The load is read at most once every
+  /// MinRetry calls of the class, less often while it stays busy.
+  static bool allowAll(SizeClass &C) {
+    if (C.Calls < C.AllDeferredUntil)
+      return false;
+    if (secondProcessorFree()) {
+      C.AllDeferrals = 0;
+      return true;
+    }
+    C.AllDeferredUntil = C.Calls + (MinRetry << std::min(C.AllDeferrals, 16));
+    ++C.AllDeferrals;
+    return false;
+  }
+
   /// The way of the call; Timed: whether its time is to be recorded;
   /// Guessed: whether the way is a guess from the call's size alone.
   int choose(int Class, double Points, int Procs, bool &Timed,
@@ -302,11 +324,12 @@ struct hetile_profit_site {
     Best = best(C, HasAll);
     double BestTime = C.Ways[Best].estimate();
     for (int W = 0; W < NumWays; ++W)
-      if (worthTrying(C, W, HasAll) && exploring(C, W, BestTime))
+      if (worthTrying(C, W, HasAll) && exploring(C, W, BestTime) &&
+          (W != TiledAll || Best == TiledAll || allowAll(C)))
         return W;
     for (int W = 0; W < NumWays; ++W)
       if (W != Best && worthTrying(C, W, HasAll) && C.Ways[W].RetryAt > 0 &&
-          C.Calls >= C.Ways[W].RetryAt)
+          C.Calls >= C.Ways[W].RetryAt && (W != TiledAll || allowAll(C)))
         return W;
     return Best;
   }

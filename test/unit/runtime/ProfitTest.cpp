@@ -396,9 +396,21 @@ TEST(Profit, LaterCallExploresOnAPart) {
   hetile_profit_parts(&C, 0, 31, 1);
   runParts(C, Seconds, T0);
   EXPECT_EQ(1, hetile_profit_end(&C, 1));
-  // The second call explores every thread, never run (the trials skipped
-  // it beside a busy process): on one part of 32 / 16 = 2 values, the
-  // rest on one thread, the class's best.
+  // While the machine stays busy, the later calls run one thread, the
+  // class's best, and do not explore every thread (the trials skipped it):
+  // call 2 looks at the load, the next look is 16 calls later.
+  for (int Call = 2; Call <= 17; ++Call) {
+    hetile_profit_call B;
+    ASSERT_EQ(1, hetile_profit_begin(X.S, 1 << 22, 2, &B)) << "call " << Call;
+    hetile_profit_parts(&B, 0, 31, 1);
+    ASSERT_EQ((std::vector<Part>{{1, LONG_MIN, LONG_MAX}}),
+              runParts(B, Seconds, T0));
+    hetile_profit_end(&B, 1);
+  }
+  // The machine idle again: the next look (call 18) explores every
+  // thread, on one part of 32 / 16 = 2 values, the rest on one thread,
+  // the class's best.
+  setVar("HETILE_EMULATE_LOAD", "0");
   hetile_profit_call D;
   ASSERT_EQ(2, hetile_profit_begin(X.S, 1 << 22, 2, &D));
   hetile_profit_parts(&D, 0, 31, 1);
