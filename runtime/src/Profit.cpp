@@ -508,9 +508,11 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
   call->timed = Timed;
   // Offered parts (hetile_profit_parts), the call may measure its ways:
   // every way on a first call, else the way it explores (a way other
-  // than the class's best) on one part.
+  // than the class's best) on one part: the original or one thread, whose
+  // time per value a part tells. Every thread explores on a whole call:
+  // on a part its pipeline's fill and drain weigh many times their share.
   call->trials = Mode == 2 ? -2 : Guessed ? -1 : 0;
-  if (Mode == 1 && !Guessed && Best >= 0 && W != Best) {
+  if (Mode == 1 && !Guessed && Best >= 0 && W != Best && W != TiledAll) {
     call->trials = -3;
     call->explore = W;
     call->rest = Best;
