@@ -76,17 +76,25 @@ private:
 
 isl::schedule computeTilingSchedule(const isl::union_set &Domains,
                                     const isl::union_map &Deps,
-                                    const isl::set &Context) {
+                                    const isl::set &Context,
+                                    const isl::union_map &Proximity) {
   if (Domains.is_null() || Deps.is_null())
     return {};
   isl_ctx *Ctx = Domains.ctx().get();
   isl::schedule Result;
   {
     SchedulerOptionsScope Scope(Ctx);
+    isl::union_map Near = Deps;
+    if (!Proximity.is_null())
+      Near = Near.unite(Proximity);
+    if (Near.is_null()) {
+      isl_ctx_reset_error(Ctx);
+      return {};
+    }
     isl::schedule_constraints SC =
         isl::schedule_constraints::on_domain(Domains)
             .set_validity(Deps)
-            .set_proximity(Deps)
+            .set_proximity(Near)
             .set_coincidence(isl::union_map::empty(Domains.ctx()));
     if (!Context.is_null())
       SC = SC.set_context(Context);

@@ -20,9 +20,12 @@ constexpr unsigned long SchedulerMaxOperations = 2000000;
 /// (validity) and keeps them short (proximity), with outermost bands as deep
 /// as isl can make them. Returns a null schedule when isl fails or runs out
 /// of its operation quota: "no transformation found", never an abort.
+/// \p Proximity, where given, joins the dependences as relations to keep
+/// short (not to respect).
 isl::schedule computeTilingSchedule(const isl::union_set &Domains,
                                     const isl::union_map &Deps,
-                                    const isl::set &Context);
+                                    const isl::set &Context,
+                                    const isl::union_map &Proximity = {});
 
 } // namespace analysis
 } // namespace hetile

@@ -184,6 +184,34 @@ std::string noteFor(const Scop &S, const isl::union_map &Band,
   return Note;
 }
 
+/// The pairs of statement instances of \p S that read one element of an
+/// array, between different statements: [params] -> { S0[...] -> S1[...] }.
+isl::union_map readsOfOneElement(const Scop &S) {
+  std::vector<isl::union_map> ByStmt;
+  for (const ScopStmt &Stmt : S.Stmts) {
+    isl::union_map Reads;
+    for (const MemoryAccess &A : Stmt.Accesses) {
+      const ScopArray *Arr = S.findArray(A.Array);
+      if (A.isWrite() || A.Relation.is_null() || !Arr ||
+          Arr->Extents.empty())
+        continue;
+      isl::union_map R(A.Relation.intersect_domain(Stmt.Domain));
+      Reads = Reads.is_null() ? R : Reads.unite(R);
+    }
+    if (!Reads.is_null())
+      ByStmt.push_back(Reads);
+  }
+  isl::union_map Out;
+  for (size_t I = 0; I < ByStmt.size(); ++I)
+    for (size_t J = I + 1; J < ByStmt.size(); ++J) {
+      isl::union_map Pair = ByStmt[I].apply_range(ByStmt[J].reverse());
+      if (Pair.is_null())
+        return {};
+      Out = Out.is_null() ? Pair : Out.unite(Pair);
+    }
+  return Out;
+}
+
 /// The outermost band of isl's schedule when it beats \p AsWrittenDepth.
 std::optional<PermutableBand> transformedBand(const Scop &S,
                                               const isl::union_map &Deps,
@@ -197,6 +225,24 @@ std::optional<PermutableBand> transformedBand(const Scop &S,
   if (Node.is_null() || Node.n_children().release() != 1)
     return std::nullopt;
   Node = Node.child(0);
+  // Statements that no dependence links (sibling loops under one outer
+  // loop, each with its own recurrence) are scheduled apart, under a set
+  // or sequence: asked to keep the statement instances that read one
+  // element close (Polly's and Pluto's input dependences), isl may fuse
+  // them into one band (loop fusion after the distribution the nest
+  // needs).
+  if (!Node.isa<isl::schedule_node_band>() && S.Stmts.size() > 1) {
+    isl::union_map Near = readsOfOneElement(S);
+    if (Near.is_null() || Near.is_empty())
+      return std::nullopt;
+    Sched = analysis::computeTilingSchedule(Domains, Deps, S.Context, Near);
+    if (Sched.is_null())
+      return std::nullopt;
+    Node = Sched.root();
+    if (Node.is_null() || Node.n_children().release() != 1)
+      return std::nullopt;
+    Node = Node.child(0);
+  }
   if (!Node.isa<isl::schedule_node_band>())
     return std::nullopt;
   auto BandNode = Node.as<isl::schedule_node_band>();
