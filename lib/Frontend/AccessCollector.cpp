@@ -217,6 +217,8 @@ bool AccessCollector::visitRead(const DeclRefExpr *E) {
   if (!VD)
     return true; // functions, enumerators
   const NestScan &Scan = W.getScan();
+  if (W.isRecomputed(VD))
+    return true; // its definition reads no memory (NestStatements.cpp)
   if (Scan.DeclaredInside.count(VD))
     return W.checkLocalUse(VD, E->getBeginLoc());
   if (Scan.HeaderVars.count(VD)) {
@@ -391,7 +393,7 @@ bool AccessCollector::addFlat(AccessModel &A, const ScopArray &Array) {
     return false;
   PolynomialError Err;
   std::optional<Polynomial> P = buildPolynomial(
-      W.getASTContext(), A.Index, W.makeClassifier(), Err);
+      W.getASTContext(), A.Index, W.makeClassifier(), Err, W.makeDefinition());
   if (!P && Err.Written) {
     AffineError E{AffineFailure::Written, Err.At, Err.Written, ""};
     return W.rejectAffine(E, RejectKind::NonAffineSubscript, "",

@@ -80,6 +80,10 @@ std::optional<Piecewise> AffineBuilder::buildVar(const DeclRefExpr *E) {
     return makePiecewise(AffineExpr::variable(VD));
   case VarRole::Written:
     return fail(AffineFailure::Written, E, VD);
+  case VarRole::Defined:
+    if (const Expr *D = Define ? Define(VD) : nullptr)
+      return buildValue(D);
+    break;
   case VarRole::Opaque:
     break;
   }

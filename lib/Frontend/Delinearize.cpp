@@ -94,8 +94,8 @@ namespace {
 class PolynomialBuilder {
 public:
   PolynomialBuilder(const ASTContext &Ctx, const VarClassifier &Classify,
-                    PolynomialError &Err)
-      : Ctx(Ctx), Classify(Classify), Err(Err) {}
+                    PolynomialError &Err, const VarDefinition &Define)
+      : Ctx(Ctx), Classify(Classify), Define(Define), Err(Err) {}
 
   std::optional<Polynomial> build(const Expr *E) {
     E = E->IgnoreParens();
@@ -152,6 +152,10 @@ private:
     case VarRole::Written:
       Err.Written = VD;
       return fail(E);
+    case VarRole::Defined:
+      if (const Expr *D = Define ? Define(VD) : nullptr)
+        return build(D);
+      break;
     case VarRole::Opaque:
       break;
     }
@@ -222,14 +226,16 @@ public:
 private:
   const ASTContext &Ctx;
   const VarClassifier &Classify;
+  const VarDefinition &Define;
   PolynomialError &Err;
 };
 } // namespace
 
 std::optional<Polynomial> buildPolynomial(const ASTContext &Ctx, const Expr *E,
                                           const VarClassifier &Classify,
-                                          PolynomialError &Err) {
-  PolynomialBuilder B(Ctx, Classify, Err);
+                                          PolynomialError &Err,
+                                          const VarDefinition &Define) {
+  PolynomialBuilder B(Ctx, Classify, Err, Define);
   std::optional<Polynomial> P = B.build(E);
   if (!P || !B.Wrapping)
     return P;

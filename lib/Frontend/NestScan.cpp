@@ -144,6 +144,19 @@ void addJumpTargets(const Stmt *S, llvm::DenseSet<const LabelDecl *> &Out) {
 }
 } // namespace
 
+namespace {
+void addUsesOutside(const Stmt *S, const Stmt *Nest,
+                    llvm::DenseSet<const VarDecl *> &Out) {
+  if (!S || S == Nest)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      Out.insert(VD);
+  for (const Stmt *Child : S->children())
+    addUsesOutside(Child, Nest, Out);
+}
+} // namespace
+
 llvm::DenseSet<const LabelDecl *> findJumpTargets(const Stmt *S) {
   llvm::DenseSet<const LabelDecl *> Out;
   addJumpTargets(S, Out);
@@ -161,6 +174,8 @@ NestScan scanNest(const ForStmt *Outer, const Stmt *FunctionBody) {
   }
   for (const LabelDecl *L : findJumpTargets(FunctionBody))
     Out.UnusedLabels.erase(L);
+  addUsesOutside(FunctionBody, Outer, Out.UsedOutside);
+  Out.UsedOutsideKnown = true;
   return Out;
 }
 

@@ -100,6 +100,18 @@ bool NestWalker::visitGuarded(const IfStmt *If, const Cond &Guard) {
   return Ok;
 }
 
+void NestWalker::collectRecomputed(
+    const Stmt *S, std::vector<const VarDecl *> &Out) const {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && isRecomputed(VD) && !llvm::is_contained(Out, VD))
+      Out.push_back(VD);
+  for (const Stmt *Child : S->children())
+    collectRecomputed(Child, Out);
+}
+
 bool NestWalker::emitStmt(llvm::ArrayRef<const Stmt *> Run) {
   if (llvm::all_of(Run, [](const Stmt *S) { return isa<NullStmt>(S); }))
     return true;
@@ -119,6 +131,14 @@ bool NestWalker::emitStmt(llvm::ArrayRef<const Stmt *> Run) {
   for (const Stmt *Part : Run)
     if (!AC.collect(Part))
       return false;
+  // The recomputed scalars it reads, in values, subscripts or conditions,
+  // defined first (on the first line: the text keeps its lines).
+  for (const Stmt *Part : Run)
+    collectRecomputed(Part, S.Recomputed);
+  if (!S.Recomputed.empty()) {
+    S.Text = "{ " + recomputation(S.Recomputed, S.Identifiers) + S.Text + " }";
+    S.Declares = true;
+  }
   Model.Stmts.push_back(std::move(S));
   return true;
 }

@@ -58,6 +58,8 @@ VarRole NestWalker::classify(const VarDecl *VD) const {
   for (unsigned Id : LoopStack)
     if (Model.Loops[Id].Iter == VD)
       return VarRole::Iterator;
+  if (Recomputed.count(VD))
+    return VarRole::Defined;
   if (Scan.Written.count(VD))
     return VarRole::Written;
   QualType T = VD->getType();
@@ -76,7 +78,7 @@ VarClassifier NestWalker::makeClassifier() {
 }
 
 AffineBuilder NestWalker::makeAffineBuilder() {
-  return AffineBuilder(Ctx, makeClassifier());
+  return AffineBuilder(Ctx, makeClassifier(), makeDefinition());
 }
 
 int NestWalker::getArray(const VarDecl *VD, SourceLocation Use) {
@@ -125,6 +127,7 @@ std::optional<RejectReason> rejectThisMember(const ASTContext &Ctx,
 //===-- The walk ----------------------------------------------------------===//
 
 bool NestWalker::walk(const ForStmt *Outer) {
+  Root = Outer;
   if (!visitLoop(Outer) || !delinearizeArrays(*this))
     return false;
   // Parameters in declaration order (function parameters as declared).
@@ -241,7 +244,8 @@ bool NestWalker::visitStmtList(llvm::ArrayRef<const Stmt *> Stmts) {
     Run.clear();
     return Ok;
   };
-  for (const Stmt *S : Stmts) {
+  for (size_t Index = 0; Index < Stmts.size(); ++Index) {
+    const Stmt *S = Stmts[Index];
     // A label nothing jumps to: the statement it labels starts a new run,
     // whose text (from that statement on) leaves the label out.
     while (const auto *L = dyn_cast_or_null<LabelStmt>(S)) {
@@ -257,6 +261,13 @@ bool NestWalker::visitStmtList(llvm::ArrayRef<const Stmt *> Stmts) {
     // code declares its own counters.
     if (const auto *DS = dyn_cast<DeclStmt>(S);
         DS && Scan.BodyIteratorDecls.count(DS)) {
+      if (!Flush())
+        return false;
+      continue;
+    }
+    // The definition of scalars recomputed where they are read: no
+    // statement of the model (RecomputedScalars.cpp).
+    if (defineRecomputed(S, Stmts.drop_front(Index + 1))) {
       if (!Flush())
         return false;
       continue;

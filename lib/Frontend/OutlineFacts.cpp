@@ -101,6 +101,9 @@ private:
   }
 
   bool addVariable(const VarDecl *VD) {
+    // A recomputed scalar: the statements declare their own.
+    if (Model.Recomputed.count(VD))
+      return true;
     if (isIterator(VD) || isInNest(VD->getLocation())) {
       if (VD->isStaticLocal())
         block("'" + VD->getName().str() + "' is a static local variable");

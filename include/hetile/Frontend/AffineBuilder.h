@@ -35,8 +35,14 @@ enum class VarRole {
   Parameter, ///< integer variable not written in the nest
   Written,   ///< written somewhere in the nest: not a parameter
   Opaque,    ///< not an integer variable (float, volatile, ...)
+  /// A scalar that the nest defines once, earlier in the same loop body,
+  /// from iterators and parameters: its value is its definition's
+  /// (NestWalker, recomputed scalars).
+  Defined,
 };
 using VarClassifier = std::function<VarRole(const clang::VarDecl *)>;
+/// The expression that defines a VarRole::Defined variable.
+using VarDefinition = std::function<const clang::Expr *(const clang::VarDecl *)>;
 
 enum class AffineFailure {
   NotAffine,   ///< non-linear operation, float value, call, ...
@@ -73,8 +79,9 @@ struct AffineError {
 
 class AffineBuilder {
 public:
-  AffineBuilder(const clang::ASTContext &Ctx, VarClassifier Classify)
-      : Ctx(Ctx), Classify(std::move(Classify)) {}
+  AffineBuilder(const clang::ASTContext &Ctx, VarClassifier Classify,
+                VarDefinition Define = nullptr)
+      : Ctx(Ctx), Classify(std::move(Classify)), Define(std::move(Define)) {}
 
   std::optional<Piecewise> buildValue(const clang::Expr *E);
   /// A scalar condition (`&&`, `||`, `!`, comparisons, or e meaning e != 0).
@@ -117,6 +124,7 @@ private:
 
   const clang::ASTContext &Ctx;
   VarClassifier Classify;
+  VarDefinition Define;
   AffineError Err;
   std::vector<RangeCheck> Checks;
   /// The condition under which the node being built is evaluated.

@@ -88,7 +88,8 @@ struct PolynomialError {
 std::optional<Polynomial> buildPolynomial(const clang::ASTContext &Ctx,
                                           const clang::Expr *E,
                                           const VarClassifier &Classify,
-                                          PolynomialError &Err);
+                                          PolynomialError &Err,
+                                          const VarDefinition &Define = nullptr);
 
 /// Whether \p P can be split into rows at all: every monomial holds at most
 /// one iterator.

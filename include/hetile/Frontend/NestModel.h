@@ -74,6 +74,8 @@ struct StmtModel {
   SourceSpan Span;
   /// The run declares a variable at its top level.
   bool Declares = false;
+  /// The recomputed scalars it reads (NestWalker::isRecomputed).
+  std::vector<const clang::VarDecl *> Recomputed;
 };
 
 struct ArrayModel {
@@ -114,6 +116,9 @@ struct NestModel {
   std::vector<AliasPairModel> MayAlias;
   /// The facts about C integer values checked at run time.
   std::vector<ValueFactModel> ValueFacts;
+  /// The scalars recomputed where they are read (NestWalker::isRecomputed):
+  /// each statement that reads one declares its own.
+  std::set<const clang::VarDecl *> Recomputed;
 };
 
 } // namespace hetile

@@ -48,6 +48,16 @@ struct NestScan {
   llvm::DenseSet<const clang::DeclStmt *> BodyIteratorDecls;
   /// The labels in the nest that nothing in the function jumps to.
   llvm::DenseSet<const clang::LabelDecl *> UnusedLabels;
+  /// The variables that the function refers to outside the nest (all of
+  /// them when the function is unknown: then UsedOutsideKnown is false).
+  llvm::DenseSet<const clang::VarDecl *> UsedOutside;
+  bool UsedOutsideKnown = false;
+
+  /// Whether nothing outside the nest refers to \p VD: its value after
+  /// the nest is never read.
+  bool onlyInNest(const clang::VarDecl *VD) const {
+    return UsedOutsideKnown && !UsedOutside.count(VD);
+  }
 };
 
 /// \p FunctionBody: the body of the function around the nest (its jumps);

@@ -30,6 +30,7 @@
 #include <isl/ctx.h>
 
 #include <optional>
+#include <set>
 
 namespace hetile {
 
@@ -55,6 +56,21 @@ public:
   /// The classifier of makeAffineBuilder's builders (a parameter it meets
   /// becomes one of the model's).
   VarClassifier makeClassifier();
+  /// The definitions of the recomputed scalars (below), for the builders.
+  VarDefinition makeDefinition() const;
+  /// Whether \p VD is a recomputed scalar: defined once in the nest, in a
+  /// loop body, from iterators, parameters and other recomputed scalars,
+  /// and read only after its definition in that body, at least once inside
+  /// a loop that follows it (RecomputedScalars.cpp). The model drops the
+  /// definition; each statement that reads it recomputes it first.
+  bool isRecomputed(const clang::VarDecl *VD) const {
+    return Recomputed.count(VD) != 0;
+  }
+  /// The C declarations that recompute \p Used (and the recomputed
+  /// scalars their definitions read), in definition order:
+  /// "int row = (i * (m + 1)); ".
+  std::string recomputation(const std::vector<const clang::VarDecl *> &Used,
+                            std::set<std::string> &Identifiers) const;
   /// Whether a rejection was recorded.
   bool hasRejected() const { return Reject.has_value(); }
   /// Records a rejection; always returns false.
@@ -98,6 +114,21 @@ public:
   }
 
 private:
+  /// Registers the definitions of recomputed scalars made by \p S, the
+  /// statement before \p Later in its body; false when it makes none.
+  bool defineRecomputed(const clang::Stmt *S,
+                        llvm::ArrayRef<const clang::Stmt *> Later);
+  /// Whether \p VD, defined by \p Def, qualifies given the statements
+  /// \p Later that follow the definition in its body.
+  bool mayRecompute(const clang::VarDecl *VD, const clang::Stmt *Def,
+                    llvm::ArrayRef<const clang::Stmt *> Later) const;
+  /// Whether \p E reads only iterators of the enclosing loops, variables
+  /// the nest does not write, constants and recomputed scalars, with no
+  /// side effect, call or memory read.
+  bool isRecomputable(const clang::Expr *E) const;
+  /// Adds the recomputed scalars \p S refers to to \p Out.
+  void collectRecomputed(const clang::Stmt *S,
+                         std::vector<const clang::VarDecl *> &Out) const;
   bool visitLoop(const clang::ForStmt *For);
   bool visitBody(const clang::Stmt *S);
   bool visitStmtList(llvm::ArrayRef<const clang::Stmt *> Stmts);
@@ -140,6 +171,15 @@ private:
   std::vector<clang::SourceLocation> ArrayFirstUse;
   /// The conjunction of Model.ValueFacts: the proofs may assume it.
   Cond Assumed = Cond::makeTrue();
+  /// The nest's outermost loop.
+  const clang::ForStmt *Root = nullptr;
+  struct Definition {
+    const clang::Expr *Value = nullptr;
+    /// "int row = (i * (m + 1)); "
+    std::string Decl;
+    unsigned Order = 0;
+  };
+  llvm::DenseMap<const clang::VarDecl *, Definition> Recomputed;
 };
 
 /// Whether \p S contains a loop (for, while or do).
