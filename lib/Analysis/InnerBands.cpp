@@ -95,7 +95,9 @@ bool runsNothing(const Scop &S, const std::vector<unsigned> &Stmts) {
     isl::set Domain = S.Stmts[I].Domain;
     if (!S.Context.is_null())
       Domain = Domain.intersect_params(S.Context);
-    if (!Domain.is_empty())
+    // Not proven empty (isl may also have run out of its operations):
+    // something may run.
+    if (!Domain.is_empty().is_true())
       return false;
   }
   return true;

@@ -233,7 +233,7 @@ std::optional<PermutableBand> transformedBand(const Scop &S,
   // needs).
   if (!Node.isa<isl::schedule_node_band>() && S.Stmts.size() > 1) {
     isl::union_map Near = readsOfOneElement(S);
-    if (Near.is_null() || Near.is_empty())
+    if (Near.is_null() || !Near.is_empty().is_false())
       return std::nullopt;
     Sched = analysis::computeTilingSchedule(Domains, Deps, S.Context, Near);
     if (Sched.is_null())
