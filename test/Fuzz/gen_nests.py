@@ -17,13 +17,17 @@ constant or min(N - 1, outer + c); steps 1 and 2; down-counting loops;
 affine guards around statements; imperfect nests (a statement beside an
 inner loop, two sibling inner loops); reads at uniform distances (A[i - 1]
 [j]) and non-uniform ones (A[j][i], A[i][0]); scalar temporaries declared in
-the body; several statements writing one array; C89 (declared before the
-nest) or C99 (declared in the loop header) iterators; double and int arrays.
+the body; scalars defined at an outer level from its iterator and read by
+the loops inside (an int row offset in subscripts, a double value in
+expressions; declared there, or before the nest and assigned there);
+several statements writing one array; C89 (declared before the nest) or
+C99 (declared in the loop header) iterators; double and int arrays.
 
 No undefined behaviour by construction: every iterator stays in
 [0, MAXI] (parameters are clamped to [0, MAXP], bounds are clamped with
 min/max), every subscript is OFFSET + (sum of at most two iterators with
-coefficients +-1) + a constant in [-3, 3], which lies in [1, DIM - 1];
+coefficients +-1, an outer offset counting as its iterator +- 2) + a
+constant in [-3, 3], which lies in [1, DIM - 1];
 int arithmetic is masked (& 1023) and never overflows. fuzz.py still checks
 each program once under -fsanitize=address,undefined.
 """
@@ -49,6 +53,9 @@ class Gen:
             t = "int" if self.r.random() < 0.25 else "double"
             self.arrays.append(("ABCD"[a], t, self.r.choice([1, 2, 2, 2])))
         self.stmts = 0
+        self.offsets = []   # int scalars of outer levels: iterator + c
+        self.values = []    # double scalars of outer levels
+        self.top = []       # their declarations before the nest (C89)
 
     # --- loops -----------------------------------------------------------
     def bound_lo(self, outer):
@@ -94,6 +101,7 @@ class Gen:
         c = r.randint(-3, 3)
         if not iters:
             return str(OFFSET + c)
+        iters = iters + self.offsets
         kind = r.random()
         if kind < 0.55:
             e = r.choice(iters)
@@ -124,6 +132,7 @@ class Gen:
             ws = write_subs if arr[2] == len(write_subs) else None
             acc, _ = self.access(arr, iters, ws)
             terms.append(acc)
+        temps = temps + self.values
         if temps and r.random() < 0.6:
             terms.append(r.choice(temps))
         if arr_t == "int":
@@ -167,11 +176,29 @@ class Gen:
             lines += self.statements(inner, ind + "  ")
         else:
             r = self.r
+            saved = (list(self.offsets), list(self.values))
+            if r.random() < 0.3:  # a scalar of this level, read inside
+                k = self.stmts
+                self.stmts += 1
+                if r.random() < 0.5:
+                    name, typ = "o%d" % k, "int"
+                    value = "%s %s %d" % (it, r.choice(["+", "-"]), r.randint(0, 2))
+                    self.offsets.append(name)
+                else:
+                    name, typ = "v%d" % k, "double"
+                    value = "(double)%s * 0.25 + %s" % (it, r.choice(["0.5", "1.0"]))
+                    self.values.append(name)
+                if self.c89 and r.random() < 0.5:
+                    self.top.append("  %s %s;" % (typ, name))
+                    lines.append(ind + "  %s = %s;" % (name, value))
+                else:
+                    lines.append(ind + "  %s %s = %s;" % (typ, name, value))
             if r.random() < 0.25:  # a statement beside the inner loop
                 lines += self.statements(inner, ind + "  ")
             lines += self.nest(depth, level + 1, inner, ind + "  ")
             if r.random() < 0.25:  # a sibling inner loop
                 lines += self.nest(depth, level + 1, inner, ind + "  ")
+            self.offsets, self.values = saved
         lines.append(ind + "}")
         return lines
 
@@ -190,6 +217,7 @@ class Gen:
             "static void kern(%s)" % sig, "{"]
         if self.c89:
             out.append("  int %s;" % ", ".join("%s = 0" % v for v in used))
+        out += self.top
         out.append("#pragma hetile")
         out += nest
         if self.c89:
