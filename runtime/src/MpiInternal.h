@@ -231,13 +231,6 @@ namespace hetile::rt::mpi {
 /// delivers its results as late as a slow processor.
 int payEmulation(hetile_mpi &M, int T = 0);
 
-/// The grid hetile_mpi_tile_sizes sized the tiles for ([AY98]), remembered
-/// for the nest's hetile_mpi_grid, which runs after the sizes are chosen
-/// (MpiGrid.cpp; per thread, as the nest's calls): noteGrid replaces it
-/// (Size 0: none), takeGrid returns and forgets it.
-void noteGrid(int Size, const int *P);
-bool takeGrid(int Size, int *P);
-
 } // namespace hetile::rt::mpi
 
 #endif
