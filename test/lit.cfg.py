@@ -76,6 +76,9 @@ config.substitutions.append(("%strips_backends", "omp-strips" + (
 # lit's own %p would eat the start of %plugin.
 config.substitutions.insert(0, ("%{plugin}", os.path.join(config.hetile_obj_root, "lib", "libHetilePlugin.so")))
 config.substitutions.insert(0, ("%{hetile_src}", config.hetile_src_root))
+# The runtime's object files, for the check of its layers (test/Runtime).
+config.substitutions.insert(0, ("%{rt_objects}", os.path.join(
+    config.hetile_obj_root, "runtime", "CMakeFiles")))
 config.substitutions.insert(0, ("%{hetile_obj}", config.hetile_obj_root))
 
 # Features come from what CMake found, never from whether the tool succeeds:

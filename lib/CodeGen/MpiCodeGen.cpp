@@ -925,14 +925,17 @@ llvm::Error MpiEmitter::gridBranch(std::string &Out) {
            " + 1 : 0;\n";
   }
   // mpi+omp: the ranks' threads, so that several keep the ring unless
-  // HETILE_GRID asks for the grid.
-  const std::string Grid = "hetile_mpi_grid(hetile_m, hetile_gn0, "
-                           "hetile_gn1)";
+  // HETILE_GRID asks for the grid. Sizes chosen by the runtime come with
+  // the grid they were chosen for (hetile_grid_sized, NestEmitter::tileSizes).
+  const std::string Sized =
+      N().ConstantSizes.empty() ? "hetile_grid_sized" : "0";
+  auto Grid = [&](const std::string &Threads) {
+    return "hetile_mpi_grid_sized(hetile_m, hetile_gn0, hetile_gn1, " +
+           Threads + ", " + Sized + ")";
+  };
   Out += (Threaded ? ompQuery(4, "const int hetile_grid",
-                              "hetile_mpi_grid_threads(hetile_m, hetile_gn0, "
-                              "hetile_gn1, omp_get_max_threads())",
-                              Grid)
-                   : "    const int hetile_grid = " + Grid + ";\n") +
+                              Grid("omp_get_max_threads()"), Grid("1"))
+                   : "    const int hetile_grid = " + Grid("1") + ";\n") +
          "    if (hetile_grid < 0) {\n"
          "      " + std::string(MpiFail) +
          "      hetile_mpi_abort(hetile_m, 1);\n"

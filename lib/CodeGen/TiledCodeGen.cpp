@@ -159,7 +159,10 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     for (unsigned J = 0; J < K; ++J)
       if (Order[J] == K - 1)
         LongIdx = int(J);
-  std::string Default, Flags = "0";
+  // Under MPI the runtime's sizes come with the processor grid they were
+  // chosen for (hetile_grid_sized), which the nest's hetile_mpi_grid_sized
+  // is handed.
+  std::string Default, Flags = "0", GridArg;
   if (Mpi) {
     // [ZZ16]'s cache constraint (3.5) counts the bytes of one point: the
     // widest element the nest writes.
@@ -167,9 +170,10 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     for (const ScopArray &A : S.Arrays)
       if (A.Written)
         ElemBytes = std::max(ElemBytes, A.ElementBytes);
-    Default = "hetile_mpi_tile_sizes(" + KS + ", hetile_extents, " + NProcs +
-              ", " + std::to_string(LongIdx) + ", " +
+    Default = "hetile_mpi_tile_sizes_grid(" + KS + ", hetile_extents, " +
+              NProcs + ", " + std::to_string(LongIdx) + ", " +
               std::to_string(ElemBytes);
+    GridArg = ", hetile_grid_sized";
   } else if (NProcs != "1") {
     // The pipelined schedule of threads: sizes and block widths from the
     // models with measured costs (hetile_tilesize_pipeline). A band
@@ -190,6 +194,7 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
   Out += "  /* hetile: tile sizes from HETILE_TILE_SIZES, else the runtime's "
          "default */\n"
          "  long hetile_T[" + KS + "];\n" +
+         (Mpi ? "  int hetile_grid_sized[2] = {0, 0};\n" : "") +
          (Refine ? "  hetile_refine *hetile_rf = 0;\n" : "") + "  {\n"
          "    const long hetile_extents[" + KS + "] = {";
   for (unsigned J = 0; J < K; ++J) {
@@ -204,12 +209,13 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
          "    int hetile_rc = hetile_env_tile_sizes(" + KS + ", hetile_T);\n";
   if (!Permuted) {
     Out += "    if (hetile_rc == 0)\n"
-           "      hetile_rc = " + Default + ", hetile_T);\n";
+           "      hetile_rc = " + Default + ", hetile_T" + GridArg + ");\n";
   } else {
     // The extents were handed in the order Order: put the sizes back.
     Out += "    if (hetile_rc == 0) {\n"
            "      long hetile_sizes[" + KS + "];\n"
-           "      hetile_rc = " + Default + ", hetile_sizes);\n";
+           "      hetile_rc = " + Default + ", hetile_sizes" + GridArg +
+           ");\n";
     for (unsigned J = 0; J < K; ++J)
       Out += "      hetile_T[" + std::to_string(Order[J]) + "] = hetile_sizes[" +
              std::to_string(J) + "];\n";

@@ -169,6 +169,15 @@ int hetile_mpi_grid(hetile_mpi *m, long n0, long n1);
  * decides; mpi+omp): with more than one, no default grid (the grid runs
  * one thread per rank), HETILE_GRID=p1,p2 still selects one. */
 int hetile_mpi_grid_threads(hetile_mpi *m, long n0, long n1, int nthreads);
+/* hetile_mpi_grid_threads that, with HETILE_GRID unset, takes the grid the
+ * tile sizes were chosen for: `sized`, the grid_out of the nest's
+ * hetile_mpi_tile_sizes_grid (null or {0, 0}: none), when it is a grid of
+ * the nest's ranks, n0 and n1 are at least its sizes and every grid row and
+ * column then has a tile column (else the default grid, as above). The
+ * generated code calls this one; hetile_mpi_grid and
+ * hetile_mpi_grid_threads pass no sized grid. */
+int hetile_mpi_grid_sized(hetile_mpi *m, long n0, long n1, int nthreads,
+                          const int *sized);
 /* p1 (d = 0) or p2 (d = 1); 1 on the ring. */
 int hetile_mpi_grid_dim(const hetile_mpi *m, int d);
 /* The grid coordinate d of `rank`: rank / p2 (d = 0), rank mod p2 (d = 1). */
@@ -346,10 +355,9 @@ void hetile_mpi_abort(hetile_mpi *m, int code);
  * no clusters and nprocs equal to the rank count, i.e. one thread per
  * rank): Andonov & Yanev's integer tile sizes for that grid
  * (hetile_grid_tile_sizes: [AY98] section 3, Algorithms 1 and 2) with the
- * costs of the ring's model below, tau_a scaled to the slowest rank. The
- * grid is remembered for the nest's hetile_mpi_grid (which runs after the
- * sizes are chosen) and, with HETILE_GRID unset, is the one it takes when
- * every grid row and column then has a tile column.
+ * costs of the ring's model below, tau_a scaled to the slowest rank.
+ * hetile_mpi_tile_sizes_grid then writes that grid to grid_out, for the
+ * nest's hetile_mpi_grid_sized (which runs after the sizes are chosen).
  *
  * Under HETILE_ALLOC=chunk, with depth 3 and at least 2 ranks: the 3D
  * tiling of Zarei Zefreh et al. (2016), section 3. Each rank owns one chunk
@@ -381,6 +389,12 @@ void hetile_mpi_abort(hetile_mpi *m, int code);
  * Otherwise: hetile_tilesize_for(depth, extents, nprocs, long_dim). */
 int hetile_mpi_tile_sizes(int depth, const long *extents, int nprocs,
                           int long_dim, long elem_bytes, long *sizes_out);
+/* hetile_mpi_tile_sizes that also writes to grid_out (2 ints, may be null)
+ * the processor grid p1 x p2 the sizes were chosen for, {0, 0} when none:
+ * the argument `sized` of the nest's hetile_mpi_grid_sized. */
+int hetile_mpi_tile_sizes_grid(int depth, const long *extents, int nprocs,
+                               int long_dim, long elem_bytes, long *sizes_out,
+                               int *grid_out);
 
 /* One line describing the model of the calling thread's last
  * hetile_mpi_tile_sizes on rank 0 ("hetile: tile sizes [ZZ16] (3.5): U =

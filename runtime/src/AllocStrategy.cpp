@@ -4,8 +4,9 @@
 // [BDRV98] (Alloc.cpp): the optimal heuristic of Proposition 1 (section
 // 3.2), the bounded incremental algorithm of section 4.2, cyclic(b) of
 // section 4.3.2, and the one chunk per processor of [ZZ16] section 3
-// (Algorithm 1). Also the grammar that names them (HETILE_ALLOC and
-// hetile-plan's --strategy) and the bound used when none is given.
+// (Algorithm 1), their names and the bound used when none is given. The
+// grammar that names them (hetile_alloc_parse) is the environment's
+// (Env.cpp), which reads HETILE_ALLOC below the models.
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
@@ -14,9 +15,7 @@
 #include "hetile_models.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <numeric>
 #include <vector>
 
@@ -163,39 +162,6 @@ extern "C" int hetile_alloc_owners(int p, const double *t, long n2,
                                   Counts.data(), &Chunk, nullptr))
     return E;
   return hetile_alloc_owners_from_counts(p, Counts.data(), n2, owner);
-}
-
-extern "C" int hetile_alloc_parse(const char *text, const char *what,
-                                  int *strategy, long *param) {
-  *strategy = HETILE_ALLOC_AUTO;
-  *param = 0;
-  static const struct {
-    const char *Name;
-    int Strategy;
-  } Plain[] = {{"auto", HETILE_ALLOC_AUTO},
-               {"optimal", HETILE_ALLOC_OPTIMAL},
-               {"bounded", HETILE_ALLOC_BOUNDED},
-               {"cyclic", HETILE_ALLOC_CYCLIC},
-               {"chunk", HETILE_ALLOC_CHUNK}};
-  for (const auto &P : Plain)
-    if (text && !std::strcmp(text, P.Name)) {
-      *strategy = P.Strategy;
-      return HETILE_OK;
-    }
-  if (text && !std::strncmp(text, "bounded:", 8) &&
-      parseLong(text + 8, 1, *param)) {
-    *strategy = HETILE_ALLOC_BOUNDED;
-    return HETILE_OK;
-  }
-  if (text && !std::strncmp(text, "block-cyclic:", 13) &&
-      parseLong(text + 13, 1, *param)) {
-    *strategy = HETILE_ALLOC_BLOCK_CYCLIC;
-    return HETILE_OK;
-  }
-  *param = 0;
-  return fail(HETILE_ERR_INVALID, "%s: '%s' is not one of auto, optimal, "
-              "bounded, bounded:S, cyclic, block-cyclic:B, chunk (S, B "
-              "integers >= 1)", what ? what : "allocation", text ? text : "");
 }
 
 extern "C" const char *hetile_alloc_strategy_name(int strategy) {

@@ -19,6 +19,42 @@
 using namespace hetile::rt;
 using namespace hetile::rt::env;
 
+// The grammar of HETILE_ALLOC (and of hetile-plan's --strategy), declared
+// with the strategies in hetile_models.h: here, so that reading the
+// environment needs nothing above it.
+extern "C" int hetile_alloc_parse(const char *text, const char *what,
+                                  int *strategy, long *param) {
+  *strategy = HETILE_ALLOC_AUTO;
+  *param = 0;
+  static const struct {
+    const char *Name;
+    int Strategy;
+  } Plain[] = {{"auto", HETILE_ALLOC_AUTO},
+               {"optimal", HETILE_ALLOC_OPTIMAL},
+               {"bounded", HETILE_ALLOC_BOUNDED},
+               {"cyclic", HETILE_ALLOC_CYCLIC},
+               {"chunk", HETILE_ALLOC_CHUNK}};
+  for (const auto &P : Plain)
+    if (text && !std::strcmp(text, P.Name)) {
+      *strategy = P.Strategy;
+      return HETILE_OK;
+    }
+  if (text && !std::strncmp(text, "bounded:", 8) &&
+      parseLong(text + 8, 1, *param)) {
+    *strategy = HETILE_ALLOC_BOUNDED;
+    return HETILE_OK;
+  }
+  if (text && !std::strncmp(text, "block-cyclic:", 13) &&
+      parseLong(text + 13, 1, *param)) {
+    *strategy = HETILE_ALLOC_BLOCK_CYCLIC;
+    return HETILE_OK;
+  }
+  *param = 0;
+  return fail(HETILE_ERR_INVALID, "%s: '%s' is not one of auto, optimal, "
+              "bounded, bounded:S, cyclic, block-cyclic:B, chunk (S, B "
+              "integers >= 1)", what ? what : "allocation", text ? text : "");
+}
+
 namespace {
 
 /// Splits a comma-separated list; each entry must be non-empty.

@@ -8,11 +8,10 @@
 // machine each measurement runs without competing busy-waiting ranks.
 //
 //===----------------------------------------------------------------------===//
+#include "MpiCalibrate.h"
 #include "Error.h"
-#include "MpiClusters.h"
-#include "MpiInternal.h"
 
-#include "hetile_models.h"
+#include "hetile_platform.h"
 
 #include <algorithm>
 
@@ -78,7 +77,7 @@ int pongRank(MPI_Comm Comm, int Me, char *Buf, double Watchdog) {
 
 /// Rank 0: ping-pong with every other rank in turn, then the fitted line
 /// (or the error) to everyone.
-int pingAll(hetile_mpi &M, char *Buf, double Watchdog, Control &Result) {
+int pingAll(const OwnComm &M, char *Buf, double Watchdog, Control &Result) {
   std::vector<double> RoundTrips, Bytes;
   int E = HETILE_OK;
   for (int Q = 1; Q < M.Size && !E; ++Q) {
@@ -102,7 +101,7 @@ int pingAll(hetile_mpi &M, char *Buf, double Watchdog, Control &Result) {
 }
 
 /// Rank Me > 0: answer pings when told, then receive the result.
-int serve(hetile_mpi &M, char *Buf, double Watchdog, Control &Result) {
+int serve(const OwnComm &M, char *Buf, double Watchdog, Control &Result) {
   int E = HETILE_OK;
   while (true) {
     if (int E2 = recvFrom(M.Comm, M.Rank, 0, TagControl, &Result,
@@ -136,32 +135,34 @@ const size_t PairSizes[] = {0, 64, 1024, 4096, 16384};
 
 } // namespace
 
-int mpi::pingPair(hetile_mpi &M, int A, int B, double Watchdog,
+int mpi::pingPair(MPI_Comm Comm, int Rank, int Size, int A, int B,
+                  double Watchdog,
+                  const std::function<int(int Peer, size_t Bytes)> &BeforeSend,
                   double &Startup, double &PerByte) {
   Control Result = {0, 0, 0, 0};
   int E = HETILE_OK;
-  if (M.Rank == A || M.Rank == B) {
+  if (Rank == A || Rank == B) {
     std::vector<char> Buf(PairSizes[std::size(PairSizes) - 1]);
     std::vector<double> RoundTrips, Bytes;
-    int Peer = M.Rank == A ? B : A;
+    int Peer = Rank == A ? B : A;
     for (size_t S : PairSizes) {
       Bytes.push_back((double)S);
       for (int R = 0; R < WarmUp + Repeats && !E; ++R) {
         double T0 = MPI_Wtime();
-        if (M.Rank == B)
-          E = recvFrom(M.Comm, B, A, TagPing, Buf.data(), S, Watchdog);
+        if (Rank == B)
+          E = recvFrom(Comm, B, A, TagPing, Buf.data(), S, Watchdog);
         if (!E)
-          E = payLink(M, Peer, S);
+          E = BeforeSend(Peer, S);
         if (!E)
-          E = sendTo(M.Comm, Peer, M.Rank == A ? TagPing : TagPong, Buf.data(),
+          E = sendTo(Comm, Peer, Rank == A ? TagPing : TagPong, Buf.data(),
                      S);
-        if (!E && M.Rank == A)
-          E = recvFrom(M.Comm, A, B, TagPong, Buf.data(), S, Watchdog);
+        if (!E && Rank == A)
+          E = recvFrom(Comm, A, B, TagPong, Buf.data(), S, Watchdog);
         if (R >= WarmUp)
           RoundTrips.push_back(MPI_Wtime() - T0);
       }
     }
-    if (M.Rank == A) {
+    if (Rank == A) {
       if (!E)
         E = hetile_pingpong_fit((int)Bytes.size(), Bytes.data(), Repeats,
                                 RoundTrips.data(), &Result.Startup,
@@ -171,14 +172,14 @@ int mpi::pingPair(hetile_mpi &M, int A, int B, double Watchdog,
   }
   // A hands the fitted line (or its error) to every other rank; they wait
   // politely meanwhile (recvExact), not in a busy collective.
-  for (int Q = 0; M.Rank == A && Q < M.Size; ++Q)
+  for (int Q = 0; Rank == A && Q < Size; ++Q)
     if (Q != A)
-      if (int E2 = sendTo(M.Comm, Q, TagControl, &Result, sizeof Result))
+      if (int E2 = sendTo(Comm, Q, TagControl, &Result, sizeof Result))
         E = E ? E : E2;
-  if (M.Rank != A && !E)
-    E = recvFrom(M.Comm, M.Rank, A, TagControl, &Result, sizeof Result,
+  if (Rank != A && !E)
+    E = recvFrom(Comm, Rank, A, TagControl, &Result, sizeof Result,
                  Watchdog);
-  if ((E = agree(M.Comm, M.Rank, E ? E : Result.Code)))
+  if ((E = agree(Comm, Rank, E ? E : Result.Code)))
     return E;
   Startup = Result.Startup;
   PerByte = Result.PerByte;
@@ -217,8 +218,8 @@ extern "C" int hetile_mpi_calibrate(double *t_out, double *seconds_out) {
     return fail(HETILE_ERR_INVALID, "hetile_mpi_calibrate: no output");
   if (int E = ensureInit())
     return E;
-  hetile_mpi M; // only its communicator, freed by the destructor
-  if (int E = openComm(M))
+  OwnComm M;
+  if (int E = M.open())
     return E;
   double Watchdog = 120;
   if (int E = agree(M.Comm, M.Rank, envWatchdog(Watchdog)))
@@ -237,8 +238,8 @@ extern "C" int hetile_mpi_pingpong(double *startup_out, double *per_byte_out) {
     return fail(HETILE_ERR_INVALID, "hetile_mpi_pingpong: no output");
   if (int E = ensureInit())
     return E;
-  hetile_mpi M;
-  if (int E = openComm(M))
+  OwnComm M;
+  if (int E = M.open())
     return E;
   double Watchdog = 120;
   if (int E = agree(M.Comm, M.Rank, envWatchdog(Watchdog)))

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "MpiClusters.h"
 #include "Env.h"
+#include "MpiCalibrate.h"
 #include "Error.h"
 
 #include "hetile_platform.h"
@@ -183,12 +184,15 @@ int measureCosts(hetile_mpi &M, Measured &Out) {
       Out.InsidePair[0] = First[K];
       Out.InsidePair[1] = Second[K];
     }
-  if (int E = pingPair(M, First[0], First[1], M.Watchdog, Out.Link[0],
-                       Out.Link[1]))
+  // Each send of a pair pays the emulated link, as the pipeline's would.
+  auto PayLink = [&M](int Peer, size_t Bytes) { return payLink(M, Peer, Bytes); };
+  if (int E = pingPair(M.Comm, M.Rank, M.Size, First[0], First[1], M.Watchdog,
+                       PayLink, Out.Link[0], Out.Link[1]))
     return E;
   if (Out.InsidePair[0] >= 0)
-    if (int E = pingPair(M, Out.InsidePair[0], Out.InsidePair[1], M.Watchdog,
-                         Out.Inside[0], Out.Inside[1]))
+    if (int E = pingPair(M.Comm, M.Rank, M.Size, Out.InsidePair[0],
+                         Out.InsidePair[1], M.Watchdog, PayLink, Out.Inside[0],
+                         Out.Inside[1]))
       return E;
   std::lock_guard<std::mutex> G(MeasuredLock);
   MeasuredCosts[Key] = Out;

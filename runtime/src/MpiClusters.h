@@ -20,16 +20,9 @@ namespace hetile::rt::mpi {
 /// file's "clusters", the ranks of one host form a cluster (host names
 /// from MPI_Get_processor_name, or HETILE_EMULATE_HOSTS), and with two
 /// clusters or more the costs the file does not give are measured
-/// (pingPair, once per process for a grouping). Every rank receives them
+/// (pingPair, MpiCalibrate.h, once per process for a grouping). Every rank receives them
 /// in M (errors agreed on every rank).
 int shareClusters(hetile_mpi &M);
-
-/// Collective on M.Comm: the one-way start-up and per-byte costs between
-/// ranks A and B, by ping-pong (hetile_pingpong_fit's line through the
-/// fastest round trips), each send of the pair paying the emulated link
-/// (payLink); every rank receives A's result. MpiCalibrate.cpp.
-int pingPair(hetile_mpi &M, int A, int B, double Watchdog, double &Startup,
-             double &PerByte);
 
 /// HETILE_EMULATE_LINKS: when Dest is in another cluster than this rank,
 /// sleeps the link's time for a message of Bytes (start-up + Bytes x

@@ -161,6 +161,25 @@ extern "C" int hetile_mpi_recv(hetile_mpi *m, int src, int tag, void *buf,
   return E;
 }
 
+int mpi::postBytes(hetile_mpi &M, MPI_Comm Comm, bool Send, char *Data,
+                   size_t Bytes, int Peer, std::vector<MPI_Request> &Requests) {
+  for (size_t Done = 0; Done < Bytes;) {
+    size_t Piece = std::min(Bytes - Done, (size_t)M.MaxCount);
+    MPI_Request R;
+    int E = Send ? MPI_Isend(Data + Done, (int)Piece, MPI_BYTE, Peer, M.TagUb,
+                             Comm, &R)
+                 : MPI_Irecv(Data + Done, (int)Piece, MPI_BYTE, Peer, M.TagUb,
+                             Comm, &R);
+    if (E != MPI_SUCCESS)
+      return mpiFail(E, Send ? "MPI_Isend" : "MPI_Irecv");
+    Requests.push_back(R);
+    if (Send)
+      ++M.FinalMessages;
+    Done += Piece;
+  }
+  return HETILE_OK;
+}
+
 extern "C" int hetile_mpi_tag_ub(const hetile_mpi *m) {
   if (!m)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_tag_ub: null nest");

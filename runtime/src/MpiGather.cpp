@@ -30,58 +30,6 @@ using namespace hetile::rt::mpi;
 
 namespace {
 
-/// The spare buffers of the process, largest first.
-struct SpareBuffers {
-  std::mutex Lock;
-  std::vector<Buffer> Free;
-};
-
-SpareBuffers &spares() {
-  static SpareBuffers S;
-  return S;
-}
-
-/// How many spare buffers the process keeps: a nest's contribution and
-/// result, and those of a second nest.
-const size_t MaxSpareBuffers = 4;
-
-} // namespace
-
-Buffer mpi::takeFromPool(std::vector<Buffer> &Pool, size_t Bytes) {
-  // Largest first: the last one large enough is the smallest that fits.
-  for (size_t I = Pool.size(); I-- > 0;)
-    if (Pool[I].Capacity >= Bytes) {
-      Buffer B = std::move(Pool[I]);
-      Pool.erase(Pool.begin() + I);
-      return B;
-    }
-  Buffer B;
-  B.Data.reset(new (std::nothrow) char[Bytes > 0 ? Bytes : 1]);
-  B.Capacity = B.Data ? Bytes : 0;
-  return B;
-}
-
-Buffer mpi::takeBuffer(size_t Bytes) {
-  SpareBuffers &S = spares();
-  std::lock_guard<std::mutex> G(S.Lock);
-  return takeFromPool(S.Free, Bytes);
-}
-
-void mpi::reuseBuffer(Buffer &&B) {
-  if (!B.Data)
-    return;
-  SpareBuffers &S = spares();
-  std::lock_guard<std::mutex> G(S.Lock);
-  S.Free.push_back(std::move(B));
-  std::sort(S.Free.begin(), S.Free.end(), [](const Buffer &L, const Buffer &R) {
-    return L.Capacity > R.Capacity;
-  });
-  if (S.Free.size() > MaxSpareBuffers)
-    S.Free.resize(MaxSpareBuffers);
-}
-
-namespace {
-
 /// Counts and displacements fit in int: one MPI_Allgatherv / MPI_Gatherv.
 int gatherSmall(hetile_mpi &M, const void *Mine, size_t Bytes, bool RootOnly,
                 char *All, const std::vector<size_t> &Offsets) {
@@ -269,25 +217,6 @@ bool travelsDirect(const std::vector<Run> &Runs, unsigned long long Bytes) {
 }
 
 } // namespace
-
-int mpi::postBytes(hetile_mpi &M, MPI_Comm Comm, bool Send, char *Data,
-                   size_t Bytes, int Peer, std::vector<MPI_Request> &Requests) {
-  for (size_t Done = 0; Done < Bytes;) {
-    size_t Piece = std::min(Bytes - Done, (size_t)M.MaxCount);
-    MPI_Request R;
-    int E = Send ? MPI_Isend(Data + Done, (int)Piece, MPI_BYTE, Peer, M.TagUb,
-                             Comm, &R)
-                 : MPI_Irecv(Data + Done, (int)Piece, MPI_BYTE, Peer, M.TagUb,
-                             Comm, &R);
-    if (E != MPI_SUCCESS)
-      return mpiFail(E, Send ? "MPI_Isend" : "MPI_Irecv");
-    Requests.push_back(R);
-    if (Send)
-      ++M.FinalMessages;
-    Done += Piece;
-  }
-  return HETILE_OK;
-}
 
 int mpi::waitAll(std::vector<MPI_Request> &Requests, double Watchdog) {
   double Start = hetile_timer_now();

@@ -23,13 +23,6 @@ using namespace hetile::rt::mpi;
 
 namespace {
 
-/// The note of noteGrid: the rank count and grid, Size 0 when none.
-struct GridNote {
-  int Size = 0;
-  int P[2] = {0, 0};
-};
-thread_local GridNote Note;
-
 /// "a,b,c" of the first N values.
 template <typename T> std::string list(const T *V, int N, const char *Fmt) {
   std::string S;
@@ -79,22 +72,6 @@ int describeGrid(hetile_mpi &M, bool Default) {
 
 } // namespace
 
-void mpi::noteGrid(int Size, const int *P) {
-  Note.Size = P ? Size : 0;
-  Note.P[0] = P ? P[0] : 0;
-  Note.P[1] = P ? P[1] : 0;
-}
-
-bool mpi::takeGrid(int Size, int *P) {
-  GridNote N = Note;
-  Note = GridNote();
-  if (N.Size < 1 || N.Size != Size)
-    return false;
-  P[0] = N.P[0];
-  P[1] = N.P[1];
-  return true;
-}
-
 /// Whether, on the p[0] x p[1] grid, the owner tables for \p M's cycle times
 /// give every grid row and every grid column a tile column.
 static bool everyRowAndColumnWorks(const hetile_mpi &M, const int *P,
@@ -119,6 +96,11 @@ extern "C" int hetile_mpi_grid(hetile_mpi *m, long n0, long n1) {
 
 extern "C" int hetile_mpi_grid_threads(hetile_mpi *m, long n0, long n1,
                                        int nthreads) {
+  return hetile_mpi_grid_sized(m, n0, n1, nthreads, nullptr);
+}
+
+extern "C" int hetile_mpi_grid_sized(hetile_mpi *m, long n0, long n1,
+                                     int nthreads, const int *sized) {
   if (!m)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_grid: null nest");
   int Dims = 0;
@@ -133,20 +115,21 @@ extern "C" int hetile_mpi_grid_threads(hetile_mpi *m, long n0, long n1,
   if (!E && (n0 < 0 || n1 < 0))
     E = fail(HETILE_ERR_INVALID, "hetile_mpi_grid: %ld x %ld tile columns",
              n0, n1);
-  // Unset: the grid the tile sizes were chosen for (hetile_mpi_tile_sizes)
-  // if every grid row and column has a tile column, else the default grid
+  // Unset: the grid the tile sizes were chosen for (Sized, the grid_out of
+  // hetile_mpi_tile_sizes_grid) if every grid row and column has a tile
+  // column, else the default grid
   // for these tile columns; neither when an allocation of the ring was
   // asked for (HETILE_ALLOC other than auto), the ranks form clusters
   // (their panels are the ring's) or the ranks have several threads (the
   // grid runs one per rank): those keep the ring. Rank 0's decision is
   // broadcast below.
-  int Sized[2];
-  bool HaveSized = takeGrid(m->Size, Sized);
+  const bool HaveSized = sized && sized[0] >= 1 && sized[1] >= 1 &&
+                         sized[0] * sized[1] == m->Size;
   if (!E && (!Text || !*Text) && m->Strategy == HETILE_ALLOC_AUTO &&
       m->NClusters <= 1 && nthreads <= 1) {
-    if (HaveSized && Sized[0] <= n0 && Sized[1] <= n1) {
-      P[0] = Sized[0];
-      P[1] = Sized[1];
+    if (HaveSized && sized[0] <= n0 && sized[1] <= n1) {
+      P[0] = sized[0];
+      P[1] = sized[1];
       Dims = 2;
       P[HETILE_GRID_MAX_DIMS + 1] = 1;
     } else if (hetile_grid_default(m->Size, n0, n1, P)) {

@@ -1,142 +1,28 @@
 //===- MpiInternal.h - libhetile_rt_mpi internals ---------------*- C++ -*-===//
 //
-// The nest object behind hetile_mpi and the helpers the Mpi*.cpp files
-// share: MPI start-up, errors of MPI turned into HETILE_ERR_MPI, errors made
-// consistent across ranks, datatypes for messages beyond int counts, and the
-// polite wait for a message under the watchdog.
+// The nest object behind hetile_mpi (an allocation of tile columns with its
+// communicator, buffers and statistics) and what the schedule's files
+// share about it. MPI start-up, errors and waits: MpiSupport.h; the
+// measurements: MpiCalibrate.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_RT_MPIINTERNAL_H
 #define HETILE_RT_MPIINTERNAL_H
 
 #include "ColumnAllocation.h"
+#include "MpiSupport.h"
 
 #include "hetile_grid.h"
 #include "hetile_rt_mpi.h"
 
 #include <atomic>
 #include <climits>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace hetile::rt::mpi {
-
-/// Initialises MPI if the program has not (MPI_THREAD_MULTIPLE asked, for
-/// the threads of mpi+omp; whatever is provided) and then registers
-/// MPI_Finalize with atexit (skipped if the program finalises MPI itself).
-/// HETILE_ERR_MPI if MPI was already finalised.
-int ensureInit();
-
-/// The seconds of CPU time the calling thread has used
-/// (CLOCK_THREAD_CPUTIME_ID): what the emulated slowdown multiplies.
-double threadCpuNow();
-
-/// Returns HETILE_ERR_MPI with "What: <MPI's message for Err>".
-int mpiFail(int Err, const char *What);
-
-/// 0 if Err is MPI_SUCCESS, else mpiFail(Err, What).
-inline int check(int Err, const char *What) {
-  return Err == MPI_SUCCESS ? 0 : mpiFail(Err, What);
-}
-
-/// Makes an error consistent across the ranks of Comm (collective): 0 if
-/// Err == 0 on every rank, else, on every rank, the code and message of the
-/// lowest failing rank (prefixed with "rank R: " on the other ranks).
-int agree(MPI_Comm Comm, int Rank, int Err);
-
-/// HETILE_WATCHDOG: seconds >= 0 (default 120; 0 waits forever).
-int envWatchdog(double &Seconds);
-
-/// HETILE_MPI_MAX_COUNT: the largest count of one MPI call, 1..INT_MAX
-/// (default INT_MAX). Lowering it exercises the derived-datatype paths.
-int envMaxCount(long &Count);
-
-/// A datatype and count describing exactly Bytes contiguous bytes: MPI_BYTE
-/// x Bytes when Bytes <= MaxCount, else one derived type (chunks of
-/// MaxCount bytes and a remainder), freed with the object. Its type
-/// signature is Bytes MPI_BYTEs either way, so either form matches the
-/// other at the receiver.
-class ByteType {
-public:
-  ByteType() = default;
-  ByteType(const ByteType &) = delete;
-  ByteType &operator=(const ByteType &) = delete;
-  ~ByteType();
-  int init(size_t Bytes, long MaxCount);
-  MPI_Datatype type() const { return Type; }
-  int count() const { return Count; }
-
-private:
-  MPI_Datatype Type = MPI_BYTE;
-  int Count = 0;
-  bool Derived = false;
-};
-
-/// Locks Lock, if not null, for the life of the object: the MPI calls of
-/// a nest run by several threads are serialised (MPI_THREAD_SERIALIZED).
-class MaybeLock {
-public:
-  explicit MaybeLock(std::mutex *Lock) : Lock(Lock) {
-    if (Lock)
-      Lock->lock();
-  }
-  MaybeLock(const MaybeLock &) = delete;
-  MaybeLock &operator=(const MaybeLock &) = delete;
-  ~MaybeLock() {
-    if (Lock)
-      Lock->unlock();
-  }
-
-private:
-  std::mutex *Lock;
-};
-
-/// One step of a polite wait that has lasted Waited seconds: spin for the
-/// first 50 us, yield until 2 ms, then sleep Waited/16, at most 200 us.
-void politePause(double Waited);
-
-/// Waits until a message from Src with Tag can be received on Comm (matched
-/// with MPI_Improbe, so that it is received with MPI_Mrecv), spinning
-/// briefly, then yielding, then sleeping up to 200 us at a time: ranks may
-/// outnumber cores. HETILE_ERR_TIMEOUT (no message set) after Watchdog
-/// seconds (0: never). Lock (may be null) is held during each probe only.
-int waitMessage(MPI_Comm Comm, int Src, int Tag, double Watchdog,
-                MPI_Message &Msg, MPI_Status &Status,
-                std::mutex *Lock = nullptr);
-
-/// Waits politely (as waitMessage) until Request completes;
-/// HETILE_ERR_TIMEOUT (no message set) after Watchdog seconds (0: never).
-/// Between (if given) runs after each test that finds it pending; its
-/// error ends the wait.
-int waitRequest(MPI_Request &Request, double Watchdog,
-                const std::function<int()> &Between = {});
-
-/// The size in bytes of a matched message.
-int messageBytes(const MPI_Status &Status, size_t &Bytes);
-
-/// Receives exactly Bytes bytes from Src with Tag on Comm under the
-/// watchdog (waitMessage + size check + MPI_Mrecv); Waited receives the
-/// seconds spent waiting. Timeout messages name Me, Src and Tag. Lock (may
-/// be null) is held during each MPI call, not while waiting.
-int recvExact(MPI_Comm Comm, int Me, int Src, int Tag, void *Buf,
-              size_t Bytes, double Watchdog, long MaxCount, double &Waited,
-              std::mutex *Lock = nullptr);
-
-/// Calibrates the ranks of Comm (collective): Seconds and Times get Size
-/// entries, identical on every rank. The ranks take turns, so that each is
-/// timed while the others sleep (ranks may outnumber cores).
-int calibrateOn(MPI_Comm Comm, int Rank, int Size, double Watchdog,
-                std::vector<double> &Seconds, std::vector<double> &Times);
-
-/// A heap buffer whose address does not move when the object does.
-struct Buffer {
-  std::unique_ptr<char[]> Data;
-  size_t Capacity = 0;
-};
 
 /// Bytes of consecutive final values at an address.
 struct Run {
@@ -201,19 +87,6 @@ struct Part {
 struct alignas(64) ColumnProgress {
   std::atomic<long> Rows{0};
 };
-
-/// A buffer of at least Bytes bytes (Data null when out of memory): the
-/// smallest of the process's spare buffers that is large enough, else a new
-/// one. The final exchange of a nest inside a time loop thus reuses the
-/// same memory at every step instead of allocating (and faulting in) its
-/// arrays' size twice per step. Thread-safe.
-Buffer takeBuffer(size_t Bytes);
-/// The last buffer of \p Pool with at least Bytes (the smallest that fits
-/// when Pool is sorted largest first), removed from it, else a new one (Data
-/// null when out of memory).
-Buffer takeFromPool(std::vector<Buffer> &Pool, size_t Bytes);
-/// Keeps B among the process's spare buffers (the largest few).
-void reuseBuffer(Buffer &&B);
 
 /// Posts a send (Send) or a receive of the Bytes bytes at Data with Peer
 /// on Comm, tag M.TagUb, as messages of at most M.MaxCount bytes (received
@@ -357,13 +230,6 @@ namespace hetile::rt::mpi {
 /// end of a nest run by one thread (T = 0), so that an emulated slow rank
 /// delivers its results as late as a slow processor.
 int payEmulation(hetile_mpi &M, int T = 0);
-
-/// The grid hetile_mpi_tile_sizes sized the tiles for ([AY98]), remembered
-/// for the nest's hetile_mpi_grid, which runs after the sizes are chosen
-/// (MpiGrid.cpp; per thread, as the nest's calls): noteGrid replaces it
-/// (Size 0: none), takeGrid returns and forgets it.
-void noteGrid(int Size, const int *P);
-bool takeGrid(int Size, int *P);
 
 } // namespace hetile::rt::mpi
 

@@ -14,6 +14,7 @@
 #include "ColumnAllocation.h"
 #include "Env.h"
 #include "Error.h"
+#include "MpiCalibrate.h"
 #include "MpiClusters.h"
 #include "MpiInternal.h"
 
@@ -87,64 +88,6 @@ int calibrateIfNeeded(hetile_mpi &M, TimesSource Source) {
 }
 
 } // namespace
-
-/// The nest's own communicator, returning errors instead of aborting, and
-/// the largest tag (MPI_TAG_UB; the last one is kept for hetile_mpi_gather).
-int mpi::openComm(hetile_mpi &M) {
-  // The first collective of a nest, under the watchdog: a rank that never
-  // comes (it finished, failed before, or runs another nest) must not
-  // leave the others blocked. A malformed HETILE_WATCHDOG is reported by
-  // readSettings, on every rank; the default bounds this wait meanwhile.
-  double Watchdog;
-  if (envWatchdog(Watchdog))
-    Watchdog = 120;
-  MPI_Request Dup;
-  if (int E = check(MPI_Comm_idup(MPI_COMM_WORLD, &M.Comm, &Dup),
-                    "MPI_Comm_idup"))
-    return E;
-  int E = waitRequest(Dup, Watchdog);
-  if (E == HETILE_ERR_TIMEOUT) {
-    int World = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &World);
-    M.Comm = MPI_COMM_NULL; // never completed: not ours to free
-    return fail(HETILE_ERR_TIMEOUT, "rank %d: not every rank started the "
-                "nest within %g s (HETILE_WATCHDOG): a rank failed or ended "
-                "before it, or the ranks run different nests", World,
-                Watchdog);
-  }
-  if (E)
-    return E;
-  if (int E = check(MPI_Comm_set_errhandler(M.Comm, MPI_ERRORS_RETURN),
-                    "MPI_Comm_set_errhandler"))
-    return E;
-  MPI_Comm_rank(M.Comm, &M.Rank);
-  MPI_Comm_size(M.Comm, &M.Size);
-  void *Value = nullptr;
-  int Flag = 0;
-  MPI_Comm_get_attr(M.Comm, MPI_TAG_UB, &Value, &Flag);
-  M.TagUb = Flag && Value ? *(int *)Value : 32767;
-  return HETILE_OK;
-}
-
-hetile_mpi::~hetile_mpi() {
-  // Sends still in flight (after a timeout): MPI may still read their
-  // buffers, so they are leaked on purpose.
-  for (auto &O : Pending)
-    (void)O.Buf.Data.release();
-  for (auto &S : PieceSets)
-    for (auto &P : S.Pieces)
-      (void)P.Buf.Data.release();
-  for (auto &B : Gathered)
-    reuseBuffer(std::move(B));
-  for (auto &B : Contributions)
-    reuseBuffer(std::move(B));
-  int Finalized = 0;
-  MPI_Finalized(&Finalized);
-  if (PieceComm != MPI_COMM_NULL && !Finalized)
-    MPI_Comm_free(&PieceComm);
-  if (Comm != MPI_COMM_NULL && !Finalized)
-    MPI_Comm_free(&Comm);
-}
 
 int mpi::openSettings(hetile_mpi &M, int Err) {
   if (int E = openComm(M))

@@ -10,14 +10,18 @@
 //===----------------------------------------------------------------------===//
 #include "Env.h"
 #include "Error.h"
-#include "MpiInternal.h"
+#include "MpiSupport.h"
 
 #include <sched.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <climits>
 #include <ctime>
+#include <mutex>
+#include <new>
+#include <vector>
 
 using namespace hetile::rt;
 using namespace hetile::rt::mpi;
@@ -268,11 +272,98 @@ extern "C" int hetile_mpi_agree(int ok) {
   return All ? 1 : 0;
 }
 
-extern "C" void hetile_mpi_abort(hetile_mpi *m, int code) {
+int mpi::openWorldComm(MPI_Comm &Comm, int &Rank, int &Size, int &TagUb) {
+  // The first collective of a nest, under the watchdog: a rank that never
+  // comes (it finished, failed before, or runs another nest) must not
+  // leave the others blocked. A malformed HETILE_WATCHDOG is reported by
+  // the nest's settings (MpiNest.cpp), on every rank; the default bounds
+  // this wait meanwhile.
+  double Watchdog;
+  if (envWatchdog(Watchdog))
+    Watchdog = 120;
+  MPI_Request Dup;
+  if (int E = check(MPI_Comm_idup(MPI_COMM_WORLD, &Comm, &Dup),
+                    "MPI_Comm_idup"))
+    return E;
+  int E = waitRequest(Dup, Watchdog);
+  if (E == HETILE_ERR_TIMEOUT) {
+    int World = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &World);
+    Comm = MPI_COMM_NULL; // never completed: not ours to free
+    return fail(HETILE_ERR_TIMEOUT, "rank %d: not every rank started the "
+                "nest within %g s (HETILE_WATCHDOG): a rank failed or ended "
+                "before it, or the ranks run different nests", World,
+                Watchdog);
+  }
+  if (E)
+    return E;
+  if (int E = check(MPI_Comm_set_errhandler(Comm, MPI_ERRORS_RETURN),
+                    "MPI_Comm_set_errhandler"))
+    return E;
+  MPI_Comm_rank(Comm, &Rank);
+  MPI_Comm_size(Comm, &Size);
+  void *Value = nullptr;
+  int Flag = 0;
+  MPI_Comm_get_attr(Comm, MPI_TAG_UB, &Value, &Flag);
+  TagUb = Flag && Value ? *(int *)Value : 32767;
+  return HETILE_OK;
+}
+
+mpi::OwnComm::~OwnComm() {
   int Finalized = 0;
   MPI_Finalized(&Finalized);
-  if (Finalized || ensureInit() != HETILE_OK)
-    std::abort();
-  MPI_Abort(m && m->Comm != MPI_COMM_NULL ? m->Comm : MPI_COMM_WORLD, code);
-  std::abort(); // MPI_Abort does not return
+  if (Comm != MPI_COMM_NULL && !Finalized)
+    MPI_Comm_free(&Comm);
+}
+
+namespace {
+
+/// The spare buffers of the process, largest first.
+struct SpareBuffers {
+  std::mutex Lock;
+  std::vector<Buffer> Free;
+};
+
+SpareBuffers &spares() {
+  static SpareBuffers S;
+  return S;
+}
+
+/// How many spare buffers the process keeps: a nest's contribution and
+/// result, and those of a second nest.
+const size_t MaxSpareBuffers = 4;
+
+} // namespace
+
+Buffer mpi::takeFromPool(std::vector<Buffer> &Pool, size_t Bytes) {
+  // Largest first: the last one large enough is the smallest that fits.
+  for (size_t I = Pool.size(); I-- > 0;)
+    if (Pool[I].Capacity >= Bytes) {
+      Buffer B = std::move(Pool[I]);
+      Pool.erase(Pool.begin() + I);
+      return B;
+    }
+  Buffer B;
+  B.Data.reset(new (std::nothrow) char[Bytes > 0 ? Bytes : 1]);
+  B.Capacity = B.Data ? Bytes : 0;
+  return B;
+}
+
+Buffer mpi::takeBuffer(size_t Bytes) {
+  SpareBuffers &S = spares();
+  std::lock_guard<std::mutex> G(S.Lock);
+  return takeFromPool(S.Free, Bytes);
+}
+
+void mpi::reuseBuffer(Buffer &&B) {
+  if (!B.Data)
+    return;
+  SpareBuffers &S = spares();
+  std::lock_guard<std::mutex> G(S.Lock);
+  S.Free.push_back(std::move(B));
+  std::sort(S.Free.begin(), S.Free.end(), [](const Buffer &L, const Buffer &R) {
+    return L.Capacity > R.Capacity;
+  });
+  if (S.Free.size() > MaxSpareBuffers)
+    S.Free.resize(MaxSpareBuffers);
 }

@@ -9,7 +9,7 @@
 // 3 dimensions or more that will run on a processor grid (HETILE_GRID, or
 // the default grid) takes Andonov & Yanev's sizes for that grid ([AY98]
 // section 3, Algorithms 1 and 2), the grid remembered for the nest's
-// hetile_mpi_grid. Under the auto allocation the ring takes [AY98] with
+// hetile_mpi_grid_sized. Under the auto allocation the ring takes [AY98] with
 // n = 1. Any other case takes the shared-memory defaults
 // (hetile_tilesize_for).
 //
@@ -317,8 +317,7 @@ int chooseGrid(hetile_mpi &M, const long *Extents, int NProcs, int *P) {
 /// [AY98]'s tile sizes (Algorithms 1 and 2, hetile_grid_tile_sizes) for
 /// the grid P with the machine's costs; tau_a is the slowest rank's (a
 /// grid row or column advances at its slowest rank's pace; [AY98] is
-/// homogeneous). The grid is remembered for the nest's hetile_mpi_grid
-/// (noteGrid). 1, 0 when the model has no solution (the ring's sizes are
+/// homogeneous). 1, 0 when the model has no solution (the ring's sizes are
 /// then taken), or an error.
 int gridSizes(hetile_mpi &M, int Depth, const long *Extents, long ElemBytes,
               const int *P, long *Sizes) {
@@ -331,7 +330,6 @@ int gridSizes(hetile_mpi &M, int Depth, const long *Extents, long ElemBytes,
   if (hetile_grid_tile_sizes(Depth, Extents, P, C.beta, C.tau_t, TauA, Sizes,
                              &R) != HETILE_OK)
     return 0; // the same inputs on every rank: all fall back alike
-  noteGrid(M.Size, P);
   if (M.Rank == 0) {
     std::string Dims;
     for (int I = 0; I < Depth; ++I)
@@ -390,7 +388,17 @@ int pipelineSizes(hetile_mpi &M, int Depth, const long *Extents, int LongDim,
 extern "C" int hetile_mpi_tile_sizes(int depth, const long *extents,
                                      int nprocs, int long_dim,
                                      long elem_bytes, long *sizes_out) {
+  return hetile_mpi_tile_sizes_grid(depth, extents, nprocs, long_dim,
+                                    elem_bytes, sizes_out, nullptr);
+}
+
+extern "C" int hetile_mpi_tile_sizes_grid(int depth, const long *extents,
+                                          int nprocs, int long_dim,
+                                          long elem_bytes, long *sizes_out,
+                                          int *grid_out) {
   ModelLine.clear();
+  if (grid_out)
+    grid_out[0] = grid_out[1] = 0;
   if (depth < 1 || !extents || !sizes_out || nprocs < 1 || elem_bytes < 1)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_tile_sizes: need depth >= 1, "
                 "extents, nprocs >= 1 and elem_bytes >= 1");
@@ -403,7 +411,6 @@ extern "C" int hetile_mpi_tile_sizes(int depth, const long *extents,
   hetile_mpi M;
   if (int E = openSettings(M))
     return E;
-  noteGrid(0, nullptr);
   if (depth >= 3) {
     int P[2];
     int G = shareClusters(M);
@@ -411,6 +418,10 @@ extern "C" int hetile_mpi_tile_sizes(int depth, const long *extents,
       G = chooseGrid(M, extents, nprocs, P);
     if (G > 0)
       G = gridSizes(M, depth, extents, elem_bytes, P, sizes_out);
+    if (G > 0 && grid_out) {
+      grid_out[0] = P[0];
+      grid_out[1] = P[1];
+    }
     if (G)
       return G < 0 ? G : HETILE_OK;
   }

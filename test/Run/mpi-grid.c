@@ -211,7 +211,7 @@
 //
 // The code: the grid's branch, chosen at run time, then the ring's.
 // RUN: %strip-directives %t.r3.c | FileCheck %s --check-prefix=CODE
-// CODE: const int hetile_grid = hetile_mpi_grid(hetile_m, hetile_gn0, hetile_gn1);
+// CODE: const int hetile_grid = hetile_mpi_grid_sized(hetile_m, hetile_gn0, hetile_gn1, 1, hetile_grid_sized);
 // CODE: if (hetile_grid) {
 // CODE: for (long hetile_g0 = hetile_mpi_grid_next(hetile_m, hetile_me, 0, -1); hetile_g0 < hetile_gn0; hetile_g0 = hetile_mpi_grid_next(hetile_m, hetile_me, 0, hetile_g0))
 // CODE: for (long hetile_g1 = hetile_mpi_grid_next(hetile_m, hetile_me, 1, -1); hetile_g1 < hetile_gn1; hetile_g1 = hetile_mpi_grid_next(hetile_m, hetile_me, 1, hetile_g1)) {

@@ -480,7 +480,7 @@ class Kernel:
         # and 1 x 2 (by the kernel's name, so that the suite runs each) with
         # tile sizes that divide few extents, and say so.
         if name == "mpi" and first and \
-                "hetile_mpi_grid(" in open(self.rewrite(name, flags)).read():
+                "hetile_mpi_grid_sized(" in open(self.rewrite(name, flags)).read():
             other = [(1, 1), (2, 1), (1, 2)][zlib.crc32(os.path.splitext(
                 os.path.basename(self.src))[0].encode()) % 3]
             for (p1, p2), sizes in (((2, 2), "2,3"), (other, "3,2,5")):
