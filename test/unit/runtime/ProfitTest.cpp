@@ -383,18 +383,26 @@ TEST(Profit, BusyMachineTriesNoPartOnEveryThread) {
   EXPECT_EQ((std::vector<Part>{{0, 0, 1}, {1, 2, 3}, {1, 4, 31}}), Parts);
 }
 
+/// One call of 2^22 points over the values 0..31 on \p X's site, in \p C:
+/// expects hetile_profit_begin to choose \p Threads; its parts, each taking
+/// \p Seconds(threads, values), tiled ones grown to 2 values.
+template <typename SecondsFn>
+std::vector<Part> callOf32(Site &X, hetile_profit_call &C, int Threads,
+                           SecondsFn Seconds) {
+  EXPECT_EQ(Threads, hetile_profit_begin(X.S, 1 << 22, 2, &C));
+  hetile_profit_parts(&C, 0, 31, 1);
+  return runParts(C, Seconds, [](int) { return 2L; });
+}
+
 TEST(Profit, LaterCallExploresOnAPart) {
   ProfitEnv G;
   Site X;
   auto Seconds = [](int T, long V) {
     return (T == 0 ? 1e-3 : T == 1 ? 1.5e-3 : 10e-3) * (double)V;
   };
-  auto T0 = [](int) { return 2L; };
   hetile_profit_call C;
-  ASSERT_EQ(2, hetile_profit_begin(X.S, 1 << 22, 2, &C));
-  hetile_profit_parts(&C, 0, 31, 1);
   EXPECT_EQ((std::vector<Part>{{0, 0, 1}, {1, 2, 3}, {2, 4, 5}, {0, 6, 31}}),
-            runParts(C, Seconds, T0));
+            callOf32(X, C, 2, Seconds));
   EXPECT_EQ(1, hetile_profit_end(&C, 0));
   // The original and one thread took 0.032 s and 0.048 s for the call
   // (1.5x per value: within 2x), too short for one time each; every
@@ -406,10 +414,8 @@ TEST(Profit, LaterCallExploresOnAPart) {
   // The third explores one thread on one part of 32 / 16 = 2 values; the
   // rest runs the original.
   hetile_profit_call D;
-  ASSERT_EQ(1, hetile_profit_begin(X.S, 1 << 22, 2, &D));
-  hetile_profit_parts(&D, 0, 31, 1);
   EXPECT_EQ((std::vector<Part>{{1, 0, 1}, {0, 2, 31}}),
-            runParts(D, Seconds, T0));
+            callOf32(X, D, 1, Seconds));
   EXPECT_EQ(1, hetile_profit_end(&D, 0));
   std::string Line = hetile_profit_describe(&D);
   EXPECT_NE(std::string::npos,
@@ -419,10 +425,8 @@ TEST(Profit, LaterCallExploresOnAPart) {
       << Line;
   // Every way explored: the fourth call runs the original, in one part.
   hetile_profit_call E;
-  ASSERT_EQ(0, hetile_profit_begin(X.S, 1 << 22, 2, &E));
-  hetile_profit_parts(&E, 0, 31, 1);
   EXPECT_EQ((std::vector<Part>{{0, LONG_MIN, LONG_MAX}}),
-            runParts(E, Seconds, T0));
+            callOf32(X, E, 0, Seconds));
 }
 
 TEST(Profit, EveryThreadWaitsForASecondProcessor) {
@@ -432,30 +436,24 @@ TEST(Profit, EveryThreadWaitsForASecondProcessor) {
   auto Seconds = [](int T, long V) {
     return (T == 0 ? 1.0 : T == 1 ? 0.5 : 3.0) * (double)V;
   };
-  auto T0 = [](int) { return 2L; };
   hetile_profit_call C;
-  ASSERT_EQ(1, hetile_profit_begin(X.S, 1 << 22, 2, &C));
-  hetile_profit_parts(&C, 0, 31, 1);
-  runParts(C, Seconds, T0);
+  callOf32(X, C, 1, Seconds);
   EXPECT_EQ(1, hetile_profit_end(&C, 1));
   // While the machine stays busy, the later calls run one thread, the
   // class's best, and do not explore every thread (the trials skipped it):
   // call 2 looks at the load, the next look is 16 calls later.
   for (int Call = 2; Call <= 17; ++Call) {
     hetile_profit_call B;
-    ASSERT_EQ(1, hetile_profit_begin(X.S, 1 << 22, 2, &B)) << "call " << Call;
-    hetile_profit_parts(&B, 0, 31, 1);
     ASSERT_EQ((std::vector<Part>{{1, LONG_MIN, LONG_MAX}}),
-              runParts(B, Seconds, T0));
+              callOf32(X, B, 1, Seconds))
+        << "call " << Call;
   }
   // The machine idle again: the next look (call 18) explores every
   // thread, on the whole call.
   setVar("HETILE_EMULATE_LOAD", "0");
   hetile_profit_call D;
-  ASSERT_EQ(2, hetile_profit_begin(X.S, 1 << 22, 2, &D));
-  hetile_profit_parts(&D, 0, 31, 1);
   EXPECT_EQ((std::vector<Part>{{2, LONG_MIN, LONG_MAX}}),
-            runParts(D, Seconds, T0));
+            callOf32(X, D, 2, Seconds));
 }
 
 TEST(Profit, NoTrialsWhereTheyCannotTell) {
