@@ -12,7 +12,9 @@
 #include "AliasCheckCode.h"
 
 #include "NestEmitter.h"
+#include "ProfitCode.h"
 
+#include <isl/aff.h>
 #include <isl/ast_build.h>
 #include <isl/id.h>
 
@@ -244,6 +246,42 @@ llvm::Expected<std::string> outerLoopsAround(const Scop &S,
   return Loop;
 }
 
+/// The points of a call, as C: the sum over the statements of the products
+/// of their domains' extents (a bound: triangles count as boxes), or ""
+/// where isl cannot say.
+std::string pointsOfCall(const NestEmitter &E, const Scop &S,
+                         const isl::set &Context) {
+  isl::ast_build Build = E.buildInside(0);
+  std::string Out;
+  for (const ScopStmt &Stmt : S.Stmts) {
+    isl::set D = Stmt.Domain.intersect_params(Context);
+    isl_size N = D.tuple_dim().release();
+    if (D.is_null() || N < 0)
+      return "";
+    std::string Term = "1.0";
+    for (isl_size K = 0; K < N; ++K) {
+      isl::pw_aff Ext = D.dim_max(K).sub(D.dim_min(K)).add_constant(1);
+      if (Ext.is_null())
+        return "";
+      // Total over the parameters (0 where the statement does not run).
+      isl::set Params = Context.is_null()
+                            ? D.params().universe(D.params().get_space())
+                            : Context;
+      isl::pw_aff Zero(Params, isl::val::zero(Ext.ctx()));
+      Ext = isl::manage(isl_pw_aff_union_max(Ext.release(), Zero.release()))
+                .coalesce();
+      auto Text = E.print(Build, Ext, "the extent of a loop", true);
+      if (!Text) {
+        llvm::consumeError(Text.takeError());
+        return "";
+      }
+      Term += " * (double)" + *Text;
+    }
+    Out += (Out.empty() ? "" : " + ") + Term;
+  }
+  return Out;
+}
+
 llvm::Error checkInputs(const Scop &S, const InnerBands &IB,
                         llvm::ArrayRef<std::string> Bands) {
   if (IB.Outer == 0 || IB.Bands.empty() || S.Stmts.empty())
@@ -280,13 +318,36 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
   if (!Checks)
     return Checks.takeError();
   std::string Out = "{\n";
-  if (Checks->empty()) {
+  // The seq and omp backends decide at each call whether the tiled bands
+  // pay (hetile_profit_begin; their blocks run on every thread), as the
+  // strips do; fixed tile sizes (--tile-sizes) always run them.
+  std::string Points;
+  if (!Original.empty() && O.TileSizes.empty() &&
+      (O.TargetBackend == Backend::Seq || O.TargetBackend == Backend::Omp))
+    Points = pointsOfCall(E, S, None.Context);
+  bool Decide = !Points.empty();
+  if (Checks->empty() && !Decide) {
     Out += *Loop;
   } else {
     if (Original.empty())
       return makeCodeGenError("the nest's run-time checks need its original text");
-    Out += printFallbackGuard(S, *Checks, "", runtimeCheckFlags(S), *Loop,
-                              Original);
+    std::string Cond, Tiled = *Loop;
+    bool Threads = O.TargetBackend == Backend::Omp;
+    if (Decide) {
+      auto D = printProfitDecision(E, Threads, "tiled bands",
+                                   /*OneThread=*/!Threads, false, Points);
+      if (!D)
+        return D.takeError();
+      Out += *D;
+      Cond = ProfitRuns;
+      Tiled = ProfitRan + Tiled;
+    }
+    if (!Checks->empty())
+      Cond += (Cond.empty() ? "" : " && ") + runtimeCheckFlags(S);
+    Out += printFallbackGuard(S, *Checks, "", Cond, Tiled, Original,
+                              Decide ? ProfitError : "");
+    if (Decide)
+      Out += printProfitEnd();
   }
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);

@@ -13,11 +13,12 @@ namespace hetile {
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
                                                 const std::string &What,
-                                                bool OneThread, bool Parts) {
+                                                bool OneThread, bool Parts,
+                                                const std::string &Given) {
   const Scop &S = E.S;
   isl::ast_build Build = E.buildInside(0);
-  std::string Points = "1.0";
-  for (unsigned M = 0; M < E.N.Dims.size(); ++M) {
+  std::string Points = Given.empty() ? "1.0" : Given;
+  for (unsigned M = 0; Given.empty() && M < E.N.Dims.size(); ++M) {
     isl::pw_aff Ext = E.N.Dims[M].Extent.intersect_params(E.N.Context);
     auto Text = E.print(Build, Ext,
                         "the extent of band dimension " + std::to_string(M),

@@ -40,11 +40,14 @@ namespace hetile {
 /// the block sets to what ran.
 /// With \p Parts, hetile_run is a variable (hetile_profit_part sets it
 /// per part) and hetile_part holds the part's values.
+/// \p Points: the C expression of the points a call runs, where the band's
+/// extents do not give them (inner bands); "" for the band's.
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
                                                 const std::string &What,
                                                 bool OneThread = true,
-                                                bool Parts = false);
+                                                bool Parts = false,
+                                                const std::string &Points = "");
 
 /// The original nest's text with its outermost loop kept to the values
 /// hetile_part[0]..hetile_part[1] of its iterator (a guard that skips the

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Is hetile's omp build of the kernels of test/Run ever slower than the
+original? Every kernel that the differential harness runs (a `%differential`
+RUN line and its `//@ args` lists) is built as the original (gcc -O3) and as
+`hetile rewrite --backend=omp` (gcc -O3 -fopenmp, the run-time decision on,
+as users get it), and run with each of its argument lists, one process per
+list, on 1 and 2 threads, idle and beside one busy-looping process, at
+normal priority. A kernel's time is the wall time of its processes, start-up
+and the runtime's loading included: these kernels are tests, their nests
+last microseconds to milliseconds, so what this measures is what a short
+program pays for being rewritten. Medians of --reps interleaved runs; every
+run's output must be the original's.
+
+  bench/run_kernels.py [--build build] [--reps 5] [--only NAME,...] [--out FILE]
+"""
+import argparse
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import benchlib
+
+RUN_DIR = os.path.join(benchlib.ROOT, "test", "Run")
+INPUTS = os.path.join(benchlib.ROOT, "test", "Exec", "Inputs")
+
+
+def kernels(only):
+    """(name, path, [argument lists]) of the differential kernels."""
+    out = []
+    for f in sorted(os.listdir(RUN_DIR)):
+        path = os.path.join(RUN_DIR, f)
+        if not f.endswith(".c") or (only and not any(o in f for o in only)):
+            continue
+        text = open(path).read()
+        if "%differential" not in text:
+            continue
+        # The kernel the RUN line names (%s: this file; some live in
+        # test/Inputs).
+        word = text.split("%differential", 1)[1].split()[0]
+        src = path if word == "%s" else os.path.normpath(
+            word.replace("%S", RUN_DIR))
+        text = open(src).read()
+        lists = [[]]
+        for line in text.splitlines():
+            if line.startswith("//@ args"):
+                lists = [shlex.split(x) for x in line[len("//@ args"):].split("|")]
+        out.append((f[:-2], src, lists))
+    return out
+
+
+def build(args, work, name, src):
+    """{variant: executable}, or a string saying why it could not be built."""
+    cflags = ["-std=c99", "-O3", "-I" + RUN_DIR, "-I" + INPUTS]
+    inc = os.path.join(benchlib.ROOT, "runtime", "include")
+    lib = os.path.join(os.path.abspath(args.build), "lib")
+    hetile = os.path.join(os.path.abspath(args.build), "bin", "hetile")
+    base = os.path.join(work, name)
+    p = benchlib.run(["gcc"] + cflags + [src, "-o", base + ".orig", "-lm"])
+    if p.returncode:
+        return "original: " + p.stderr[-300:]
+    p = benchlib.run([hetile, "rewrite", "--backend=omp", src, "-o",
+                      base + ".omp.c", "--", "-std=c99", "-I" + RUN_DIR,
+                      "-I" + INPUTS])
+    if p.returncode:
+        return "rewrite: " + p.stderr[-300:]
+    p = benchlib.run(["gcc"] + cflags + ["-fopenmp", "-I" + inc,
+                                         base + ".omp.c", "-o", base + ".omp",
+                                         "-L" + lib, "-Wl,-rpath," + lib,
+                                         "-lhetile_rt", "-lm"])
+    if p.returncode:
+        return "omp build: " + p.stderr[-300:]
+    return {"orig": base + ".orig", "omp": base + ".omp"}
+
+
+def once(exe, lists, threads):
+    """(the outputs, the wall time of one process per argument list)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HETILE_")}
+    env["OMP_NUM_THREADS"] = str(threads)
+    outs, total = [], 0.0
+    for argv in lists:
+        start = time.perf_counter()
+        p = subprocess.run([exe] + argv, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, timeout=600)
+        total += time.perf_counter() - start
+        if p.returncode:
+            sys.exit("%s %s failed (%d)" % (exe, " ".join(argv), p.returncode))
+        outs.append(p.stdout)
+    return outs, total
+
+
+class Busy:
+    """One busy-looping process beside the runs (normal priority)."""
+
+    def __init__(self, on):
+        self.on = on
+
+    def __enter__(self):
+        self.p = subprocess.Popen(["sh", "-c", "while :; do :; done"]) \
+            if self.on else None
+        return self
+
+    def __exit__(self, *exc):
+        if self.p:
+            self.p.kill()
+            self.p.wait()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build", default=os.path.join(benchlib.ROOT, "build"))
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--conditions", default="idle,busy")
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="hetile-run-kernels-")
+    variants = [("orig", 1), ("omp", 1), ("omp", 2)]
+    rows, skipped, ratios = [], [], []
+    load_before = benchlib.loadavg()
+    for name, src, lists in kernels([s for s in args.only.split(",") if s]):
+        exes = build(args, work, name, src)
+        if isinstance(exes, str):
+            skipped.append("%s (%s)" % (name, exes.strip().splitlines()[-1]
+                                         if exes.strip() else exes))
+            continue
+        for cond in args.conditions.split(","):
+            times = {v: [] for v in variants}
+            want = None
+            with Busy(cond == "busy"):
+                for _ in range(args.reps):
+                    for key, threads in variants:
+                        outs, t = once(exes[key], lists, threads)
+                        if want is None:
+                            want = outs
+                        if outs != want:
+                            sys.exit("%s omp on %d threads: output differs "
+                                     "from the original's" % (name, threads))
+                        times[(key, threads)].append(t)
+            med = {v: statistics.median(t) for v, t in times.items()}
+            orig = med[("orig", 1)]
+            row = [name, cond, "%.1f" % (1e3 * orig)]
+            for v in variants[1:]:
+                r = orig / med[v]
+                ratios.append((r, name, cond, v[1]))
+                row.append("%.1f (%.2fx)" % (1e3 * med[v], r))
+            rows.append(row)
+    below = sorted(x for x in ratios if x[0] < 0.95)
+    notes = [
+        "load average before the runs: %s, after: %s; `busy`: one `while :; "
+        "do :; done` process beside every run; normal priority" %
+        (load_before, benchlib.loadavg()),
+        "times: wall time of one process per argument list of the kernel's "
+        "`//@ args` line, in ms; medians of %d runs, the variants "
+        "interleaved; ratio: the original's median over the variant's" %
+        args.reps,
+        "every run printed the original's output",
+        "%d of %d ratios at 0.95x or above%s" % (
+            len(ratios) - len(below), len(ratios),
+            "" if not below else "; below: " + ", ".join(
+                "%s %s %d thread%s %.2fx" % (n, c, t, "s" if t > 1 else "", r)
+                for r, n, c, t in below)),
+    ]
+    if skipped:
+        notes.append("not built: " + "; ".join(skipped))
+    benchlib.write_table(
+        benchlib.machine() + "\n\n`" + benchlib.command("bench/run_kernels.py")
+        + "`",
+        ["kernel", "load", "original (ms)", "hetile omp, 1 thread (ms, ratio)",
+         "hetile omp, 2 threads (ms, ratio)"], rows, notes, args.out)
+
+
+if __name__ == "__main__":
+    main()
