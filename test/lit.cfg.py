@@ -77,6 +77,7 @@ config.substitutions.append(("%strips_backends", "omp-strips" + (
 config.substitutions.insert(0, ("%{plugin}", os.path.join(config.hetile_obj_root, "lib", "libHetilePlugin.so")))
 config.substitutions.insert(0, ("%{hetile_src}", config.hetile_src_root))
 # The runtime's object files, for the check of its layers (test/Runtime).
+config.substitutions.insert(0, ("%{rt_libdir}", rt_libdir))
 config.substitutions.insert(0, ("%{rt_objects}", os.path.join(
     config.hetile_obj_root, "runtime", "CMakeFiles")))
 config.substitutions.insert(0, ("%{hetile_obj}", config.hetile_obj_root))

@@ -1,11 +1,15 @@
 /* The watchdog (issue #5: a rank that fails makes the job exit non-zero
- * with a message naming the rank, never hang). "recv": rank 1 never sends,
- * so rank 0's receive times out after HETILE_WATCHDOG=2 seconds; "send":
+ * with a message naming the rank, never hang). "recv": rank 1 never sends
+ * (it sleeps until the abort), so rank 0's receive times out after
+ * HETILE_WATCHDOG=2 seconds; "send":
  * rank 0 never receives rank 1's 1 MiB message, so rank 1's hetile_mpi_end
  * times out; "gather": rank 1 never reaches hetile_mpi_gather, so rank 0's
  * gather times out; "begin": rank 1 initialises MPI but never starts the
  * nest (it sleeps, then ends), so rank 0's hetile_mpi_begin times out. The
- * rank that timed out prints the error and aborts the job.
+ * rank that timed out prints the error and aborts the job. Every peer
+ * stays alive until the abort: where one had already returned from main
+ * (MPI finalized at exit), Open MPI 4.1's mpirun was seen, under load, to
+ * exit 0 after the other rank's MPI_Abort, or never to return.
  * REQUIRES: mpi
  * RUN: %mpicc -std=c11 -Wall -Werror %rt_cflags %s -o %t %rt_mpi_libs
  * RUN: env HETILE_WATCHDOG=2 HETILE_CALIBRATE=0 not %mpirun -np 2 %t recv 2>&1 | FileCheck %s --check-prefix=RECV
@@ -74,7 +78,7 @@ int main(int argc, char **argv) {
     rc = hetile_mpi_end(m);
     timedOut(NULL, me, rc, t0);
   }
-  if (sendMode || gatherMode)
-    sleep(30); /* the ranks that never receive or gather, until the abort */
+  sleep(30); /* the ranks that never send, receive or gather, until the
+                 abort */
   return 0;
 }
