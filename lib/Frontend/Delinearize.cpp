@@ -8,6 +8,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <numeric>
 
 using namespace clang;
 
@@ -297,14 +298,30 @@ public:
   }
 
   bool run() {
-    if (!collect() || !findStrides())
+    if (!collect())
       return false;
-    for (FlatRef &R : Refs)
-      if (!split(R))
+    // A row length of several terms (`i * (m + 1) + j`), else the chain of
+    // products of parameters.
+    std::vector<std::vector<AffineExpr>> Grouped;
+    if (std::optional<AffineExpr> S = affineStride(Grouped)) {
+      Extents.push_back(std::move(*S));
+      for (unsigned K = 0; K < Refs.size(); ++K)
+        split(Refs[K], std::move(Grouped[K]));
+    } else {
+      if (!findStrides())
         return false;
+      for (FlatRef &R : Refs) {
+        std::string Why;
+        std::optional<std::vector<AffineExpr>> Q = levels(R, Why);
+        if (!Q)
+          return rejectSplit(R, Why);
+        split(R, std::move(*Q));
+      }
+    }
+    auto Name = [](AffineVar V) { return V->getName().str(); };
     for (auto It = Extents.rbegin(); It != Extents.rend(); ++It) {
       A.RowExtents.push_back(*It);
-      A.Info.RowExtents.push_back((*It)->getName().str());
+      A.Info.RowExtents.push_back(It->print(Name));
     }
     return true;
   }
@@ -406,7 +423,7 @@ private:
         return rejectSplit(*Ref, "the row length '" + monomialText(Ext) +
                                      "' of '" + A.Info.Name +
                                      "' is a product of variables");
-      Extents.push_back(Ext.front());
+      Extents.push_back(AffineExpr::variable(Ext.front()));
       Strides.push_back(S);
       Prev = S;
       PrevRef = Ref;
@@ -475,7 +492,7 @@ private:
   Cond inRows(const std::vector<AffineExpr> &Q) const {
     Cond C = Cond::makeTrue();
     for (unsigned K = 0; K < Extents.size(); ++K) {
-      AffineExpr Room = AffineExpr::variable(Extents[K]);
+      AffineExpr Room = Extents[K];
       Room.add(AffineExpr::constant(-1));
       Room.add(Q[K], -1); // the values are small: checked in levels()
       C = Cond::conj(std::move(C), Cond::nonNeg(Q[K]));
@@ -499,21 +516,19 @@ private:
   std::optional<std::vector<AffineExpr>>
   shifted(std::vector<AffineExpr> Q, const std::vector<int> &Shift) const {
     for (unsigned K = 0; K < Extents.size(); ++K)
-      if (!Q[K].add(AffineExpr::variable(Extents[K]), Shift[K]) ||
+      if (!Q[K].add(Extents[K], Shift[K]) ||
           !Q[K + 1].add(AffineExpr::constant(-Shift[K])))
         return std::nullopt;
     return Q;
   }
 
-  bool split(FlatRef &R) {
-    std::string Why;
-    std::optional<std::vector<AffineExpr>> Q = levels(R, Why);
-    if (!Q)
-      return rejectSplit(R, Why);
+  /// Gives \p R the subscripts \p Q (innermost first), or those of the
+  /// same address with a row moved that stay in the rows.
+  void split(FlatRef &R, std::vector<AffineExpr> Q) {
     // The subscripts as written, else with a row moved between levels
     // (each level by -1, 0 or +1, at most 3 levels): the first proven to
     // stay in the rows.
-    std::vector<AffineExpr> Chosen = *Q;
+    std::vector<AffineExpr> Chosen = Q;
     bool Proven = false;
     unsigned Count = 1;
     for (unsigned K = 0; K < Extents.size() && K < 3; ++K)
@@ -522,7 +537,7 @@ private:
       std::vector<int> Shift(Extents.size(), 0);
       for (unsigned K = 0, C = Code; K < Shift.size() && C; ++K, C /= 3)
         Shift[K] = C % 3 == 2 ? -1 : int(C % 3);
-      std::optional<std::vector<AffineExpr>> Try = shifted(*Q, Shift);
+      std::optional<std::vector<AffineExpr>> Try = shifted(Q, Shift);
       if (Try && proves(*R.Stmt, inRows(*Try))) {
         Chosen = std::move(*Try);
         Proven = true;
@@ -531,7 +546,137 @@ private:
     R.Access->InRows = Proven ? Cond::makeTrue() : inRows(Chosen);
     R.Access->Subscripts.assign(Chosen.rbegin(), Chosen.rend());
     R.Access->Flat.reset();
-    return true;
+  }
+
+  /// \p P as an affine form, nullopt unless every monomial has at most one
+  /// variable.
+  static std::optional<AffineExpr> affineOf(const Polynomial &P) {
+    AffineExpr E = AffineExpr::constant(0);
+    for (const auto &[M, C] : P.terms()) {
+      if (M.size() > 1 ||
+          !E.add(M.empty() ? AffineExpr::constant(1)
+                           : AffineExpr::variable(M.front()),
+                 C))
+        return std::nullopt;
+    }
+    return E;
+  }
+
+  /// Q with Q * S = E, where Q is an integer; nullopt where there is none.
+  static std::optional<int64_t> multipleOf(const AffineExpr &E,
+                                           const AffineExpr &S) {
+    std::optional<int64_t> Q;
+    for (const auto &[V, C] : S.terms()) {
+      int64_t EC = E.getCoeff(V);
+      if (EC % C != 0 || (Q && *Q != EC / C))
+        return std::nullopt;
+      Q = EC / C;
+    }
+    if (!Q || E.terms().size() != S.terms().size())
+      return std::nullopt;
+    AffineExpr Check = S;
+    if (!Check.scale(*Q) || !(Check == E))
+      return std::nullopt;
+    return Q;
+  }
+
+  /// The row length of a 2-D array whose iterators are multiplied by an
+  /// affine form of parameters of several terms (`i * (m + 1) + j - 1`: a
+  /// row of m + 1 elements, a[i][j - 1]): in every access, each iterator's
+  /// coefficient is a constant (the column) or an integer multiple of the
+  /// same form S (the row); the terms of parameters alone are q * S + r,
+  /// q an integer: q goes to the row, r (affine) to the column. Sets
+  /// \p Q to each access's subscripts, innermost first; nullopt (and
+  /// nothing set) where the accesses do not have this shape, or where S is
+  /// one parameter (the chain of products then models it).
+  std::optional<AffineExpr>
+  affineStride(std::vector<std::vector<AffineExpr>> &Q) const {
+    std::optional<AffineExpr> S;
+    // Each access: iterator -> its coefficient, and the parameters' part.
+    struct Split {
+      std::map<AffineVar, AffineExpr> Coeff;
+      AffineExpr Rest = AffineExpr::constant(0);
+    };
+    std::vector<Split> Splits;
+    for (const FlatRef &R : Refs) {
+      Split Sp;
+      std::map<AffineVar, Polynomial> ByIter;
+      Polynomial Rest;
+      for (const auto &[M, C] : R.P.terms()) {
+        Monomial P = paramsOf(M);
+        if (M.size() - P.size() > 1)
+          return std::nullopt;
+        Polynomial Term = Polynomial::constant(C);
+        for (AffineVar V : P)
+          if (!Term.multiply(Polynomial::variable(V)))
+            return std::nullopt;
+        if (P.size() == M.size()) {
+          if (!Rest.add(Term))
+            return std::nullopt;
+          continue;
+        }
+        AffineVar It = *llvm::find_if(M, [&](AffineVar V) {
+          return isIterator(V);
+        });
+        if (!ByIter[It].add(Term))
+          return std::nullopt;
+      }
+      for (const auto &[It, P] : ByIter) {
+        std::optional<AffineExpr> E = affineOf(P);
+        if (!E)
+          return std::nullopt;
+        if (!E->isConstant() && !S) {
+          // The form with its coefficients' gcd and sign taken out.
+          int64_t G = 0;
+          for (const auto &[V, C] : E->terms())
+            G = std::gcd(G, C);
+          G = std::gcd(G, E->getConstant());
+          if (E->terms().begin()->second < 0)
+            G = -G;
+          AffineExpr Norm = AffineExpr::constant(0);
+          for (const auto &[V, C] : E->terms())
+            Norm.add(AffineExpr::variable(V), C / G);
+          Norm.add(AffineExpr::constant(E->getConstant() / G));
+          S = std::move(Norm);
+        }
+        Sp.Coeff.emplace(It, std::move(*E));
+      }
+      std::optional<AffineExpr> RestE = affineOf(Rest);
+      if (!RestE)
+        return std::nullopt;
+      Sp.Rest = std::move(*RestE);
+      Splits.push_back(std::move(Sp));
+    }
+    // One parameter times 1 is the chain's row length.
+    if (!S || (S->terms().size() == 1 && S->getConstant() == 0 &&
+               S->terms().begin()->second == 1))
+      return std::nullopt;
+    std::vector<std::vector<AffineExpr>> Out;
+    for (const Split &Sp : Splits) {
+      AffineExpr Col = AffineExpr::constant(0), Row = AffineExpr::constant(0);
+      for (const auto &[It, E] : Sp.Coeff) {
+        if (E.isConstant()) {
+          if (!Col.add(AffineExpr::variable(It), E.getConstant()))
+            return std::nullopt;
+          continue;
+        }
+        std::optional<int64_t> K = multipleOf(E, *S);
+        if (!K || !Row.add(AffineExpr::variable(It), *K))
+          return std::nullopt;
+      }
+      // Rest = q * S + r, q from the coefficient of S's first parameter.
+      const auto &[Lead, LeadC] = *S->terms().begin();
+      int64_t RC = Sp.Rest.getCoeff(Lead);
+      if (RC % LeadC != 0)
+        return std::nullopt;
+      AffineExpr R = Sp.Rest;
+      if (!R.add(*S, -(RC / LeadC)) || !Row.add(AffineExpr::constant(RC / LeadC)) ||
+          !Col.add(R))
+        return std::nullopt;
+      Out.push_back({std::move(Col), std::move(Row)});
+    }
+    Q = std::move(Out);
+    return S;
   }
 
   NestWalker &W;
@@ -541,7 +686,7 @@ private:
   /// Stride k + 1 of the chain (stride 0 is 1) and the extent of level k:
   /// the parameter stride k + 1 adds.
   std::vector<Monomial> Strides;
-  std::vector<AffineVar> Extents;
+  std::vector<AffineExpr> Extents;
 };
 
 } // namespace

@@ -82,8 +82,9 @@ struct ArrayModel {
   const clang::VarDecl *Decl = nullptr;
   ScopArray Info; ///< everything but Written, which the assembler sets
   /// The row lengths of a delinearized array, outermost first (the extents
-  /// of its dimensions but the first); empty for the others.
-  std::vector<const clang::VarDecl *> RowExtents;
+  /// of its dimensions but the first: a parameter, or an affine form of
+  /// them such as m + 1); empty for the others.
+  std::vector<AffineExpr> RowExtents;
 };
 
 /// Two pointer-based arrays (indices into NestModel::Arrays) that may
