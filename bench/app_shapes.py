@@ -21,7 +21,6 @@ With --kernels the kernels of bench/kernels/ (one nest, called once, about
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 
@@ -107,23 +106,6 @@ def once(exe, argv, threads):
     return out["checksum"].strip(), float(out["time"])
 
 
-class Busy:
-    """One busy-looping process beside the runs (normal priority)."""
-
-    def __init__(self, on):
-        self.on = on
-
-    def __enter__(self):
-        self.p = subprocess.Popen(["sh", "-c", "while :; do :; done"]) \
-            if self.on else None
-        return self
-
-    def __exit__(self, *exc):
-        if self.p:
-            self.p.kill()
-            self.p.wait()
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default=os.path.join(benchlib.ROOT, "build"))
@@ -156,7 +138,7 @@ def main():
         for cond in conditions:
             times = {label: [] for label, _, _ in variants}
             want = None
-            with Busy(cond == "busy"):
+            with benchlib.Busy(cond == "busy"):
                 # Round-robin: each variant's runs interleave with the
                 # original's, so that a change of load meets all alike.
                 for _ in range(args.reps):

@@ -13,6 +13,23 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KDIR = os.path.join(ROOT, "bench", "kernels")
 
 
+class Busy:
+    """One busy-looping process beside the runs (normal priority)."""
+
+    def __init__(self, on):
+        self.on = on
+
+    def __enter__(self):
+        self.p = subprocess.Popen(["sh", "-c", "while :; do :; done"]) \
+            if self.on else None
+        return self
+
+    def __exit__(self, *exc):
+        if self.p:
+            self.p.kill()
+            self.p.wait()
+
+
 def run(cmd, env=None, timeout=None):
     """The finished process, its output captured as text."""
     return subprocess.run(cmd, env=env, stdout=subprocess.PIPE,

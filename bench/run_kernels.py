@@ -92,23 +92,6 @@ def once(exe, lists, threads):
     return outs, total
 
 
-class Busy:
-    """One busy-looping process beside the runs (normal priority)."""
-
-    def __init__(self, on):
-        self.on = on
-
-    def __enter__(self):
-        self.p = subprocess.Popen(["sh", "-c", "while :; do :; done"]) \
-            if self.on else None
-        return self
-
-    def __exit__(self, *exc):
-        if self.p:
-            self.p.kill()
-            self.p.wait()
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default=os.path.join(benchlib.ROOT, "build"))
@@ -130,7 +113,7 @@ def main():
         for cond in args.conditions.split(","):
             times = {v: [] for v in variants}
             want = None
-            with Busy(cond == "busy"):
+            with benchlib.Busy(cond == "busy"):
                 for _ in range(args.reps):
                     for key, threads in variants:
                         outs, t = once(exes[key], lists, threads)
