@@ -11,6 +11,7 @@ namespace hetile {
 const char *const NoAliasFlag = "hetile_noalias";
 const char *const InRowsFlag = "hetile_inrows";
 const char *const ValuesFlag = "hetile_values";
+const char *const LoadedFlag = "hetile_loaded";
 
 namespace {
 
@@ -135,10 +136,33 @@ std::string agree(const char *Flag) {
 
 } // namespace
 
+llvm::Expected<std::string> printLoads(const NestEmitter &E) {
+  const Scop &S = E.S;
+  std::string Names, Code;
+  isl::ast_build Build = E.buildInside(0);
+  for (const InvariantLoad &L : S.Loads) {
+    Names += (Names.empty() ? "" : ", ") + L.Text;
+    std::string Cond;
+    if (!L.Read.is_null())
+      andHolds(Cond, E, Build, L.Read);
+    if (!Cond.empty())
+      Code += "  if (!" + Cond + ")\n    " + LoadedFlag + " = 0;\n";
+    if (L.Declared)
+      Code += "  " + L.Type + (L.Type.back() == '*' ? "" : " ") + L.Name +
+              " = " + LoadedFlag + " ? " + L.Text + " : 0;\n";
+  }
+  if (S.Loads.empty())
+    return "";
+  return "  /* hetile: read once: " + Names + ", which the nest never writes "
+         "*/\n  int " + LoadedFlag + " = 1;\n" + Code;
+}
+
 std::string runtimeCheckFlags(const Scop &S) {
   std::string Out;
-  if (!S.AliasChecks.empty())
-    Out = NoAliasFlag;
+  if (!S.Loads.empty())
+    Out = LoadedFlag;
+  if (!S.AliasChecks.empty() || !S.LoadChecks.empty())
+    Out += (Out.empty() ? "" : " && ") + std::string(NoAliasFlag);
   if (!S.RowChecks.empty())
     Out += (Out.empty() ? "" : " && ") + std::string(InRowsFlag);
   if (!S.ValueChecks.empty())
@@ -159,7 +183,7 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
   if (!Values.empty() && Mpi)
     Values += agree(ValuesFlag);
   Rows += Values;
-  if (S.AliasChecks.empty())
+  if (S.AliasChecks.empty() && S.LoadChecks.empty())
     return Rows;
   std::string Names, Code;
   for (const AliasCheck &C : S.AliasChecks) {
@@ -184,9 +208,40 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
             " ||\n        " + *EndB + " <=\n        " + *BeginA + "))\n    " +
             NoAliasFlag + " = 0;\n";
   }
+  std::string Loads;
+  for (const LoadCheck &C : S.LoadChecks) {
+    const ArrayBounds &A = S.Bounds[C.Bound];
+    const InvariantLoad &L = S.Loads[C.Load];
+    if (Loads.find(A.Array + " ") == std::string::npos)
+      Loads += (Loads.empty() ? "" : ", ") + A.Array + " ";
+    isl::ast_build In = Build.restrict(A.Touched.intersect(S.Context));
+    std::string Size = stride(S, A.Array, A.Min.size() - 1, A.Min.size());
+    auto Begin = address(E, In, A, A.Min, "");
+    auto End = address(E, In, A, A.Max, Size);
+    for (auto *X : {&Begin, &End})
+      if (!*X)
+        return X->takeError();
+    std::string Cond = std::string(LoadedFlag) + " &&\n      ";
+    if (!S.Context.is_subset(A.Touched).is_true())
+      Cond += "(" + E.Exprs.print(Build.expr_from(A.Touched)) + ") &&\n      ";
+    std::string At = "(uintptr_t)&(" + L.Text + ")";
+    Code += "  if (" + Cond + "!(" + *End + " <=\n        " + At +
+            " ||\n        " + At + " + sizeof(" + L.Text + ") <=\n        " +
+            *Begin + "))\n    " + NoAliasFlag + " = 0;\n";
+  }
+  if (!Loads.empty()) {
+    std::string LoadNames;
+    for (const InvariantLoad &L : S.Loads)
+      LoadNames += (LoadNames.empty() ? "" : ", ") + L.Text;
+    Loads = "the writes to " + llvm::StringRef(Loads).rtrim().str() +
+            " miss " + LoadNames;
+  }
+  if (!Names.empty())
+    Names += " do not overlap";
+  if (!Loads.empty())
+    Names += (Names.empty() ? "" : "; ") + Loads;
   std::string Out = "  /* hetile: run-time alias check: " + Names +
-                    " do not overlap */\n  int " + NoAliasFlag + " = 1;\n" +
-                    Code;
+                    " */\n  int " + NoAliasFlag + " = 1;\n" + Code;
   if (Mpi)
     Out += agree(NoAliasFlag);
   return Out + Rows;
@@ -196,13 +251,24 @@ std::string aliasFallbackReport(const Scop &S) {
   std::string Where = S.Span.Begin.File + ":" +
                       std::to_string(S.Span.Begin.Line) + " (" + S.Function +
                       ")";
-  std::string Out;
-  if (!S.AliasChecks.empty())
-    Out += "if (!" + std::string(NoAliasFlag) +
+  std::string Out, LoadNames;
+  for (const InvariantLoad &L : S.Loads)
+    LoadNames += (LoadNames.empty() ? "" : ", ") + L.Text;
+  if (!S.Loads.empty())
+    Out += "if (!" + std::string(LoadedFlag) +
            " && hetile_env_stats())\n"
-           "      fprintf(stderr, \"hetile: %s: arrays may overlap: the "
-           "original nest ran\\n\", " +
-           quoted(Where) + ");\n";
+           "      fprintf(stderr, \"hetile: %s: %s not read before the nest: "
+           "the original nest ran\\n\", " +
+           quoted(Where) + ", " + quoted(LoadNames) + ");\n";
+  if (!S.AliasChecks.empty() || !S.LoadChecks.empty())
+    Out += std::string(Out.empty() ? "" : "    ") + "if (!" + NoAliasFlag +
+           " && hetile_env_stats())\n"
+           "      fprintf(stderr, \"hetile: %s: " +
+           (S.AliasChecks.empty() ? "a write may reach " + LoadNames
+            : S.LoadChecks.empty()
+                ? std::string("arrays may overlap")
+                : "arrays may overlap, or a write reach " + LoadNames) +
+           ": the original nest ran\\n\", " + quoted(Where) + ");\n";
   if (!S.RowChecks.empty())
     Out += std::string(Out.empty() ? "" : "    ") + "if (!" + InRowsFlag +
            " && hetile_env_stats())\n"

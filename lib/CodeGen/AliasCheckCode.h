@@ -41,6 +41,23 @@ extern const char *const NoAliasFlag;
 extern const char *const InRowsFlag;
 /// C's integer values are the model's (Scop::ValueChecks).
 extern const char *const ValuesFlag;
+/// The loads the nest never writes were read before it (Scop::Loads).
+extern const char *const LoadedFlag;
+
+/// The declarations that read the loads the nest never writes once, at the
+/// top of the nest's block, before any code that names them:
+///
+///   /* hetile: read once: f->rows, f->cols, f->v, which the nest never
+///      writes */
+///   int hetile_loaded = 1;
+///   if (!(T >= 1))
+///     hetile_loaded = 0;
+///   int hetile_f_rows = hetile_loaded ? f->rows : 0;
+///
+/// A load through a pointer is read only where the original surely
+/// dereferences the pointer (InvariantLoad::Read); elsewhere the flag
+/// sends the call to the original. "" when the nest has no load.
+llvm::Expected<std::string> printLoads(const NestEmitter &E);
 
 /// The flags of the nest's run-time checks, joined with &&: what the guard
 /// of the tiled nest tests; "" when it has none.

@@ -317,7 +317,10 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
   auto Checks = printRuntimeChecks(E, O);
   if (!Checks)
     return Checks.takeError();
-  std::string Out = "{\n";
+  auto Loads = printLoads(E);
+  if (!Loads)
+    return Loads.takeError();
+  std::string Out = "{\n" + *Loads;
   // The seq and omp backends decide at each call whether the tiled bands
   // pay (hetile_profit_begin; their blocks run on every thread), as the
   // strips do; fixed tile sizes (--tile-sizes) always run them.
@@ -326,7 +329,7 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
       (O.TargetBackend == Backend::Seq || O.TargetBackend == Backend::Omp))
     Points = pointsOfCall(E, S, None.Context);
   bool Decide = !Points.empty();
-  if (Checks->empty() && !Decide) {
+  if (runtimeCheckFlags(S).empty() && !Decide) {
     Out += *Loop;
   } else {
     if (Original.empty())
@@ -342,7 +345,7 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
       Cond = ProfitRuns;
       Tiled = ProfitRan + Tiled;
     }
-    if (!Checks->empty())
+    if (!runtimeCheckFlags(S).empty())
       Cond += (Cond.empty() ? "" : " && ") + runtimeCheckFlags(S);
     Out += printFallbackGuard(S, *Checks, "", Cond, Tiled, Original,
                               Decide ? ProfitError : "");

@@ -490,7 +490,10 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
   Strips += *Plan;
   if (auto Err = regionCode(E, S, P, Tg, Strips))
     return std::move(Err);
-  std::string Out = "{\n";
+  auto Loads = printLoads(E);
+  if (!Loads)
+    return Loads.takeError();
+  std::string Out = "{\n" + *Loads;
   if (runtimeCheckFlags(S).empty() && !Decide) {
     Out += Strips;
   } else {
@@ -512,7 +515,7 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
       Cond = ProfitRuns;
       Tiled = ProfitRan + Tiled;
     }
-    if (!Checks->empty())
+    if (!runtimeCheckFlags(S).empty())
       Cond += (Cond.empty() ? "" : " && ") + runtimeCheckFlags(S);
     Out += printFallbackGuard(S, *Checks, "", Cond, Tiled, Original,
                               Decide ? ProfitError : "");

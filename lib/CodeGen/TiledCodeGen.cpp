@@ -600,7 +600,10 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   auto Checks = printRuntimeChecks(E, O);
   if (!Checks)
     return Checks.takeError();
-  std::string Block = "{\n";
+  auto Loads = printLoads(E);
+  if (!Loads)
+    return Loads.takeError();
+  std::string Block = "{\n" + *Loads;
   // The guard's conjuncts: the decision, the run-time checks, the int
   // counters.
   // TiledOk: all but the decision's, where the tiled nest may run at all.
@@ -610,7 +613,7 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   };
   if (Decide)
     And(Cond, ProfitRuns);
-  if (!Checks->empty()) {
+  if (!runtimeCheckFlags(S).empty()) {
     And(Cond, runtimeCheckFlags(S));
     And(TiledOk, runtimeCheckFlags(S));
   }

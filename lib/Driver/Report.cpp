@@ -157,6 +157,15 @@ std::string aliasChecksText(const Scop &S) {
              C.Array + " stay in " + rowRanges(*A);
   for (const ValueCheck &C : S.ValueChecks)
     Out += (Out.empty() ? "" : "; ") + C.Text;
+  std::vector<std::string> Written, Loads;
+  for (const LoadCheck &C : S.LoadChecks)
+    if (!llvm::is_contained(Written, S.Bounds[C.Bound].Array))
+      Written.push_back(S.Bounds[C.Bound].Array);
+  for (const InvariantLoad &L : S.Loads)
+    Loads.push_back(L.Text);
+  if (!Written.empty())
+    Out += (Out.empty() ? "" : "; ") + std::string("the writes to ") +
+           llvm::join(Written, ", ") + " miss " + llvm::join(Loads, ", ");
   return Out.empty() ? "none" : Out;
 }
 
@@ -229,6 +238,12 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
   OS << "  depth: " << S.Depth << "\n";
   OS << "  parameters: " << (S.Params.empty() ? "none" : joined(S.Params)) << "\n";
   OS << "  context: " << toString(S.Context) << "\n";
+  for (const InvariantLoad &L : S.Loads)
+    OS << "  read once: " << L.Text << (L.Declared ? " as " + L.Name : "")
+       << (L.Read.is_null() ? ""
+                            : ", where " + toString(L.Read) +
+                                  " (the original reads it there)")
+       << "\n";
   OS << "  run-time checks: " << aliasChecksText(S) << "\n";
   for (const ScopArray &A : S.Arrays)
     if (!A.RowExtents.empty())

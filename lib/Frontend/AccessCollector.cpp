@@ -28,6 +28,27 @@ std::string quoted(NestWalker &W, const Stmt *S) {
 bool isPointerOrArray(QualType T) {
   return T->isPointerType() || T->isArrayType();
 }
+
+/// While a part that the original may not evaluate is visited (\p May),
+/// the loads met there are not sure reads (NestWalker::setSureReads).
+class NotSure {
+public:
+  NotSure(NestWalker &W, bool May) : W(W), Active(May && W.getSureReads()) {
+    if (Active) {
+      Saved = W.getSureReads();
+      W.setSureReads(std::nullopt);
+    }
+  }
+  ~NotSure() {
+    if (Active)
+      W.setSureReads(std::move(Saved));
+  }
+
+private:
+  NestWalker &W;
+  bool Active;
+  std::optional<Cond> Saved;
+};
 } // namespace
 
 //===-- Statements --------------------------------------------------------===//
@@ -93,6 +114,7 @@ bool AccessCollector::visitDecl(const Decl *D, bool May) {
 bool AccessCollector::visitExpr(const Expr *E, bool May) {
   if (!E)
     return true;
+  NotSure Conditional(W, May);
   if (E->isTypeDependent() || E->isValueDependent())
     return reject(RejectKind::TemplateDependent, E,
                   "expression " + quoted(W, E) +
@@ -117,8 +139,14 @@ bool AccessCollector::visitExpr(const Expr *E, bool May) {
     return visitRead(DRE);
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return visitCall(CE, May);
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return rejectMember(ME);
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    // A value the nest never writes, read as often as the original does.
+    const VarDecl *Load = W.invariantLoad(ME);
+    if (!Load || isPointerOrArray(ME->getType()))
+      return rejectMember(ME);
+    W.noteSureRead(Load);
+    return true;
+  }
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return visitExpr(Cast->getSubExpr(), May);
   if (const auto *IL = dyn_cast<InitListExpr>(E)) {
@@ -181,7 +209,9 @@ bool AccessCollector::rejectMember(const MemberExpr *E) {
           rejectThisMember(W.getASTContext(), E))
     return W.reject(R->Kind, E->getBeginLoc(), R->Message);
   return reject(RejectKind::UnsupportedType, E,
-                "struct member access " + quoted(W, E) + " is not supported");
+                "struct member " + quoted(W, E) + " " + whyNotLoaded(E) +
+                    ": only members read as numbers or as the base of an "
+                    "array are modelled");
 }
 
 bool AccessCollector::collect(const Stmt *S) {
@@ -239,6 +269,7 @@ bool AccessCollector::visitRead(const DeclRefExpr *E) {
 
 bool AccessCollector::visitWrite(const Expr *LHS, bool May, bool AlsoRead) {
   LHS = LHS->IgnoreParens();
+  NotSure Conditional(W, May);
   AccessKind K = May ? AccessKind::MayWrite : AccessKind::MustWrite;
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LHS))
     return (!AlsoRead || addArrayAccess(ASE, AccessKind::Read)) &&
@@ -283,12 +314,16 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   Base = Base->IgnoreParenImpCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD) {
-    if (const auto *ME = dyn_cast<MemberExpr>(Base))
+  if (const auto *ME = dyn_cast<MemberExpr>(Base)) {
+    // A pointer member the nest never writes: the array it points to.
+    VD = W.invariantLoad(ME);
+    if (!VD || !ME->getType()->isPointerType())
       return rejectMember(ME);
+    W.noteSureRead(VD);
+  }
+  if (!VD)
     return reject(RejectKind::PointerArithmetic, Base,
                   "pointer arithmetic " + quoted(W, Base));
-  }
   if (W.getScan().DeclaredInside.count(VD)) { // private: only check reads
     if (!W.checkLocalUse(VD, Base->getBeginLoc()))
       return false;
@@ -393,7 +428,8 @@ bool AccessCollector::addFlat(AccessModel &A, const ScopArray &Array) {
     return false;
   PolynomialError Err;
   std::optional<Polynomial> P = buildPolynomial(
-      W.getASTContext(), A.Index, W.makeClassifier(), Err, W.makeDefinition());
+      W.getASTContext(), A.Index, W.makeClassifier(), Err, W.makeDefinition(),
+      W.makeLoadResolver());
   if (!P && Err.Written) {
     AffineError E{AffineFailure::Written, Err.At, Err.Written, ""};
     return W.rejectAffine(E, RejectKind::NonAffineSubscript, "",

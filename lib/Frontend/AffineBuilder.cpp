@@ -65,6 +65,9 @@ std::optional<Piecewise> AffineBuilder::buildValue(const Expr *E) {
     return buildCast(CE);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return buildSelect(CO);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    if (const VarDecl *VD = Load ? Load(ME, Where) : nullptr)
+      return buildVarDecl(VD, E);
   if (isa<ArraySubscriptExpr>(E) || isa<MemberExpr>(E))
     return fail(AffineFailure::ReadsMemory, E);
   return fail(AffineFailure::NotAffine, E);
@@ -74,6 +77,11 @@ std::optional<Piecewise> AffineBuilder::buildVar(const DeclRefExpr *E) {
   const auto *VD = dyn_cast<VarDecl>(E->getDecl());
   if (!VD)
     return fail(AffineFailure::NotAffine, E);
+  return buildVarDecl(VD, E);
+}
+
+std::optional<Piecewise> AffineBuilder::buildVarDecl(const VarDecl *VD,
+                                                     const Expr *E) {
   switch (Classify(VD)) {
   case VarRole::Iterator:
   case VarRole::Parameter:

@@ -73,26 +73,44 @@ std::optional<ArrayBounds> boundArray(const Scop &S, const ScopArray &Array,
   return B;
 }
 
+std::optional<unsigned> addBounds(Scop &S, unsigned Index, std::string &Why) {
+  const ScopArray &A = S.Arrays[Index];
+  for (unsigned I = 0; I < S.Bounds.size(); ++I)
+    if (S.Bounds[I].Array == A.Name)
+      return I;
+  std::optional<ArrayBounds> B = boundArray(S, A, Why);
+  if (!B)
+    return std::nullopt;
+  S.Bounds.push_back(std::move(*B));
+  return unsigned(S.Bounds.size() - 1);
+}
+
 bool addAliasCheck(Scop &S, unsigned First, unsigned Second, std::string &Why) {
-  auto BoundOf = [&](unsigned Index) -> std::optional<unsigned> {
-    const ScopArray &A = S.Arrays[Index];
-    for (unsigned I = 0; I < S.Bounds.size(); ++I)
-      if (S.Bounds[I].Array == A.Name)
-        return I;
-    std::optional<ArrayBounds> B = boundArray(S, A, Why);
-    if (!B)
-      return std::nullopt;
-    S.Bounds.push_back(std::move(*B));
-    return unsigned(S.Bounds.size() - 1);
-  };
-  std::optional<unsigned> A = BoundOf(First);
+  std::optional<unsigned> A = addBounds(S, First, Why);
   if (!A)
     return false;
-  std::optional<unsigned> B = BoundOf(Second);
+  std::optional<unsigned> B = addBounds(S, Second, Why);
   if (!B)
     return false;
   S.AliasChecks.push_back({*A, *B});
   return true;
+}
+
+std::optional<std::string> addLoadChecks(Scop &S) {
+  for (unsigned I = 0; I < S.Arrays.size(); ++I) {
+    const ScopArray &A = S.Arrays[I];
+    if (!A.Written || A.Storage == ScopArray::StorageKind::Scalar ||
+        S.Loads.empty())
+      continue;
+    std::string Why;
+    std::optional<unsigned> B = addBounds(S, I, Why);
+    if (!B)
+      return "array '" + A.Name + "' is written and no run-time check can " +
+             "tell that it misses " + S.Loads.front().Text + " (" + Why + ")";
+    for (unsigned L = 0; L < S.Loads.size(); ++L)
+      S.LoadChecks.push_back({*B, L});
+  }
+  return std::nullopt;
 }
 
 } // namespace hetile

@@ -95,8 +95,9 @@ namespace {
 class PolynomialBuilder {
 public:
   PolynomialBuilder(const ASTContext &Ctx, const VarClassifier &Classify,
-                    PolynomialError &Err, const VarDefinition &Define)
-      : Ctx(Ctx), Classify(Classify), Define(Define), Err(Err) {}
+                    PolynomialError &Err, const VarDefinition &Define,
+                    const LoadResolver &Load)
+      : Ctx(Ctx), Classify(Classify), Define(Define), Load(Load), Err(Err) {}
 
   std::optional<Polynomial> build(const Expr *E) {
     E = E->IgnoreParens();
@@ -111,8 +112,14 @@ public:
         return fail(E);
       return Polynomial::constant(V.getExtValue());
     }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      return buildVar(DRE);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        return buildVar(VD, E);
+      return fail(E);
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      if (const VarDecl *VD = Load ? Load(ME, Cond::makeTrue()) : nullptr)
+        return buildVar(VD, E);
     if (const auto *UO = dyn_cast<UnaryOperator>(E))
       return buildUnary(UO);
     if (const auto *BO = dyn_cast<BinaryOperator>(E))
@@ -142,10 +149,7 @@ private:
            Ctx.getLangOpts().isSignedOverflowDefined();
   }
 
-  std::optional<Polynomial> buildVar(const DeclRefExpr *E) {
-    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
-    if (!VD)
-      return fail(E);
+  std::optional<Polynomial> buildVar(const VarDecl *VD, const Expr *E) {
     switch (Classify(VD)) {
     case VarRole::Iterator:
     case VarRole::Parameter:
@@ -228,6 +232,7 @@ private:
   const ASTContext &Ctx;
   const VarClassifier &Classify;
   const VarDefinition &Define;
+  const LoadResolver &Load;
   PolynomialError &Err;
 };
 } // namespace
@@ -235,8 +240,9 @@ private:
 std::optional<Polynomial> buildPolynomial(const ASTContext &Ctx, const Expr *E,
                                           const VarClassifier &Classify,
                                           PolynomialError &Err,
-                                          const VarDefinition &Define) {
-  PolynomialBuilder B(Ctx, Classify, Err, Define);
+                                          const VarDefinition &Define,
+                                          const LoadResolver &Load) {
+  PolynomialBuilder B(Ctx, Classify, Err, Define, Load);
   std::optional<Polynomial> P = B.build(E);
   if (!P || !B.Wrapping)
     return P;

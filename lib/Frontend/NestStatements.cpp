@@ -128,9 +128,14 @@ bool NestWalker::emitStmt(llvm::ArrayRef<const Stmt *> Run) {
   for (const Stmt *Part : Run)
     collectStmtIdentifiers(Ctx, Part, S.Identifiers);
   AccessCollector AC(*this, S);
+  // The original evaluates the statement wherever its domain holds.
+  setSureReads(S.Domain);
   for (const Stmt *Part : Run)
-    if (!AC.collect(Part))
+    if (!AC.collect(Part)) {
+      setSureReads(std::nullopt);
       return false;
+    }
+  setSureReads(std::nullopt);
   // The recomputed scalars it reads, in values, subscripts or conditions,
   // defined first (on the first line: the text keeps its lines).
   for (const Stmt *Part : Run)

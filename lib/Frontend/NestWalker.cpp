@@ -78,7 +78,142 @@ VarClassifier NestWalker::makeClassifier() {
 }
 
 AffineBuilder NestWalker::makeAffineBuilder() {
-  return AffineBuilder(Ctx, makeClassifier(), makeDefinition());
+  return AffineBuilder(Ctx, makeClassifier(), makeDefinition(),
+                       makeLoadResolver());
+}
+
+LoadResolver NestWalker::makeLoadResolver() {
+  return [this](const MemberExpr *E, const Cond &Where) {
+    const VarDecl *VD = invariantLoad(E);
+    if (VD && Where.K == Cond::Kind::True)
+      noteSureRead(VD);
+    return VD;
+  };
+}
+
+//===-- Invariant loads ---------------------------------------------------===//
+
+namespace {
+/// Whether a load of type \p T can stand for a value of its own.
+bool isLoadableType(QualType T) {
+  if (T.isVolatileQualified())
+    return false;
+  if (T->isIntegralOrEnumerationType() || T->isRealFloatingType())
+    return true;
+  const auto *PT = T->getAs<PointerType>();
+  return PT && PT->getPointeeType()->isObjectType() &&
+         !PT->getPointeeType().isVolatileQualified();
+}
+
+/// "hetile_" and the letters, digits and underscores of \p Text, the
+/// rest as underscores ("f->rows" -> "hetile_f_rows").
+std::string loadName(llvm::StringRef Text) {
+  std::string Name = "hetile_";
+  bool Sep = false;
+  for (char C : Text) {
+    if (isalnum((unsigned char)C) || C == '_') {
+      if (Sep && Name.back() != '_')
+        Name += '_';
+      Name += C;
+      Sep = false;
+    } else {
+      Sep = true;
+    }
+  }
+  return Name;
+}
+} // namespace
+
+const VarDecl *NestWalker::invariantLoad(const MemberExpr *E) {
+  if (!isLoadableType(E->getType()) || E->isTypeDependent() ||
+      E->isValueDependent())
+    return nullptr;
+  // The member path, innermost member last, down to its base.
+  std::string Path;
+  const VarDecl *Base = nullptr, *Pointer = nullptr;
+  std::string BaseText;
+  for (const MemberExpr *M = E;;) {
+    const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!FD || FD->isBitField() || FD->getType().isVolatileQualified())
+      return nullptr;
+    bool Arrow = M->isArrow();
+    Path = (Arrow ? "->" : ".") + FD->getName().str() + Path;
+    const Expr *B = M->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(B)) {
+      if (!Arrow)
+        return nullptr;
+      BaseText = "this";
+      break;
+    }
+    if (const auto *Inner = dyn_cast<MemberExpr>(B)) {
+      if (Arrow) // a pointer read from memory, not a variable
+        return nullptr;
+      M = Inner;
+      continue;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(B);
+    Base = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!Base || Arrow != Base->getType()->isPointerType())
+      return nullptr;
+    if (Arrow)
+      Pointer = Base;
+    BaseText = Base->getName().str();
+    break;
+  }
+  if (Base && (Scan.Written.count(Base) || Scan.DeclaredInside.count(Base) ||
+               Scan.HeaderVars.count(Base) || Recomputed.count(Base) ||
+               Base->getType().isVolatileQualified()))
+    return nullptr;
+  std::string Text = BaseText + Path;
+  for (const LoadModel &L : Model.Loads)
+    if (L.Text == Text)
+      return L.Var;
+  std::string Name = loadName(Text);
+  for (unsigned K = 2; llvm::any_of(Model.Loads, [&](const LoadModel &L) {
+         return L.Var->getName() == Name;
+       });
+       ++K)
+    Name = loadName(Text) + "_" + std::to_string(K);
+  QualType T = E->getType().getUnqualifiedType();
+  SourceLocation Loc =
+      Ctx.getSourceManager().getFileLoc(E->getBeginLoc());
+  VarDecl *VD = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), Loc, Loc,
+                                &Ctx.Idents.get(Name), T,
+                                Ctx.getTrivialTypeSourceInfo(T, Loc),
+                                SC_None);
+  LoadModel L;
+  L.Var = VD;
+  L.Pointer = Pointer;
+  L.Text = Text;
+  L.Type = T.getAsString(Ctx.getPrintingPolicy());
+  Model.Loads.push_back(std::move(L));
+  return VD;
+}
+
+void NestWalker::noteSureRead(const VarDecl *Load) {
+  if (!SureWhere)
+    return;
+  for (LoadModel &L : Model.Loads)
+    if (L.Var == Load)
+      L.SureReads.push_back({*SureWhere, LoopStack, SureReadCount++});
+}
+
+bool NestWalker::checkLoadPointers() {
+  for (const LoadModel &L : Model.Loads) {
+    if (!L.Pointer)
+      continue;
+    bool Sure = llvm::any_of(Model.Loads, [&](const LoadModel &M) {
+      return M.Pointer == L.Pointer && !M.SureReads.empty();
+    });
+    if (!Sure)
+      return reject(RejectKind::MemberAccess, L.Var->getLocation(),
+                    "the nest reads '" + L.Text +
+                        "' only under a condition: the value cannot be read "
+                        "once before the nest without dereferencing '" +
+                        L.Pointer->getName().str() +
+                        "' where the original may not");
+  }
+  return true;
 }
 
 int NestWalker::getArray(const VarDecl *VD, SourceLocation Use) {
@@ -110,6 +245,21 @@ bool NestWalker::checkLocalUse(const VarDecl *VD, SourceLocation Use) {
                     "statement");
 }
 
+std::string whyNotLoaded(const MemberExpr *E) {
+  QualType T = E->getType();
+  const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
+  if (T->isArrayType())
+    return "is an array";
+  if (FD && FD->isBitField())
+    return "is a bit-field";
+  if (T.isVolatileQualified())
+    return "is volatile";
+  if (!T->isScalarType())
+    return "is not a number or a pointer";
+  return "is written in the nest, or read through a pointer that is not a "
+         "variable the nest never writes";
+}
+
 std::optional<RejectReason> rejectThisMember(const ASTContext &Ctx,
                                             const MemberExpr *E) {
   if (!isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
@@ -117,8 +267,9 @@ std::optional<RejectReason> rejectThisMember(const ASTContext &Ctx,
   bool Array = E->getType()->isArrayType() || E->getType()->isPointerType();
   return makeReject(Ctx, RejectKind::MemberAccess, E->getBeginLoc(),
                     "data member '" + E->getMemberDecl()->getNameAsString() +
-                        "' of '*this' is accessed in the nest: only local "
-                        "variables and parameters are modelled (" +
+                        "' of '*this' " + whyNotLoaded(E) +
+                        ": only members read as numbers or as the base of "
+                        "an array are modelled (" +
                         (Array ? "a local restrict pointer to it is"
                                : "a local copy of it is") +
                         ")");
@@ -128,7 +279,7 @@ std::optional<RejectReason> rejectThisMember(const ASTContext &Ctx,
 
 bool NestWalker::walk(const ForStmt *Outer) {
   Root = Outer;
-  if (!visitLoop(Outer) || !delinearizeArrays(*this))
+  if (!visitLoop(Outer) || !delinearizeArrays(*this) || !checkLoadPointers())
     return false;
   // Parameters in declaration order (function parameters as declared).
   const SourceManager &SM = Ctx.getSourceManager();
@@ -157,6 +308,9 @@ bool NestWalker::visitLoop(const ForStmt *For) {
                     "the nest writes iterator '" + H.Iter->getName().str() +
                         "'");
   LoopModel L;
+  // The original evaluates the header's start and condition wherever the
+  // loops and guards around it hold.
+  setSureReads(currentDomain());
   std::optional<Cond> Start = readLoopStart(*this, H, L.Start);
   if (!Start)
     return false;
@@ -178,6 +332,7 @@ bool NestWalker::visitLoop(const ForStmt *For) {
   unsigned Id = Model.Loops.size() - 1;
   LoopStack.push_back(Id);
   std::optional<Cond> Bound = readLoopCondition(*this, For, H, L, *Start);
+  setSureReads(std::nullopt);
   if (!Bound)
     return false;
   Guards.push_back(Cond::conj(std::move(*Start), std::move(*Bound)));

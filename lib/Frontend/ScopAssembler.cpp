@@ -69,7 +69,8 @@ public:
     for (size_t I = 0; I < Model.Stmts.size(); ++I)
       if (!buildStmt(Model.Stmts[I], I))
         return false;
-    return buildRowChecks() && buildValueChecks() && buildExits();
+    return buildRowChecks() && buildValueChecks() && buildExits() &&
+           buildLoads();
   }
 
 private:
@@ -190,6 +191,10 @@ private:
     return false;
   }
 
+  /// S.Loads from Model.Loads: the members of variables and of `*this`
+  /// first, then those read through each pointer, the pointers in the
+  /// order the original first surely dereferences them.
+  bool buildLoads();
   bool buildStmt(const StmtModel &SM, size_t Index);
   /// Adds to OutOfRows the parameters where an instance of the statement
   /// with domain \p Domain makes access \p A leave its array's rows.
@@ -233,6 +238,84 @@ private:
   /// statement runs.
   llvm::DenseMap<size_t, const AccessModel *> AlwaysOut;
 };
+
+bool Assembler::buildLoads() {
+  auto FirstRead = [&](const clang::VarDecl *Pointer) {
+    unsigned First = ~0u;
+    for (const LoadModel &L : Model.Loads)
+      if (L.Pointer == Pointer)
+        for (const LoadModel::Read &R : L.SureReads)
+          First = std::min(First, R.Order);
+    return First;
+  };
+  // (first sure read, first use) per pointer, sorted.
+  std::vector<std::pair<std::pair<unsigned, unsigned>, const clang::VarDecl *>>
+      Order;
+  for (const LoadModel &L : Model.Loads)
+    if (L.Pointer && llvm::none_of(Order, [&](const auto &O) {
+          return O.second == L.Pointer;
+        }))
+      Order.push_back({{FirstRead(L.Pointer), unsigned(Order.size())},
+                       L.Pointer});
+  std::sort(Order.begin(), Order.end(), [](const auto &A, const auto &B) {
+    return A.first < B.first;
+  });
+  std::vector<const clang::VarDecl *> Pointers;
+  for (const auto &O : Order)
+    Pointers.push_back(O.second);
+  // The parameters a pointer's condition may not name: the loads read
+  // after it.
+  llvm::DenseSet<AffineVar> Later;
+  for (const LoadModel &L : Model.Loads)
+    if (L.Pointer)
+      Later.insert(L.Var);
+  auto Add = [&](const LoadModel &L) {
+    InvariantLoad Out;
+    Out.Name = L.Var->getName().str();
+    Out.Text = L.Text;
+    Out.Type = L.Type;
+    Out.Declared = ParamIndex.count(L.Var) || ArrayIndex.count(L.Var);
+    S.Loads.push_back(std::move(Out));
+  };
+  for (const LoadModel &L : Model.Loads)
+    if (!L.Pointer)
+      Add(L);
+  for (const clang::VarDecl *P : Pointers) {
+    isl::set Read;
+    for (const LoadModel &L : Model.Loads) {
+      if (L.Pointer != P)
+        continue;
+      for (const LoadModel::Read &R : L.SureReads) {
+        llvm::DenseSet<AffineVar> Used;
+        collectUsed(R.Where, Used);
+        if (llvm::any_of(Used, [&](AffineVar V) { return Later.count(V); }))
+          continue;
+        isl::set Where = translator("", R.Loops).toSet(R.Where);
+        if (Where.is_null())
+          continue;
+        Where = Where.params();
+        Read = Read.is_null() ? Where : Read.unite(Where);
+      }
+    }
+    if (Read.is_null()) {
+      Error = "no read through '" + P->getName().str() +
+              "' can be made before the nest";
+      return false;
+    }
+    Read = Read.coalesce();
+    bool First = true;
+    for (const LoadModel &L : Model.Loads) {
+      if (L.Pointer != P)
+        continue;
+      Add(L);
+      if (First && !Read.is_equal(Read.universe(Read.get_space())).is_true())
+        S.Loads.back().Read = Read;
+      First = false;
+      Later.erase(L.Var);
+    }
+  }
+  return true;
+}
 
 isl::map Assembler::schedule(const isl::space &Domain,
                              const std::vector<unsigned> &Loops,

@@ -154,6 +154,11 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
             "' may overlap and no run-time check can tell (" + Why +
             "): declare them restrict if they never overlap"));
   }
+  if (std::optional<std::string> Why = addLoadChecks(S))
+    return rejected(makeReject(Ctx, RejectKind::PossibleAlias,
+                               C.Loop->getBeginLoc(),
+                               *Why + ": copy the member to a local variable "
+                                      "before the nest"));
   ScopBuildResult Res;
   Res.S = std::move(S);
   return Res;

@@ -19,7 +19,7 @@ void g(int N, struct point P[restrict N][N]) {
     for (int j = 0; j < N; j++)
       P[i][j].x = 0;
 }
-// CHECK: unsupported-type.c:[[@LINE-2]]:7: remark: nest not tiled: struct member access 'P[i][j].x' is not supported [hetile-reject-unsupported-type]
+// CHECK: unsupported-type.c:[[@LINE-2]]:7: remark: nest not tiled: struct member 'P[i][j].x' is written in the nest, or read through a pointer that is not a variable the nest never writes: only members read as numbers or as the base of an array are modelled [hetile-reject-unsupported-type]
 
 void h(int N, double **restrict R) {
 #pragma hetile

@@ -43,6 +43,13 @@ enum class VarRole {
 using VarClassifier = std::function<VarRole(const clang::VarDecl *)>;
 /// The expression that defines a VarRole::Defined variable.
 using VarDefinition = std::function<const clang::Expr *(const clang::VarDecl *)>;
+/// The variable that stands for a load the nest never writes (a struct or
+/// class member read through a variable the nest never writes, NestWalker,
+/// invariant loads), or null; Where is the condition under which the
+/// builder meets it (a `?:` branch, the right operand of `&&`).
+using LoadResolver =
+    std::function<const clang::VarDecl *(const clang::MemberExpr *,
+                                         const Cond &Where)>;
 
 enum class AffineFailure {
   NotAffine,   ///< non-linear operation, float value, call, ...
@@ -80,8 +87,9 @@ struct AffineError {
 class AffineBuilder {
 public:
   AffineBuilder(const clang::ASTContext &Ctx, VarClassifier Classify,
-                VarDefinition Define = nullptr)
-      : Ctx(Ctx), Classify(std::move(Classify)), Define(std::move(Define)) {}
+                VarDefinition Define = nullptr, LoadResolver Load = nullptr)
+      : Ctx(Ctx), Classify(std::move(Classify)), Define(std::move(Define)),
+        Load(std::move(Load)) {}
 
   std::optional<Piecewise> buildValue(const clang::Expr *E);
   /// A scalar condition (`&&`, `||`, `!`, comparisons, or e meaning e != 0).
@@ -98,6 +106,9 @@ private:
   std::optional<Piecewise> fail(AffineFailure K, const clang::Expr *At,
                                 const clang::VarDecl *V = nullptr);
   std::optional<Piecewise> buildVar(const clang::DeclRefExpr *E);
+  /// A variable's value: what \p VD's classification makes of it.
+  std::optional<Piecewise> buildVarDecl(const clang::VarDecl *VD,
+                                        const clang::Expr *At);
   std::optional<Piecewise> buildUnary(const clang::UnaryOperator *E);
   std::optional<Piecewise> buildBinary(const clang::BinaryOperator *E);
   std::optional<Piecewise> buildDivision(const clang::BinaryOperator *E);
@@ -125,6 +136,7 @@ private:
   const clang::ASTContext &Ctx;
   VarClassifier Classify;
   VarDefinition Define;
+  LoadResolver Load;
   AffineError Err;
   std::vector<RangeCheck> Checks;
   /// The condition under which the node being built is evaluated.

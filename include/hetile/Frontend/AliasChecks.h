@@ -36,6 +36,17 @@ constexpr unsigned MaxBoundPieces = 8;
 std::optional<ArrayBounds> boundArray(const Scop &S, const ScopArray &Array,
                                       std::string &Why);
 
+/// The index in S.Bounds of the box of array \p Index (into S.Arrays),
+/// added on first use; nothing, with the reason in \p Why, when it cannot
+/// be bounded.
+std::optional<unsigned> addBounds(Scop &S, unsigned Index, std::string &Why);
+
+/// Adds to \p S the checks that no written array reaches a load the nest
+/// never writes (Scop::LoadChecks): each array written through a pointer
+/// or declared, against each load. The reason when an array cannot be
+/// bounded.
+std::optional<std::string> addLoadChecks(Scop &S);
+
 /// Adds to \p S the check that arrays \p First and \p Second (indices into
 /// S.Arrays) do not overlap, bounding each array once. False, with the
 /// reason in \p Why, when an array cannot be bounded.

@@ -89,7 +89,8 @@ std::optional<Polynomial> buildPolynomial(const clang::ASTContext &Ctx,
                                           const clang::Expr *E,
                                           const VarClassifier &Classify,
                                           PolynomialError &Err,
-                                          const VarDefinition &Define = nullptr);
+                                          const VarDefinition &Define = nullptr,
+                                          const LoadResolver &Load = nullptr);
 
 /// Whether \p P can be split into rows at all: every monomial holds at most
 /// one iterator.

@@ -107,6 +107,31 @@ struct ValueFactModel {
   RejectReason Refusal;
 };
 
+/// A load the nest never writes (NestWalker::invariantLoad): a member of a
+/// struct or class read through a variable the nest never writes. It
+/// stands in the model for its value, a variable of its own (Var, made for
+/// it): a parameter where it is an integer, an array's base where it is a
+/// pointer. The nest is tiled under the run-time check that its writes do
+/// not reach the member (Scop::LoadChecks).
+struct LoadModel {
+  const clang::VarDecl *Var = nullptr;
+  /// The pointer it is read through (`f` of `f->rows`), null when it is
+  /// read from a variable or through `this`, which are always valid.
+  const clang::VarDecl *Pointer = nullptr;
+  /// The member as C text ("f->rows", "this->rows_", "s.in.n").
+  std::string Text;
+  /// Var's C type ("int", "double *").
+  std::string Type;
+  /// Where the original nest surely reads it (and so may Pointer be
+  /// dereferenced): per read, the condition over the iterators of Loops.
+  struct Read {
+    Cond Where;
+    std::vector<unsigned> Loops;
+    unsigned Order = 0; ///< the walk's count of sure reads, for ordering
+  };
+  std::vector<Read> SureReads;
+};
+
 struct NestModel {
   std::vector<LoopModel> Loops;
   std::vector<StmtModel> Stmts;
@@ -120,6 +145,8 @@ struct NestModel {
   /// The scalars recomputed where they are read (NestWalker::isRecomputed):
   /// each statement that reads one declares its own.
   std::set<const clang::VarDecl *> Recomputed;
+  /// The loads the nest never writes, in order of first use.
+  std::vector<LoadModel> Loads;
 };
 
 } // namespace hetile

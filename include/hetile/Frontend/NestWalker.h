@@ -58,6 +58,9 @@ public:
   VarClassifier makeClassifier();
   /// The definitions of the recomputed scalars (below), for the builders.
   VarDefinition makeDefinition() const;
+  /// The invariant loads (invariantLoad) for the builders: each read they
+  /// meet outside a condition is a sure one (setSureReads).
+  LoadResolver makeLoadResolver();
   /// Whether \p VD is a recomputed scalar: defined once in the nest, in a
   /// loop body, from iterators, parameters and other recomputed scalars,
   /// and read only after its definition in that body, at least once inside
@@ -108,6 +111,20 @@ public:
   /// computed in an unsigned type (`i += 2u`).
   bool checkIteratorStep(const clang::ForStmt *For, const LoopHeader &H,
                          const Cond &Iterations);
+  /// The variable that stands for \p E when it is a load the nest never
+  /// writes (NestModel::Loads), registered on first use; null otherwise.
+  /// Such a load is a member (through `.` members) of a variable, of
+  /// `*this` or of `*p`, with p a pointer variable, none of them written by
+  /// the nest, of arithmetic or object pointer type, neither volatile nor
+  /// a bit-field.
+  const clang::VarDecl *invariantLoad(const clang::MemberExpr *E);
+  /// Marks the reads met from now on as sure ones wherever \p Where holds
+  /// (the original evaluates them wherever it holds); nothing: not sure.
+  void setSureReads(std::optional<Cond> Where) { SureWhere = std::move(Where); }
+  /// Records a read of \p Load (invariantLoad's variable) where the sure
+  /// reads are marked.
+  void noteSureRead(const clang::VarDecl *Load);
+  const std::optional<Cond> &getSureReads() const { return SureWhere; }
   /// Whether \p VD is the iterator of a loop around the current point.
   bool isEnclosingIterator(const clang::VarDecl *VD) const {
     return classify(VD) == VarRole::Iterator;
@@ -180,6 +197,12 @@ private:
     unsigned Order = 0;
   };
   llvm::DenseMap<const clang::VarDecl *, Definition> Recomputed;
+  /// See setSureReads.
+  std::optional<Cond> SureWhere;
+  unsigned SureReadCount = 0;
+  /// Every pointer that loads are read through is surely dereferenced
+  /// somewhere; false (rejected) otherwise.
+  bool checkLoadPointers();
 };
 
 /// Whether \p S contains a loop (for, while or do).
@@ -187,6 +210,9 @@ bool containsLoop(const clang::Stmt *S);
 
 /// The member-access rejection of \p E when it names a data member of
 /// `*this` (C++ methods): only local variables and parameters are modelled.
+/// Why \p E is not a load the nest never writes (NestWalker::invariantLoad):
+/// "is an array", "is a bit-field", ...
+std::string whyNotLoaded(const clang::MemberExpr *E);
 std::optional<RejectReason> rejectThisMember(const clang::ASTContext &Ctx,
                                              const clang::MemberExpr *E);
 

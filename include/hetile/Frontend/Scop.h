@@ -192,6 +192,32 @@ struct AliasCheck {
   unsigned First = 0, Second = 0; ///< indices into Scop::Bounds
 };
 
+/// A load the nest never writes (NestModel::LoadModel), read once before
+/// the nest into a variable of its own where the tiled code names it.
+struct InvariantLoad {
+  /// The variable ("hetile_f_rows"): a parameter or an array's name.
+  std::string Name;
+  /// The member as C text ("f->rows").
+  std::string Text;
+  /// The variable's C type ("int", "double *").
+  std::string Type;
+  /// The tiled code names the variable (it is a parameter or an array).
+  bool Declared = false;
+  /// Set on the first load of each pointer it is read through: where the
+  /// original surely dereferences that pointer, over the parameters (the
+  /// loads that come earlier among them). The load and those after it
+  /// through the same pointer are read only there; elsewhere the original
+  /// runs. Null where no condition is needed.
+  isl::set Read;
+};
+
+/// A written array (index into Scop::Bounds) whose touched bytes must miss
+/// those of a load (index into Scop::Loads): the loaded value stays what
+/// the tiled code read before the nest.
+struct LoadCheck {
+  unsigned Bound = 0, Load = 0;
+};
+
 /// What code generation needs to run the nest's statements in a function of
 /// its own, put before the nest's function (Frontend/OutlineFacts.h).
 struct OutlineFacts {
@@ -251,6 +277,10 @@ struct Scop {
   /// The run-time alias checks of the nest (empty when every pair of arrays
   /// is known not to overlap).
   std::vector<AliasCheck> AliasChecks;
+  /// The loads the nest never writes, in the order they are read before it.
+  std::vector<InvariantLoad> Loads;
+  /// The run-time checks that no write of the nest reaches a load.
+  std::vector<LoadCheck> LoadChecks;
   /// The run-time checks that delinearized arrays stay in their rows.
   std::vector<RowCheck> RowChecks;
   /// The run-time checks of C integer facts about the parameters.
