@@ -224,9 +224,9 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
     std::string Cond = std::string(LoadedFlag) + " &&\n      ";
     if (!S.Context.is_subset(A.Touched).is_true())
       Cond += "(" + E.Exprs.print(Build.expr_from(A.Touched)) + ") &&\n      ";
-    std::string At = "(uintptr_t)&(" + L.Text + ")";
+    std::string At = "(uintptr_t)&(" + L.Object + ")";
     Code += "  if (" + Cond + "!(" + *End + " <=\n        " + At +
-            " ||\n        " + At + " + sizeof(" + L.Text + ") <=\n        " +
+            " ||\n        " + At + " + sizeof(" + L.Object + ") <=\n        " +
             *Begin + "))\n    " + NoAliasFlag + " = 0;\n";
   }
   if (!Loads.empty()) {

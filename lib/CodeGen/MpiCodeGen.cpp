@@ -366,7 +366,7 @@ llvm::Error MpiEmitter::receives(unsigned Indent, std::string &Out) {
          In + "      if (hetile_bytes == 0)\n" + In + "        break;\n" +
          In + "      if (hetile_bytes > hetile_rcap) {\n" +
          In + "        free(hetile_rbuf);\n" +
-         In + "        hetile_rbuf = malloc(hetile_bytes);\n" +
+         In + "        hetile_rbuf = (unsigned char *)malloc(hetile_bytes);\n" +
          In + "        hetile_rcap = hetile_rbuf ? hetile_bytes : 0;\n" +
          In + "      }\n" +
          In + "      hetile_buf = hetile_rbuf;\n" +
@@ -405,7 +405,7 @@ llvm::Error MpiEmitter::sends(unsigned Indent, std::string &Out) {
          In + "  for (int hetile_pass = 0; hetile_pass < 2; hetile_pass++) {\n" +
          In + "    if (hetile_pass) {\n" +
          In + "      if (hetile_bytes == 0)\n" + In + "        break;\n" +
-         In + "      hetile_buf = hetile_mpi_send_buffer(hetile_m, "
+         In + "      hetile_buf = (unsigned char *)hetile_mpi_send_buffer(hetile_m, "
               "hetile_bytes);\n" +
          In + "      if (!hetile_buf) {\n" + In + "        " + MpiFail + In +
          "        hetile_mpi_abort(hetile_m, 1);\n" + In + "      }\n" +
@@ -648,9 +648,9 @@ llvm::Error MpiEmitter::gatherElements(TileWalker Walk, unsigned Indent,
   };
   if (auto Err = Walk("hetile_me", Indent, Out, Count))
     return Err;
-  Out += In + "unsigned char *hetile_buf = hetile_mpi_gather_buffer(hetile_m, "
+  Out += In + "unsigned char *hetile_buf = (unsigned char *)hetile_mpi_gather_buffer(hetile_m, "
               "hetile_bytes);\n" +
-         In + "size_t *hetile_off = malloc(sizeof(size_t) * "
+         In + "size_t *hetile_off = (size_t *)malloc(sizeof(size_t) * "
               "(size_t)(hetile_mpi_size(hetile_m) + 1));\n" +
          In + "const void *hetile_all = 0;\n" +
          In + "if (!hetile_buf || !hetile_off) {\n" +
@@ -830,7 +830,7 @@ llvm::Error MpiEmitter::gridMessages(bool Receive, unsigned Indent,
   if (Receive)
     Out += I2 + "    if (hetile_bytes > hetile_rcap) {\n" + I2 +
            "      free(hetile_rbuf);\n" + I2 +
-           "      hetile_rbuf = malloc(hetile_bytes);\n" + I2 +
+           "      hetile_rbuf = (unsigned char *)malloc(hetile_bytes);\n" + I2 +
            "      hetile_rcap = hetile_rbuf ? hetile_bytes : 0;\n" + I2 +
            "    }\n" + I2 + "    hetile_buf = hetile_rbuf;\n" + I2 +
            "    if (!hetile_buf || hetile_mpi_recv(hetile_m, hetile_peer, "
@@ -839,7 +839,7 @@ llvm::Error MpiEmitter::gridMessages(bool Receive, unsigned Indent,
            "      " + MpiFail + I2 + "      hetile_mpi_abort(hetile_m, 1);\n" +
            I2 + "    }\n";
   else
-    Out += I2 + "    hetile_buf = hetile_mpi_send_buffer(hetile_m, "
+    Out += I2 + "    hetile_buf = (unsigned char *)hetile_mpi_send_buffer(hetile_m, "
                 "hetile_bytes);\n" +
            I2 + "    if (!hetile_buf) {\n" + I2 + "      " + MpiFail + I2 +
            "      hetile_mpi_abort(hetile_m, 1);\n" + I2 + "    }\n";

@@ -189,7 +189,37 @@ bool AccessCollector::visitUnary(const UnaryOperator *E, bool May) {
   return visitExpr(E->getSubExpr(), May);
 }
 
+bool AccessCollector::visitAccessor(
+    const CallExpr *E, const Expr *Body,
+    llvm::function_ref<bool(const Expr *)> Visit, bool May) {
+  // The arguments are evaluated once, as written; in the body each
+  // parameter stands for its argument (NestWalker::accessorBody).
+  // A pointer variable handed in is the base of the body's subscripts
+  // (addArrayAccess), which are its accesses.
+  for (const Expr *Arg : E->arguments()) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    if (DRE && isa<VarDecl>(DRE->getDecl()) &&
+        isPointerOrArray(DRE->getDecl()->getType()))
+      continue;
+    if (!visitExpr(Arg, May))
+      return false;
+  }
+  W.enterAccessor(E);
+  bool Ok = Visit(Body);
+  W.leaveAccessor();
+  return Ok;
+}
+
 bool AccessCollector::visitCall(const CallExpr *E, bool May) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    if (const VarDecl *VD = W.vectorData(OC)) {
+      W.noteSureRead(VD);
+      return visitExpr(OC->getArg(1), May) &&
+             addElementAccess(E, VD, {OC->getArg(1)}, AccessKind::Read);
+    }
+  if (const Expr *Body = W.accessorBody(E))
+    return visitAccessor(
+        E, Body, [&](const Expr *B) { return visitExpr(B, May); }, May);
   const FunctionDecl *FD = E->getDirectCallee();
   if (!isKnownPureFunction(W.getASTContext(), FD)) {
     std::string Name = FD && FD->getIdentifier()
@@ -246,6 +276,8 @@ bool AccessCollector::visitRead(const DeclRefExpr *E) {
   const auto *VD = dyn_cast<VarDecl>(E->getDecl());
   if (!VD)
     return true; // functions, enumerators
+  if (W.argumentOf(VD))
+    return true; // an accessor's parameter: its argument was visited
   const NestScan &Scan = W.getScan();
   if (W.isRecomputed(VD))
     return true; // its definition reads no memory (NestStatements.cpp)
@@ -274,9 +306,27 @@ bool AccessCollector::visitWrite(const Expr *LHS, bool May, bool AlsoRead) {
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(LHS))
     return (!AlsoRead || addArrayAccess(ASE, AccessKind::Read)) &&
            addArrayAccess(ASE, K);
+  if (const auto *CE = dyn_cast<CallExpr>(LHS)) {
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+      if (const VarDecl *VD = W.vectorData(OC)) {
+        W.noteSureRead(VD);
+        const Expr *Sub = OC->getArg(1);
+        return visitExpr(Sub, May) &&
+               (!AlsoRead || addElementAccess(CE, VD, {Sub}, AccessKind::Read)) &&
+               addElementAccess(CE, VD, {Sub}, K);
+      }
+    if (const Expr *Body = W.accessorBody(CE))
+      return visitAccessor(
+          CE, Body,
+          [&](const Expr *B) { return visitWrite(B, May, AlsoRead); }, May);
+  }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       std::string Name = "'" + VD->getName().str() + "'";
+      if (W.argumentOf(VD))
+        return reject(RejectKind::UnsupportedStatement, LHS,
+                      "the inline function called assigns its parameter " +
+                          Name);
       if (W.getScan().HeaderVars.count(VD))
         return reject(RejectKind::WriteToIterator, LHS,
                       "the nest writes iterator " + Name);
@@ -314,6 +364,12 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   Base = Base->IgnoreParenImpCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  // An accessor's pointer parameter: the array its argument names.
+  if (const Expr *Arg = VD ? W.argumentOf(VD) : nullptr) {
+    Base = Arg->IgnoreParenImpCasts();
+    DRE = dyn_cast<DeclRefExpr>(Base);
+    VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  }
   if (const auto *ME = dyn_cast<MemberExpr>(Base)) {
     // A pointer member the nest never writes: the array it points to.
     VD = W.invariantLoad(ME);
@@ -330,6 +386,12 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
     return std::all_of(Subs.begin(), Subs.end(),
                        [&](const Expr *S) { return visitExpr(S, false); });
   }
+  return addElementAccess(E, VD, Subs, K);
+}
+
+bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
+                                       const std::vector<const Expr *> &Subs,
+                                       AccessKind K) {
   int Index = W.getArray(VD, E->getBeginLoc());
   if (Index < 0)
     return false;

@@ -5,9 +5,11 @@
 #include "hetile/Frontend/NestWalker.h"
 #include "hetile/Frontend/SourceText.h"
 
+#include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 using namespace clang;
@@ -136,8 +138,18 @@ private:
   }
 
   /// Notes that \p At wraps around; the build goes on, so that a subscript
-  /// that is no polynomial anyway is not called a wrapping one.
+  /// that is no polynomial anyway is not called a wrapping one. Arithmetic
+  /// modulo 2^w, w the width of an address, computes the address the
+  /// model does whenever the value's magnitude stays below 2^(w-1) (the
+  /// pointer arithmetic wraps with it): checked on the whole subscript
+  /// (buildPolynomial).
   void noteWraps(const Expr *At) {
+    if (!Wrapping && Ctx.getTypeSize(At->getType()) == PointerWidth &&
+        At->getType()->isUnsignedIntegerOrEnumerationType()) {
+      if (!ModAddress)
+        ModAddress = At;
+      return;
+    }
     if (!Wrapping)
       Wrapping = At;
   }
@@ -213,7 +225,10 @@ private:
     case CK_IntegralCast:
       // Only conversions that keep every value: a signed type at least as
       // wide (one to an unsigned type wraps around).
-      if (E->getType()->isUnsignedIntegerOrEnumerationType())
+      if (E->getType()->isUnsignedIntegerOrEnumerationType() &&
+          !(Sub->getType()->isUnsignedIntegerOrEnumerationType() &&
+            rangeContains(getIntegerRange(Ctx, E->getType()),
+                          getIntegerRange(Ctx, Sub->getType()))))
         noteWraps(E);
       else if (!rangeContains(getIntegerRange(Ctx, E->getType()),
                               getIntegerRange(Ctx, Sub->getType())))
@@ -227,6 +242,9 @@ private:
 public:
   /// The outermost node computed in a type that wraps around, if any.
   const Expr *Wrapping = nullptr;
+  /// The outermost node computed modulo 2^PointerWidth (see noteWraps).
+  const Expr *ModAddress = nullptr;
+  unsigned PointerWidth = 0;
 
 private:
   const ASTContext &Ctx;
@@ -237,13 +255,34 @@ private:
 };
 } // namespace
 
+namespace {
+/// log2 of a bound on |P| over every value of its variables' types.
+double magnitudeBits(const ASTContext &Ctx, const Polynomial &P) {
+  double Sum = 0;
+  for (const auto &[M, C] : P.terms()) {
+    double Bits = std::log2(std::fabs(double(C)));
+    for (AffineVar V : M) {
+      QualType T = V->getType();
+      Bits += double(Ctx.getTypeSize(T)) -
+              (T->isSignedIntegerOrEnumerationType() ? 1 : 0);
+    }
+    Sum += std::exp2(Bits);
+  }
+  return Sum > 0 ? std::log2(Sum) : 0;
+}
+} // namespace
+
 std::optional<Polynomial> buildPolynomial(const ASTContext &Ctx, const Expr *E,
                                           const VarClassifier &Classify,
                                           PolynomialError &Err,
                                           const VarDefinition &Define,
                                           const LoadResolver &Load) {
   PolynomialBuilder B(Ctx, Classify, Err, Define, Load);
+  B.PointerWidth = Ctx.getTargetInfo().getPointerWidth(LangAS::Default);
   std::optional<Polynomial> P = B.build(E);
+  if (P && !B.Wrapping && B.ModAddress &&
+      magnitudeBits(Ctx, *P) >= double(B.PointerWidth - 1))
+    B.Wrapping = B.ModAddress;
   if (!P || !B.Wrapping)
     return P;
   Err.Wraps = true;

@@ -8,6 +8,7 @@
 #include "hetile/Frontend/ScopBuilder.h"
 #include "hetile/Frontend/SourceText.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -55,6 +56,8 @@ bool NestWalker::rejectAffine(const AffineError &E, RejectKind Kind,
 }
 
 VarRole NestWalker::classify(const VarDecl *VD) const {
+  if (Arguments.count(VD))
+    return VarRole::Defined;
   for (unsigned Id : LoopStack)
     if (Model.Loops[Id].Iter == VD)
       return VarRole::Iterator;
@@ -124,47 +127,54 @@ std::string loadName(llvm::StringRef Text) {
 }
 } // namespace
 
-const VarDecl *NestWalker::invariantLoad(const MemberExpr *E) {
-  if (!isLoadableType(E->getType()) || E->isTypeDependent() ||
-      E->isValueDependent())
-    return nullptr;
-  // The member path, innermost member last, down to its base.
+bool NestWalker::loadPath(const Expr *E, LoadPath &Out) const {
+  E = E->IgnoreParenImpCasts();
+  if (E->isTypeDependent() || E->isValueDependent() ||
+      E->getType().isVolatileQualified())
+    return false;
   std::string Path;
-  const VarDecl *Base = nullptr, *Pointer = nullptr;
-  std::string BaseText;
-  for (const MemberExpr *M = E;;) {
+  const Expr *B = E;
+  for (const auto *M = dyn_cast<MemberExpr>(E); M;) {
     const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
     if (!FD || FD->isBitField() || FD->getType().isVolatileQualified())
-      return nullptr;
+      return false;
     bool Arrow = M->isArrow();
     Path = (Arrow ? "->" : ".") + FD->getName().str() + Path;
-    const Expr *B = M->getBase()->IgnoreParenImpCasts();
+    B = M->getBase()->IgnoreParenImpCasts();
     if (isa<CXXThisExpr>(B)) {
       if (!Arrow)
-        return nullptr;
-      BaseText = "this";
+        return false;
+      Out.Text = "this" + Path;
+      return true;
+    }
+    const auto *Inner = dyn_cast<MemberExpr>(B);
+    if (Inner && Arrow) // a pointer read from memory, not a variable
+      return false;
+    if (!Inner) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(B);
+      const auto *Base = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!Base || Arrow != Base->getType()->isPointerType())
+        return false;
+      if (Arrow)
+        Out.Pointer = Base;
       break;
     }
-    if (const auto *Inner = dyn_cast<MemberExpr>(B)) {
-      if (Arrow) // a pointer read from memory, not a variable
-        return nullptr;
-      M = Inner;
-      continue;
-    }
-    const auto *DRE = dyn_cast<DeclRefExpr>(B);
-    Base = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!Base || Arrow != Base->getType()->isPointerType())
-      return nullptr;
-    if (Arrow)
-      Pointer = Base;
-    BaseText = Base->getName().str();
-    break;
+    M = Inner;
   }
-  if (Base && (Scan.Written.count(Base) || Scan.DeclaredInside.count(Base) ||
-               Scan.HeaderVars.count(Base) || Recomputed.count(Base) ||
-               Base->getType().isVolatileQualified()))
-    return nullptr;
-  std::string Text = BaseText + Path;
+  const auto *DRE = dyn_cast<DeclRefExpr>(B);
+  const auto *Base = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!Base || Scan.Written.count(Base) || Scan.DeclaredInside.count(Base) ||
+      Scan.HeaderVars.count(Base) || Recomputed.count(Base) ||
+      Base->getType().isVolatileQualified())
+    return false;
+  Out.Text = Base->getName().str() + Path;
+  return true;
+}
+
+const VarDecl *NestWalker::registerLoad(const LoadPath &P,
+                                        const std::string &Text,
+                                        const std::string &Object, QualType T,
+                                        SourceLocation Use) {
   for (const LoadModel &L : Model.Loads)
     if (L.Text == Text)
       return L.Var;
@@ -174,20 +184,91 @@ const VarDecl *NestWalker::invariantLoad(const MemberExpr *E) {
        });
        ++K)
     Name = loadName(Text) + "_" + std::to_string(K);
-  QualType T = E->getType().getUnqualifiedType();
-  SourceLocation Loc =
-      Ctx.getSourceManager().getFileLoc(E->getBeginLoc());
+  SourceLocation Loc = Ctx.getSourceManager().getFileLoc(Use);
   VarDecl *VD = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), Loc, Loc,
                                 &Ctx.Idents.get(Name), T,
                                 Ctx.getTrivialTypeSourceInfo(T, Loc),
                                 SC_None);
   LoadModel L;
   L.Var = VD;
-  L.Pointer = Pointer;
+  L.Pointer = P.Pointer;
   L.Text = Text;
+  L.Object = Object;
   L.Type = T.getAsString(Ctx.getPrintingPolicy());
   Model.Loads.push_back(std::move(L));
   return VD;
+}
+
+const VarDecl *NestWalker::invariantLoad(const MemberExpr *E) {
+  LoadPath P;
+  if (!isLoadableType(E->getType()) || !loadPath(E, P))
+    return nullptr;
+  return registerLoad(P, P.Text, P.Text, E->getType().getUnqualifiedType(),
+                      E->getBeginLoc());
+}
+
+namespace {
+/// The element type of \p T when it is std::vector<T> (or a reference to
+/// one), null otherwise.
+QualType vectorElement(QualType T) {
+  T = T.getNonReferenceType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Spec->getName() != "vector" ||
+      !Spec->getDeclContext()->isStdNamespace() ||
+      Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return QualType();
+  return Spec->getTemplateArgs()[0].getAsType();
+}
+} // namespace
+
+const VarDecl *NestWalker::vectorData(const CXXOperatorCallExpr *E) {
+  if (E->getOperator() != OO_Subscript || E->getNumArgs() != 2)
+    return nullptr;
+  const Expr *Object = E->getArg(0)->IgnoreParenImpCasts();
+  QualType Elem = vectorElement(Object->getType());
+  LoadPath P;
+  if (Elem.isNull() || !isSupportedElementType(Elem) ||
+      Elem.isVolatileQualified() || !loadPath(Object, P))
+    return nullptr;
+  QualType T = Ctx.getPointerType(
+      Object->getType().getNonReferenceType().isConstQualified()
+          ? Elem.withConst()
+          : Elem);
+  return registerLoad(P, P.Text + ".data()", P.Text, T, E->getBeginLoc());
+}
+
+const Expr *NestWalker::accessorBody(const CallExpr *E) const {
+  if (inAccessor())
+    return nullptr;
+  const FunctionDecl *FD = E->getDirectCallee();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    if (!Obj || !isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()))
+      return nullptr;
+  } else if (isa<CXXOperatorCallExpr>(E)) {
+    return nullptr;
+  }
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isVariadic() ||
+      Def->getNumParams() != E->getNumArgs())
+    return nullptr;
+  for (const ParmVarDecl *P : Def->parameters())
+    if (P->getType()->isReferenceType() || P->getType().isVolatileQualified())
+      return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  return Ret ? Ret->getRetValue() : nullptr;
+}
+
+void NestWalker::enterAccessor(const CallExpr *E) {
+  const FunctionDecl *Def = nullptr;
+  E->getDirectCallee()->hasBody(Def);
+  for (unsigned K = 0; K < E->getNumArgs(); ++K)
+    Arguments[Def->getParamDecl(K)] = E->getArg(K);
 }
 
 void NestWalker::noteSureRead(const VarDecl *Load) {

@@ -201,6 +201,8 @@ bool NestWalker::defineRecomputed(const Stmt *S,
 
 VarDefinition NestWalker::makeDefinition() const {
   return [this](const VarDecl *VD) -> const Expr * {
+    if (const Expr *Arg = argumentOf(VD))
+      return Arg;
     auto It = Recomputed.find(VD);
     return It == Recomputed.end() ? nullptr : It->second.Value;
   };

@@ -274,6 +274,7 @@ bool Assembler::buildLoads() {
     Out.Name = L.Var->getName().str();
     Out.Text = L.Text;
     Out.Type = L.Type;
+    Out.Object = L.Object;
     Out.Declared = ParamIndex.count(L.Var) || ArrayIndex.count(L.Var);
     S.Loads.push_back(std::move(Out));
   };

@@ -116,3 +116,21 @@ void flat(int N, double *restrict a) {
 // CHECK-NOT:     delinearized:
 // CHECK:         write a[10i + j]
 // CHECK:         tilable: yes
+
+// A subscript computed in size_t from int values (as C++ indexes a vector):
+// arithmetic modulo 2^64 whose magnitude stays below 2^63, so the address
+// is the model's, and the rows are found. (A size_t row length has no such
+// bound: Reject/unsigned-wrap.c.)
+typedef unsigned long size_t;
+void wide(int T, int n, double *a) {
+#pragma hetile
+  for (int t = 0; t < T; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        a[(size_t)i * n + j] = 0.5 * (a[(size_t)(i - 1) * n + j] +
+                                      a[(size_t)i * n + j - 1]);
+}
+// CHECK-LABEL: nest at {{.*}}delinearize.c:{{[0-9]+}}:3 in function 'wide'
+// CHECK:         delinearized: a as a[][n], subscripts but the first in [0, n)
+// CHECK:         write a[i, j]
+// CHECK:         tilable: yes

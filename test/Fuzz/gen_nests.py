@@ -23,6 +23,13 @@ expressions; declared there, or before the nest and assigned there);
 several statements writing one array; C89 (declared before the nest) or
 C99 (declared in the loop header) iterators; double and int arrays.
 
+How the program spells them, drawn from a stream of its own (the nest's
+structure is the same for a seed either way): the parameters as variables
+or as members of a struct read through a pointer (`sz->N`, loads the nest
+never writes); 2-D arrays as such or as flat pointers indexed
+`A[(s) * R + (t)]` with a run-time row length R (a parameter, or `sz->R`),
+which the tool must delinearize.
+
 No undefined behaviour by construction: every iterator stays in
 [0, MAXI] (parameters are clamped to [0, MAXP], bounds are clamped with
 min/max), every subscript is OFFSET + (sum of at most two iterators with
@@ -45,6 +52,10 @@ ITERS = "ijkl"
 class Gen:
     def __init__(self, seed):
         self.r = random.Random(seed)
+        # The spelling (struct-held sizes, flat arrays): a stream of its own.
+        spell = random.Random(seed * 7919 + 17)
+        self.struct = spell.random() < 0.3
+        self.flat = spell.random() < 0.3
         self.c89 = self.r.random() < 0.4
         self.params = ["N", "M"][: self.r.choice([1, 2])]
         nar = self.r.choice([1, 2, 2, 3])
@@ -70,7 +81,7 @@ class Gen:
     def bound_hi(self, outer):
         """An inclusive upper bound, at most MAXP - 1 (or an outer iterator)."""
         r = self.r
-        p = r.choice(self.params)
+        p = self.param(r.choice(self.params))
         opts = ["%s - 1" % p, str(r.randint(3, 9))]
         if outer:
             o = r.choice(outer)
@@ -94,6 +105,13 @@ class Gen:
         cmp = r.choice(["<=", "<"])
         hi_s = hi if cmp == "<=" else "%s + 1" % hi
         return "for (%s%s = %s; %s %s %s; %s)" % (decl, it, lo, it, cmp, hi_s, inc)
+
+    def param(self, p):
+        """The parameter p as the nest reads it."""
+        return "sz->" + p if self.struct else p
+
+    def is_flat(self, arr):
+        return self.flat and arr[2] == 2
 
     # --- accesses --------------------------------------------------------
     def subscript(self, iters):
@@ -122,6 +140,9 @@ class Gen:
                     "%s - %d" % (s, self.r.randint(1, 2)) for s in write_like]
         else:
             subs = [self.subscript(iters) for _ in range(dims)]
+        if self.is_flat(arr):
+            return "%s[(%s) * %s + (%s)]" % (name, subs[0], self.param("R"),
+                                             subs[1]), subs
         return name + "".join("[%s]" % s for s in subs), subs
 
     def expr(self, arr_t, iters, write_subs, temps):
@@ -207,14 +228,23 @@ class Gen:
         depth = r.choice([2, 2, 3, 3, 4])
         nest = self.nest(depth, 0, [], "  ")
         used = ITERS[:depth]
-        sig = ", ".join(["int %s" % p for p in self.params] +
-                        ["%s %s[restrict %d]%s" % (t, n, DIM, "[%d]" % DIM * (d - 1))
-                         for n, t, d in self.arrays])
+        flat = self.flat and any(d == 2 for _, _, d in self.arrays)
+        names = self.params + (["R"] if flat else [])
+        arrays = ["%s *restrict %s" % (t, n) if self.is_flat((n, t, d)) else
+                  "%s %s[restrict %d]%s" % (t, n, DIM, "[%d]" % DIM * (d - 1))
+                  for n, t, d in self.arrays]
+        if self.struct:
+            sig = ", ".join(["const struct sizes *sz"] + arrays)
+        else:
+            sig = ", ".join(["int %s" % p for p in names] + arrays)
         out = ["//@ args %s" % " | ".join(
             " ".join(str(r.randint(0, MAXP)) for _ in self.params)
             for _ in range(3)),
-            "#include <stdio.h>", "#include <stdlib.h>", "#include <string.h>", "",
-            "static void kern(%s)" % sig, "{"]
+            "#include <stdio.h>", "#include <stdlib.h>", "#include <string.h>", ""]
+        if self.struct:
+            out += ["struct sizes { %s; };" % "; ".join(
+                "int %s" % p for p in names), ""]
+        out += ["static void kern(%s)" % sig, "{"]
         if self.c89:
             out.append("  int %s;" % ", ".join("%s = 0" % v for v in used))
         out += self.top
@@ -256,9 +286,15 @@ class Gen:
             init = ("(double)((q * 37 + %d) %% 101) / 8.0" % ord(n) if t == "double"
                     else "(int)((q * 53 + %d) %% 1009)" % ord(n))
             body.append("    for (int q = 0; q < %d; q++) %s[q] = %s;" % (cnt, n, init))
-        args = ", ".join(self.params + [
-            n if d == 1 else "(%s (*)%s)%s" % (t, "[%d]" % DIM * (d - 1), n)
-            for n, t, d in self.arrays])
+        arrays = [n if d == 1 or self.is_flat((n, t, d)) else
+                  "(%s (*)%s)%s" % (t, "[%d]" % DIM * (d - 1), n)
+                  for n, t, d in self.arrays]
+        values = self.params + (["%d" % DIM] if flat else [])
+        if self.struct:
+            body.append("    struct sizes sizes = {%s};" % ", ".join(values))
+            args = ", ".join(["&sizes"] + arrays)
+        else:
+            args = ", ".join(values + arrays)
         body.append("    kern(%s);" % args)
         for n, t, d in self.arrays:
             body.append("    dump(\"%s\", %s, %d, sizeof(%s));" % (n, n, DIM ** d, t))

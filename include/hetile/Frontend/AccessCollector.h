@@ -52,6 +52,16 @@ private:
   bool visitWrite(const clang::Expr *LHS, bool May, bool AlsoRead);
   bool addArrayAccess(const clang::ArraySubscriptExpr *E,
                       MemoryAccess::AccessKind K);
+  /// The access \p E to the element \p Subs of the array \p VD.
+  bool addElementAccess(const clang::Expr *E, const clang::VarDecl *VD,
+                        const std::vector<const clang::Expr *> &Subs,
+                        MemoryAccess::AccessKind K);
+  /// Visits the call \p E of an inline accessor (NestWalker::accessorBody):
+  /// its arguments, then \p Visit of its \p Body with the parameters
+  /// standing for the arguments.
+  bool visitAccessor(const clang::CallExpr *E, const clang::Expr *Body,
+                     llvm::function_ref<bool(const clang::Expr *)> Visit,
+                     bool May);
   bool addScalarAccess(const clang::DeclRefExpr *E, const clang::VarDecl *VD,
                        MemoryAccess::AccessKind K);
   /// Makes \p A, whose one subscript is not affine, a flat access

@@ -122,6 +122,9 @@ struct LoadModel {
   std::string Text;
   /// Var's C type ("int", "double *").
   std::string Type;
+  /// The object whose bytes the nest's writes must miss: Text, or the
+  /// vector whose data() Text is ("this->v_").
+  std::string Object;
   /// Where the original nest surely reads it (and so may Pointer be
   /// dereferenced): per read, the condition over the iterators of Loops.
   struct Read {

@@ -118,6 +118,27 @@ public:
   /// the nest, of arithmetic or object pointer type, neither volatile nor
   /// a bit-field.
   const clang::VarDecl *invariantLoad(const clang::MemberExpr *E);
+  /// The variable that stands for the data of a std::vector the nest
+  /// indexes (`v_[k]`: the array `v_.data()`), a load the nest never writes
+  /// as invariantLoad's (the vector reached the same ways); null otherwise.
+  const clang::VarDecl *vectorData(const clang::CXXOperatorCallExpr *E);
+  /// The expression a call of an inline accessor stands for: the callee
+  /// (a function, or a method called on `*this`) has a body that is one
+  /// `return E;` and takes its parameters by value; E is then read with
+  /// each parameter standing for its argument (enterAccessor), one accessor
+  /// deep. Null otherwise.
+  const clang::Expr *accessorBody(const clang::CallExpr *E) const;
+  /// Makes the parameters of \p Callee stand for the arguments of \p E
+  /// until leaveAccessor.
+  void enterAccessor(const clang::CallExpr *E);
+  void leaveAccessor() { Arguments.clear(); }
+  bool inAccessor() const { return !Arguments.empty(); }
+  /// The argument a parameter of the accessor being read stands for, or
+  /// null when \p VD is not one.
+  const clang::Expr *argumentOf(const clang::VarDecl *VD) const {
+    auto It = Arguments.find(VD);
+    return It == Arguments.end() ? nullptr : It->second;
+  }
   /// Marks the reads met from now on as sure ones wherever \p Where holds
   /// (the original evaluates them wherever it holds); nothing: not sure.
   void setSureReads(std::optional<Cond> Where) { SureWhere = std::move(Where); }
@@ -197,9 +218,27 @@ private:
     unsigned Order = 0;
   };
   llvm::DenseMap<const clang::VarDecl *, Definition> Recomputed;
+  /// The parameters of the accessor being read and their arguments.
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Arguments;
   /// See setSureReads.
   std::optional<Cond> SureWhere;
   unsigned SureReadCount = 0;
+  /// Where a load is read from: its C text ("f->box.n", "this->v_", "v")
+  /// and the pointer dereferenced on the way, if any.
+  struct LoadPath {
+    std::string Text;
+    const clang::VarDecl *Pointer = nullptr;
+  };
+  /// The path of \p E, a member (through `.` members) of a variable, of
+  /// `*this` or of `*p`, or a variable, none of them written by the nest;
+  /// false when it is not one.
+  bool loadPath(const clang::Expr *E, LoadPath &Out) const;
+  /// The variable of the load \p Text (of type \p T, whose bytes are those
+  /// of \p Object), registered on first use.
+  const clang::VarDecl *registerLoad(const LoadPath &P, const std::string &Text,
+                                     const std::string &Object,
+                                     clang::QualType T,
+                                     clang::SourceLocation Use);
   /// Every pointer that loads are read through is surely dereferenced
   /// somewhere; false (rejected) otherwise.
   bool checkLoadPointers();

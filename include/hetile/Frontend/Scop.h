@@ -201,6 +201,8 @@ struct InvariantLoad {
   std::string Text;
   /// The variable's C type ("int", "double *").
   std::string Type;
+  /// The object the writes must miss (LoadModel::Object).
+  std::string Object;
   /// The tiled code names the variable (it is a parameter or an array).
   bool Declared = false;
   /// Set on the first load of each pointer it is read through: where the
