@@ -2,6 +2,7 @@
 
 #include "AliasCheckCode.h"
 
+#include "hetile/Frontend/AliasChecks.h"
 #include "hetile/Support/LineTags.h"
 
 #include <algorithm>
@@ -136,12 +137,77 @@ std::string agree(const char *Flag) {
 
 } // namespace
 
+namespace {
+/// The code that reads the row table \p L (InvariantLoad::Stride): the
+/// rows the nest touches, lo to hi, must be equally spaced, by a positive
+/// number of elements; the array of rows starts where row 0 would.
+llvm::Expected<std::string> printRowTable(const NestEmitter &E,
+                                          const isl::ast_build &Build,
+                                          const InvariantLoad &L) {
+  const Scop &S = E.S;
+  const ScopArray *A = S.findArray(L.Name);
+  std::string Why;
+  std::optional<ArrayBounds> B =
+      A ? boundArray(S, *A, Why) : std::optional<ArrayBounds>();
+  if (!B)
+    return makeCodeGenError("the rows of '" + L.Text +
+                            "' the nest touches cannot be bounded (" + Why +
+                            ")");
+  isl::ast_build In = Build.restrict(B->Touched.intersect(S.Context));
+  auto Lo = E.print(In, B->Min[0], "the lowest row of '" + L.Text + "'");
+  if (!Lo)
+    return Lo.takeError();
+  auto Hi = E.print(In, B->Max[0], "the highest row of '" + L.Text + "'");
+  if (!Hi)
+    return Hi.takeError();
+  std::string Touched = "1";
+  if (!S.Context.is_subset(B->Touched).is_true())
+    Touched = E.Exprs.print(Build.expr_from(B->Touched));
+  const std::string &R = L.Text, Lo0 = L.Name + "_lo", Hi0 = L.Name + "_hi";
+  const std::string Elem = "sizeof(" + R + "[0][0])";
+  return "  /* hetile: the rows of " + R + " the nest touches, equally spaced: "
+         "an array in rows of " + L.Stride + " elements */\n"
+         "  " + L.Type + (L.Type.back() == '*' ? "" : " ") + L.Name +
+         " = 0;\n"
+         "  long " + L.Stride + " = 0, " + Lo0 + " = 0, " + Hi0 + " = -1;\n"
+         "  if (" + LoadedFlag + " && (" + Touched + ")) {\n"
+         "    " + Lo0 + " = " + *Lo + ";\n"
+         "    " + Hi0 + " = " + *Hi + ";\n"
+         "  }\n"
+         "  if (" + Hi0 + " > " + Lo0 + ") {\n"
+         "    uintptr_t hetile_d = (uintptr_t)" + R + "[" + Lo0 + " + 1] - "
+         "(uintptr_t)" + R + "[" + Lo0 + "];\n"
+         "    if ((intptr_t)hetile_d > 0 && hetile_d % " + Elem + " == 0) {\n"
+         "      " + L.Stride + " = (long)(hetile_d / " + Elem + ");\n"
+         "      " + L.Name + " = (" + L.Type + ")((uintptr_t)" + R + "[" + Lo0 +
+         "] - (uintptr_t)" + Lo0 + " * hetile_d);\n"
+         "      for (long hetile_k = " + Lo0 + " + 2; hetile_k <= " + Hi0 +
+         "; hetile_k++)\n"
+         "        if ((uintptr_t)" + R + "[hetile_k] != (uintptr_t)" + R + "[" +
+         Lo0 + "] + (uintptr_t)(hetile_k - " + Lo0 + ") * hetile_d)\n"
+         "          " + L.Stride + " = 0;\n"
+         "    }\n"
+         "  }\n"
+         "  if (" + L.Stride + " <= 0)\n"
+         "    " + LoadedFlag + " = 0;\n";
+}
+} // namespace
+
 llvm::Expected<std::string> printLoads(const NestEmitter &E) {
   const Scop &S = E.S;
-  std::string Names, Code;
+  std::string Names, Code, Tables;
   isl::ast_build Build = E.buildInside(0);
   for (const InvariantLoad &L : S.Loads) {
-    Names += (Names.empty() ? "" : ", ") + L.Text;
+    Names += (Names.empty() ? "" : ", ") +
+             (L.Stride.empty() ? L.Text : "the rows of " + L.Text);
+    // Row tables last: their rows are bounded by any other load.
+    if (!L.Stride.empty()) {
+      auto T = printRowTable(E, Build, L);
+      if (!T)
+        return T.takeError();
+      Tables += *T;
+      continue;
+    }
     std::string Cond;
     if (!L.Read.is_null())
       andHolds(Cond, E, Build, L.Read);
@@ -154,7 +220,7 @@ llvm::Expected<std::string> printLoads(const NestEmitter &E) {
   if (S.Loads.empty())
     return "";
   return "  /* hetile: read once: " + Names + ", which the nest never writes "
-         "*/\n  int " + LoadedFlag + " = 1;\n" + Code;
+         "*/\n  int " + LoadedFlag + " = 1;\n" + Code + Tables;
 }
 
 std::string runtimeCheckFlags(const Scop &S) {
@@ -224,9 +290,16 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
     std::string Cond = std::string(LoadedFlag) + " &&\n      ";
     if (!S.Context.is_subset(A.Touched).is_true())
       Cond += "(" + E.Exprs.print(Build.expr_from(A.Touched)) + ") &&\n      ";
-    std::string At = "(uintptr_t)&(" + L.Object + ")";
+    // A row table's bytes: its entries of the rows touched.
+    std::string At = "(uintptr_t)&(" + L.Object + ")",
+ Bytes = "sizeof(" + L.Object + ")";
+    if (!L.Stride.empty()) {
+      At = "(uintptr_t)&" + L.Text + "[" + L.Name + "_lo]";
+      Bytes = "(uintptr_t)(" + L.Name + "_hi - " + L.Name + "_lo + 1) * sizeof(" +
+             L.Text + "[0])";
+    }
     Code += "  if (" + Cond + "!(" + *End + " <=\n        " + At +
-            " ||\n        " + At + " + sizeof(" + L.Object + ") <=\n        " +
+            " ||\n        " + At + " + " + Bytes + " <=\n        " +
             *Begin + "))\n    " + NoAliasFlag + " = 0;\n";
   }
   if (!Loads.empty()) {
@@ -252,13 +325,18 @@ std::string aliasFallbackReport(const Scop &S) {
                       std::to_string(S.Span.Begin.Line) + " (" + S.Function +
                       ")";
   std::string Out, LoadNames;
-  for (const InvariantLoad &L : S.Loads)
-    LoadNames += (LoadNames.empty() ? "" : ", ") + L.Text;
+  bool Tables = false;
+  for (const InvariantLoad &L : S.Loads) {
+    LoadNames += (LoadNames.empty() ? "" : ", ") +
+                 (L.Stride.empty() ? L.Text : "the rows of " + L.Text);
+    Tables |= !L.Stride.empty();
+  }
   if (!S.Loads.empty())
     Out += "if (!" + std::string(LoadedFlag) +
            " && hetile_env_stats())\n"
-           "      fprintf(stderr, \"hetile: %s: %s not read before the nest: "
-           "the original nest ran\\n\", " +
+           "      fprintf(stderr, \"hetile: %s: %s not read before the nest" +
+           (Tables ? " (or the rows not equally spaced)" : "") +
+           ": the original nest ran\\n\", " +
            quoted(Where) + ", " + quoted(LoadNames) + ");\n";
   if (!S.AliasChecks.empty() || !S.LoadChecks.empty())
     Out += std::string(Out.empty() ? "" : "    ") + "if (!" + NoAliasFlag +

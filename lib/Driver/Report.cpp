@@ -239,7 +239,12 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
   OS << "  parameters: " << (S.Params.empty() ? "none" : joined(S.Params)) << "\n";
   OS << "  context: " << toString(S.Context) << "\n";
   for (const InvariantLoad &L : S.Loads)
-    OS << "  read once: " << L.Text << (L.Declared ? " as " + L.Name : "")
+    OS << "  read once: "
+       << (L.Stride.empty() ? L.Text
+                            : "the rows of " + L.Text + ", where equally "
+                                                       "spaced, as the array " +
+                                  L.Name + " in rows of " + L.Stride)
+       << (L.Declared && L.Stride.empty() ? " as " + L.Name : "")
        << (L.Read.is_null() ? ""
                             : ", where " + toString(L.Read) +
                                   " (the original reads it there)")

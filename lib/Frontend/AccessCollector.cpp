@@ -380,6 +380,13 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   if (!VD)
     return reject(RejectKind::PointerArithmetic, Base,
                   "pointer arithmetic " + quoted(W, Base));
+  // A table of rows, r[i][j]: the array of its rows (NestWalker::rowTable),
+  // element i * stride + j.
+  if (Subs.size() == 2 && !W.getScan().DeclaredInside.count(VD)) {
+    const VarDecl *Stride = nullptr;
+    if (const VarDecl *Rows = W.rowTable(VD, Stride, E->getBeginLoc()))
+      return addRowTableAccess(E, Rows, Stride, Subs, K);
+  }
   if (W.getScan().DeclaredInside.count(VD)) { // private: only check reads
     if (!W.checkLocalUse(VD, Base->getBeginLoc()))
       return false;
@@ -387,6 +394,47 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
                        [&](const Expr *S) { return visitExpr(S, false); });
   }
   return addElementAccess(E, VD, Subs, K);
+}
+
+bool AccessCollector::addRowTableAccess(const Expr *E, const VarDecl *Rows,
+                                        const VarDecl *Stride,
+                                        const std::vector<const Expr *> &Subs,
+                                        AccessKind K) {
+  if (W.getArray(Rows, E->getBeginLoc()) < 0)
+    return false;
+  // row * stride + column, split into rows again by the delinearization,
+  // which also checks that every column lies in [0, stride).
+  W.makeClassifier()(Stride);
+  Polynomial Flat = Polynomial::constant(0);
+  for (unsigned D = 0; D < 2; ++D) {
+    PolynomialError Err;
+    std::optional<Polynomial> P =
+        buildPolynomial(W.getASTContext(), Subs[D], W.makeClassifier(), Err,
+                        W.makeDefinition(), W.makeLoadResolver());
+    if (!P || P->degree() > 1 ||
+        (D == 0 && !P->multiply(Polynomial::variable(Stride))) ||
+        !Flat.add(*P)) {
+      AffineBuilder B = W.makeAffineBuilder();
+      if (!B.buildAffine(Subs[D]) && !W.hasRejected()) {
+        std::string Head = "subscript " + quoted(W, Subs[D]) + " of '" +
+                           Rows->getName().str();
+        return W.rejectAffine(B.getError(), RejectKind::NonAffineSubscript,
+                              Head + "' is not affine",
+                              RejectKind::IndirectAccess,
+                              Head + "' reads memory (indirect access)");
+      }
+      return W.hasRejected() ? false
+                             : reject(RejectKind::NonAffineSubscript, Subs[D],
+                                      "subscript " + quoted(W, Subs[D]) +
+                                          " of a row table is not affine");
+    }
+  }
+  AccessModel A;
+  A.Kind = K;
+  A.Array = Rows;
+  A.Index = Subs[1];
+  A.Flat = std::move(Flat);
+  return addAccessAt(std::move(A), E);
 }
 
 bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
@@ -427,7 +475,12 @@ bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
     return false;
   if (!A.Flat)
     A.InRows = inDeclaredRows(VD, A.Subscripts);
-  if (K == AccessKind::Read && assignedBefore(VD, A.Subscripts, A.Flat))
+  return addAccessAt(std::move(A), E);
+}
+
+bool AccessCollector::addAccessAt(AccessModel A, const Expr *E) {
+  if (A.Kind == AccessKind::Read &&
+      assignedBefore(A.Array, A.Subscripts, A.Flat))
     return true;
   A.Text = getExprText(W.getASTContext(), E);
   A.Loc = makeSourceLoc(W.getASTContext().getSourceManager(), E->getBeginLoc());

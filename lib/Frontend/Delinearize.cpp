@@ -548,6 +548,10 @@ private:
 
   /// Whether \p C, a conjunction of NonNeg atoms, holds wherever \p S runs.
   bool proves(const StmtModel &S, const Cond &C) const {
+    // A constant atom that fails folds the whole conjunction to false,
+    // which has no atom left to look at.
+    if (C.K == Cond::Kind::False)
+      return false;
     bool All = true;
     C.forEachAtom([&](const Cond &Atom) {
       All = All && !W.findNegative(S.Domain, Atom.E).has_value();

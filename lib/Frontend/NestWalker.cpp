@@ -271,6 +271,43 @@ void NestWalker::enterAccessor(const CallExpr *E) {
     Arguments[Def->getParamDecl(K)] = E->getArg(K);
 }
 
+const VarDecl *NestWalker::rowTable(const VarDecl *Table,
+                                    const VarDecl *&Stride,
+                                    SourceLocation Use) {
+  QualType Row;
+  if (const auto *PT = Table->getType()->getAs<PointerType>())
+    Row = PT->getPointeeType();
+  else if (const ArrayType *AT = Ctx.getAsArrayType(Table->getType()))
+    Row = AT->getElementType();
+  const auto *RP = Row.isNull() ? nullptr : Row->getAs<PointerType>();
+  if (!RP || Row.isVolatileQualified() ||
+      Table->getType().isVolatileQualified())
+    return nullptr;
+  QualType Elem = RP->getPointeeType();
+  if (!isSupportedElementType(Elem) || Elem.isVolatileQualified() ||
+      Scan.Written.count(Table) || Scan.DeclaredInside.count(Table) ||
+      Scan.HeaderVars.count(Table) || Recomputed.count(Table))
+    return nullptr;
+  LoadPath P;
+  P.Text = Table->getName().str();
+  const VarDecl *Rows = registerLoad(P, P.Text, P.Text,
+                                     Ctx.getPointerType(Elem), Use);
+  for (LoadModel &L : Model.Loads) {
+    if (L.Var != Rows)
+      continue;
+    if (!L.Stride) {
+      std::string Name = Rows->getName().str() + "_stride";
+      SourceLocation Loc = Ctx.getSourceManager().getFileLoc(Use);
+      L.Stride = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), Loc, Loc,
+                                 &Ctx.Idents.get(Name), Ctx.LongTy,
+                                 Ctx.getTrivialTypeSourceInfo(Ctx.LongTy, Loc),
+                                 SC_None);
+    }
+    Stride = L.Stride;
+  }
+  return Rows;
+}
+
 void NestWalker::noteSureRead(const VarDecl *Load) {
   if (!SureWhere)
     return;

@@ -275,6 +275,8 @@ bool Assembler::buildLoads() {
     Out.Text = L.Text;
     Out.Type = L.Type;
     Out.Object = L.Object;
+    if (L.Stride)
+      Out.Stride = L.Stride->getName().str();
     Out.Declared = ParamIndex.count(L.Var) || ArrayIndex.count(L.Var);
     S.Loads.push_back(std::move(Out));
   };

@@ -21,10 +21,12 @@ void g(int N, struct point P[restrict N][N]) {
 }
 // CHECK: unsupported-type.c:[[@LINE-2]]:7: remark: nest not tiled: struct member 'P[i][j].x' is written in the nest, or read through a pointer that is not a variable the nest never writes: only members read as numbers or as the base of an array are modelled [hetile-reject-unsupported-type]
 
-void h(int N, double **restrict R) {
+// A table of row pointers indexed R[i][j] is read as a 2-D array
+// (docs/invariant-loads.md); a table of tables is not.
+void h(int N, double ***restrict R) {
 #pragma hetile
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
-      R[i][j] = 0;
+      R[i][j][0] = 0;
 }
-// CHECK: unsupported-type.c:[[@LINE-2]]:7: remark: nest not tiled: array 'R' holds pointers (type 'double **restrict') [hetile-reject-unsupported-type]
+// CHECK: unsupported-type.c:[[@LINE-2]]:7: remark: nest not tiled: array 'R' holds pointers (type 'double ***restrict') [hetile-reject-unsupported-type]

@@ -56,6 +56,12 @@ private:
   bool addElementAccess(const clang::Expr *E, const clang::VarDecl *VD,
                         const std::vector<const clang::Expr *> &Subs,
                         MemoryAccess::AccessKind K);
+  /// The access \p E, Table[Subs[0]][Subs[1]], of a row table: element
+  /// Subs[0] * Stride + Subs[1] of \p Rows (NestWalker::rowTable).
+  bool addRowTableAccess(const clang::Expr *E, const clang::VarDecl *Rows,
+                         const clang::VarDecl *Stride,
+                         const std::vector<const clang::Expr *> &Subs,
+                         MemoryAccess::AccessKind K);
   /// Visits the call \p E of an inline accessor (NestWalker::accessorBody):
   /// its arguments, then \p Visit of its \p Body with the parameters
   /// standing for the arguments.
@@ -79,6 +85,9 @@ private:
                       const std::vector<AffineExpr> &Subs);
   std::vector<std::optional<AffineExpr>>
   innerExtents(const clang::VarDecl *VD);
+  /// Adds \p A, the access \p E, unless it reads what an earlier C
+  /// statement of the statement assigned (assignedBefore); true.
+  bool addAccessAt(AccessModel A, const clang::Expr *E);
   /// Appends \p A unless the statement already has the same access.
   void addAccess(AccessModel A);
   bool reject(RejectKind K, const clang::Stmt *At, std::string Message);

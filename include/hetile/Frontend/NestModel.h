@@ -125,6 +125,11 @@ struct LoadModel {
   /// The object whose bytes the nest's writes must miss: Text, or the
   /// vector whose data() Text is ("this->v_").
   std::string Object;
+  /// For a row table (`double **r` read as r[i][j]): the variable that
+  /// stands for the distance between its rows, in elements; Var is then
+  /// the address of its row 0 and Text the table. The rows must be
+  /// equally spaced, checked at run time (NestWalker::rowTable).
+  const clang::VarDecl *Stride = nullptr;
   /// Where the original nest surely reads it (and so may Pointer be
   /// dereferenced): per read, the condition over the iterators of Loops.
   struct Read {

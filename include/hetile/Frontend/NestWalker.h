@@ -122,6 +122,14 @@ public:
   /// indexes (`v_[k]`: the array `v_.data()`), a load the nest never writes
   /// as invariantLoad's (the vector reached the same ways); null otherwise.
   const clang::VarDecl *vectorData(const clang::CXXOperatorCallExpr *E);
+  /// For \p Table, a variable `T **` (or `T *t[]`) the nest never writes,
+  /// indexed r[i][j]: the variable that stands for the address of its row
+  /// 0 (an array of T in rows of \p Stride elements, a parameter), read
+  /// with the stride before the nest where its rows are equally spaced
+  /// (NestModel::Loads); null when \p Table is not such a table.
+  const clang::VarDecl *rowTable(const clang::VarDecl *Table,
+                                 const clang::VarDecl *&Stride,
+                                 clang::SourceLocation Use);
   /// The expression a call of an inline accessor stands for: the callee
   /// (a function, or a method called on `*this`) has a body that is one
   /// `return E;` and takes its parameters by value; E is then read with

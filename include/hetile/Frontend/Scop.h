@@ -203,6 +203,9 @@ struct InvariantLoad {
   std::string Type;
   /// The object the writes must miss (LoadModel::Object).
   std::string Object;
+  /// For a row table (LoadModel::Stride): the parameter that holds the
+  /// distance between its rows; Name is then the array of its rows.
+  std::string Stride;
   /// The tiled code names the variable (it is a parameter or an array).
   bool Declared = false;
   /// Set on the first load of each pointer it is read through: where the
