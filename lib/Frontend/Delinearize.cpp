@@ -347,9 +347,22 @@ public:
       return false;
     // A row length of several terms (`i * (m + 1) + j`), else the chain of
     // products of parameters.
+    // The affine row length is dropped where an access could never stay
+    // in its rows (`(i + 22) * R + i + 24` read in rows of R + 1 is row
+    // i + 22, column 2 or R + 3 of another access's shape): the chain may
+    // split it.
     std::vector<std::vector<AffineExpr>> Grouped;
-    if (std::optional<AffineExpr> S = affineStride(Grouped)) {
+    std::optional<AffineExpr> S = affineStride(Grouped);
+    if (S) {
       Extents.push_back(std::move(*S));
+      if (llvm::any_of(Grouped, [&](const std::vector<AffineExpr> &Q) {
+            return !mayStayInRows(Q);
+          })) {
+        Extents.clear();
+        S.reset();
+      }
+    }
+    if (S) {
       for (unsigned K = 0; K < Refs.size(); ++K)
         split(Refs[K], std::move(Grouped[K]));
     } else {
@@ -571,27 +584,59 @@ private:
     return Q;
   }
 
+  /// The row moves split() tries: each level by -1, 0 or +1, at most 3
+  /// levels.
+  std::vector<std::vector<int>> shifts() const {
+    unsigned Count = 1;
+    for (unsigned K = 0; K < Extents.size() && K < 3; ++K)
+      Count *= 3;
+    std::vector<std::vector<int>> Out;
+    for (unsigned Code = 0; Code < Count; ++Code) {
+      std::vector<int> Shift(Extents.size(), 0);
+      for (unsigned K = 0, C = Code; K < Shift.size() && C; ++K, C /= 3)
+        Shift[K] = C % 3 == 2 ? -1 : int(C % 3);
+      Out.push_back(std::move(Shift));
+    }
+    return Out;
+  }
+
+  /// Whether \p Q, or \p Q with a row moved, has subscripts that may stay
+  /// in the rows for some values of the parameters.
+  bool mayStayInRows(const std::vector<AffineExpr> &Q) const {
+    for (const std::vector<int> &Shift : shifts()) {
+      std::optional<std::vector<AffineExpr>> Try = shifted(Q, Shift);
+      if (Try && inRows(*Try).K != Cond::Kind::False)
+        return true;
+    }
+    return false;
+  }
+
   /// Gives \p R the subscripts \p Q (innermost first), or those of the
   /// same address with a row moved that stay in the rows.
   void split(FlatRef &R, std::vector<AffineExpr> Q) {
     // The subscripts as written, else with a row moved between levels
     // (each level by -1, 0 or +1, at most 3 levels): the first proven to
     // stay in the rows.
+    // Else the first that may stay in the rows for some parameters, which
+    // the run-time check then decides.
     std::vector<AffineExpr> Chosen = Q;
+    std::optional<std::vector<AffineExpr>> Possible;
     bool Proven = false;
-    unsigned Count = 1;
-    for (unsigned K = 0; K < Extents.size() && K < 3; ++K)
-      Count *= 3;
-    for (unsigned Code = 0; Code < Count && !Proven; ++Code) {
-      std::vector<int> Shift(Extents.size(), 0);
-      for (unsigned K = 0, C = Code; K < Shift.size() && C; ++K, C /= 3)
-        Shift[K] = C % 3 == 2 ? -1 : int(C % 3);
+    for (const std::vector<int> &Shift : shifts()) {
       std::optional<std::vector<AffineExpr>> Try = shifted(Q, Shift);
-      if (Try && proves(*R.Stmt, inRows(*Try))) {
+      if (!Try)
+        continue;
+      Cond In = inRows(*Try);
+      if (proves(*R.Stmt, In)) {
         Chosen = std::move(*Try);
         Proven = true;
+        break;
       }
+      if (!Possible && In.K != Cond::Kind::False)
+        Possible = std::move(*Try);
     }
+    if (!Proven && Possible)
+      Chosen = std::move(*Possible);
     R.Access->InRows = Proven ? Cond::makeTrue() : inRows(Chosen);
     R.Access->Subscripts.assign(Chosen.rbegin(), Chosen.rend());
     R.Access->Flat.reset();
