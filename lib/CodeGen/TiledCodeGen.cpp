@@ -386,6 +386,9 @@ llvm::Error NestEmitter::pointLoops(const isl::ast_build &Build,
     printCopy(Copy, P.Array, Indent + 2, Out);
     Out += In + "  }\n";
   }
+  for (const PrivateCopy &P : Private)
+    if (const ScopArray *A = S.findArray(P.Array); A && !A->PrivateFree.empty())
+      Out += In + "  " + A->PrivateFree + ";\n";
   Out += In + "}\n";
   return llvm::Error::success();
 }

@@ -142,6 +142,81 @@ std::string declarationOf(ASTContext &Ctx, QualType T, llvm::StringRef Name) {
   return OS.str();
 }
 
+/// Whether \p Body never assigns, increments or takes the address of
+/// \p VD.
+bool neverWritten(const Stmt *Body, const VarDecl *VD) {
+  if (!Body)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Body))
+    if (BO->isAssignmentOp())
+      if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+          D && D->getDecl() == VD)
+        return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Body))
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const auto *D =
+              dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens());
+          D && D->getDecl() == VD)
+        return false;
+  for (const Stmt *Child : Body->children())
+    if (Child && !neverWritten(Child, VD))
+      return false;
+  return true;
+}
+
+/// A pointer parameter declared as a 1-D array of numbers (`double sum[np]`,
+/// `double sum[64]`): the declarations of a copy of its declared extent
+/// (Out.PrivateDecl; on the heap beyond MaxPrivateBytes, released by
+/// Out.PrivateFree) and of the pointer to it (Out.PrivateTarget). False
+/// when its extent is not a constant or a parameter the function never
+/// writes.
+bool pointerParameterCopy(ASTContext &Ctx, const FunctionDecl *Function,
+                          const ParmVarDecl *P, ScopArray &Out) {
+  const ArrayType *AT = Ctx.getAsArrayType(P->getOriginalType());
+  if (!AT || !P->getType()->isPointerType() ||
+      P->getType().isVolatileQualified())
+    return false;
+  QualType Elem = AT->getElementType();
+  if (Ctx.getAsArrayType(Elem) || !Elem->isArithmeticType() ||
+      Elem.isVolatileQualified() || Elem.isConstQualified())
+    return false;
+  std::string Extent;
+  if (const auto *CAT = dyn_cast<ConstantArrayType>(AT)) {
+    if (CAT->getSize().isZero() || !CAT->getSize().isIntN(40))
+      return false;
+    Extent = std::to_string(CAT->getSize().getZExtValue());
+  } else if (const auto *VAT = dyn_cast<VariableArrayType>(AT)) {
+    const auto *D = VAT->getSizeExpr()
+                        ? dyn_cast<DeclRefExpr>(
+                              VAT->getSizeExpr()->IgnoreParenImpCasts())
+                        : nullptr;
+    const auto *Size = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+    if (!Size || !Size->getType()->isIntegerType() ||
+        !neverWritten(Function->getBody(), Size))
+      return false;
+    Extent = Size->getName().str();
+  } else {
+    return false;
+  }
+  std::string T = Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  std::string Name = P->getName().str(), Buf = "hetile_pbuf_" + Name;
+  long Fits = long(MaxPrivateBytes / Ctx.getTypeSizeInChars(Elem).getQuantity());
+  std::string Small = "(long)(" + Extent + ") <= " + std::to_string(Fits);
+  // On the stack up to MaxPrivateBytes, else on the heap.
+  Out.PrivateDecl = T + " " + Buf + "[" + Small + " && (long)(" + Extent +
+                    ") > 0 ? (long)(" + Extent + ") : 1]; " + T + " *" + Name +
+                    " = " + Small + " ? " + Buf + " : (" + T +
+                    " *)malloc(sizeof(" + T + ") * (size_t)(" + Extent +
+                    ")); if (!" + Name +
+                    ") { fprintf(stderr, \"hetile: error: no memory for a copy "
+                    "of '" + Name + "'\\n\"); abort(); }";
+  Out.PrivateFree = "if (" + Name + " != " + Buf + ") free(" + Name + ")";
+  Out.PrivateTarget = declarationOf(
+      Ctx, Ctx.getPointerType(P->getType().getUnqualifiedType()).withConst(),
+      "hetile_last_" + Name);
+  return true;
+}
+
 } // namespace
 
 void markPrivatizable(ASTContext &Ctx, const FunctionDecl *Function,
@@ -149,12 +224,24 @@ void markPrivatizable(ASTContext &Ctx, const FunctionDecl *Function,
   if (!Function || !Function->hasBody())
     return;
   llvm::DenseMap<const VarDecl *, bool> Ok;
+  // The pointer parameters declared as arrays, and their copies.
+  llvm::DenseMap<const VarDecl *, ScopArray> Pointers;
   for (const ArrayModel &A : Model.Arrays) {
     const VarDecl *VD = A.Decl;
     if (!VD || !VD->hasLocalStorage() || !VD->getIdentifier() ||
-        VD->getParentFunctionOrMethod() != Function ||
-        (A.Info.Storage == ScopArray::StorageKind::Pointer) ||
-        !hasCopyableType(Ctx, VD))
+        VD->getParentFunctionOrMethod() != Function)
+      continue;
+    if (A.Info.Storage == ScopArray::StorageKind::Pointer) {
+      const auto *P = dyn_cast<ParmVarDecl>(VD);
+      ScopArray Copy;
+      if (P && A.RowExtents.empty() &&
+          pointerParameterCopy(Ctx, Function, P, Copy)) {
+        Pointers[VD] = std::move(Copy);
+        Ok[VD] = true;
+      }
+      continue;
+    }
+    if (!hasCopyableType(Ctx, VD))
       continue;
     Ok[VD] = true;
   }
@@ -168,6 +255,12 @@ void markPrivatizable(ASTContext &Ctx, const FunctionDecl *Function,
     if (It == Ok.end() || !It->second)
       continue;
     A.Info.Privatizable = true;
+    if (auto P = Pointers.find(A.Decl); P != Pointers.end()) {
+      A.Info.PrivateDecl = P->second.PrivateDecl;
+      A.Info.PrivateFree = P->second.PrivateFree;
+      A.Info.PrivateTarget = P->second.PrivateTarget;
+      continue;
+    }
     QualType T = A.Decl->getType().getUnqualifiedType();
     // A scalar copy starts at 0: never read before written, but a C
     // compiler cannot always tell (-Wmaybe-uninitialized on the final copy).

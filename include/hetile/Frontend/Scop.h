@@ -67,6 +67,10 @@ struct ScopArray {
   /// Declaration of the pointer to the variable through which the copy's
   /// final values reach it: "double (*const hetile_last_sum)[12]".
   std::string PrivateTarget;
+  /// The statement that releases the copy at the end of the tile, "" when
+  /// there is nothing to release (a copy of a pointer parameter larger than
+  /// MaxPrivateBytes lives on the heap).
+  std::string PrivateFree;
 };
 
 struct MemoryAccess {
