@@ -5,6 +5,9 @@
 #include "hetile/Frontend/AliasChecks.h"
 #include "hetile/Support/LineTags.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
 #include <algorithm>
 
 namespace hetile {
@@ -274,12 +277,14 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
             " ||\n        " + *EndB + " <=\n        " + *BeginA + "))\n    " +
             NoAliasFlag + " = 0;\n";
   }
-  std::string Loads;
-  for (const LoadCheck &C : S.LoadChecks) {
-    const ArrayBounds &A = S.Bounds[C.Bound];
-    const InvariantLoad &L = S.Loads[C.Load];
-    if (Loads.find(A.Array + " ") == std::string::npos)
-      Loads += (Loads.empty() ? "" : ", ") + A.Array + " ";
+  // Per written array, its box once, then each load it must miss.
+  std::vector<std::string> Written;
+  for (unsigned Bound = 0; Bound < S.Bounds.size(); ++Bound) {
+    if (llvm::none_of(S.LoadChecks,
+                      [&](const LoadCheck &C) { return C.Bound == Bound; }))
+      continue;
+    const ArrayBounds &A = S.Bounds[Bound];
+    Written.push_back(A.Array);
     isl::ast_build In = Build.restrict(A.Touched.intersect(S.Context));
     std::string Size = stride(S, A.Array, A.Min.size() - 1, A.Min.size());
     auto Begin = address(E, In, A, A.Min, "");
@@ -290,24 +295,30 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
     std::string Cond = std::string(LoadedFlag) + " &&\n      ";
     if (!S.Context.is_subset(A.Touched).is_true())
       Cond += "(" + E.Exprs.print(Build.expr_from(A.Touched)) + ") &&\n      ";
-    // A row table's bytes: its entries of the rows touched.
-    std::string At = "(uintptr_t)&(" + L.Object + ")",
- Bytes = "sizeof(" + L.Object + ")";
-    if (!L.Stride.empty()) {
-      At = "(uintptr_t)&" + L.Text + "[" + L.Name + "_lo]";
-      Bytes = "(uintptr_t)(" + L.Name + "_hi - " + L.Name + "_lo + 1) * sizeof(" +
-             L.Text + "[0])";
+    for (const LoadCheck &C : S.LoadChecks) {
+      if (C.Bound != Bound)
+        continue;
+      const InvariantLoad &L = S.Loads[C.Load];
+      // A row table's bytes: its entries of the rows touched.
+      std::string At = "(uintptr_t)&(" + L.Object + ")",
+                  Bytes = "sizeof(" + L.Object + ")";
+      if (!L.Stride.empty()) {
+        At = "(uintptr_t)&" + L.Text + "[" + L.Name + "_lo]";
+        Bytes = "(uintptr_t)(" + L.Name + "_hi - " + L.Name +
+                "_lo + 1) * sizeof(" + L.Text + "[0])";
+      }
+      Code += "  if (" + Cond + "!(" + *End + " <=\n        " + At +
+              " ||\n        " + At + " + " + Bytes + " <=\n        " +
+              *Begin + "))\n    " + NoAliasFlag + " = 0;\n";
     }
-    Code += "  if (" + Cond + "!(" + *End + " <=\n        " + At +
-            " ||\n        " + At + " + " + Bytes + " <=\n        " +
-            *Begin + "))\n    " + NoAliasFlag + " = 0;\n";
   }
-  if (!Loads.empty()) {
-    std::string LoadNames;
+  std::string Loads;
+  if (!Written.empty()) {
+    std::vector<std::string> LoadNames;
     for (const InvariantLoad &L : S.Loads)
-      LoadNames += (LoadNames.empty() ? "" : ", ") + L.Text;
-    Loads = "the writes to " + llvm::StringRef(Loads).rtrim().str() +
-            " miss " + LoadNames;
+      LoadNames.push_back(L.Text);
+    Loads = "the writes to " + llvm::join(Written, ", ") + " miss " +
+            llvm::join(LoadNames, ", ");
   }
   if (!Names.empty())
     Names += " do not overlap";

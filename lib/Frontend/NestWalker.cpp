@@ -163,12 +163,24 @@ bool NestWalker::loadPath(const Expr *E, LoadPath &Out) const {
   }
   const auto *DRE = dyn_cast<DeclRefExpr>(B);
   const auto *Base = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!Base || Scan.Written.count(Base) || Scan.DeclaredInside.count(Base) ||
-      Scan.HeaderVars.count(Base) || Recomputed.count(Base) ||
-      Base->getType().isVolatileQualified())
+  if (!Base || !isConstantVariable(Base))
     return false;
   Out.Text = Base->getName().str() + Path;
   return true;
+}
+
+bool NestWalker::isConstantVariable(const VarDecl *VD) const {
+  return !Scan.Written.count(VD) && !Scan.DeclaredInside.count(VD) &&
+         !Scan.HeaderVars.count(VD) && !Recomputed.count(VD) &&
+         !VD->getType().isVolatileQualified();
+}
+
+VarDecl *NestWalker::makeVariable(const std::string &Name, QualType T,
+                                  SourceLocation Use) {
+  SourceLocation Loc = Ctx.getSourceManager().getFileLoc(Use);
+  return VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), Loc, Loc,
+                         &Ctx.Idents.get(Name), T,
+                         Ctx.getTrivialTypeSourceInfo(T, Loc), SC_None);
 }
 
 const VarDecl *NestWalker::registerLoad(const LoadPath &P,
@@ -184,19 +196,14 @@ const VarDecl *NestWalker::registerLoad(const LoadPath &P,
        });
        ++K)
     Name = loadName(Text) + "_" + std::to_string(K);
-  SourceLocation Loc = Ctx.getSourceManager().getFileLoc(Use);
-  VarDecl *VD = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), Loc, Loc,
-                                &Ctx.Idents.get(Name), T,
-                                Ctx.getTrivialTypeSourceInfo(T, Loc),
-                                SC_None);
   LoadModel L;
-  L.Var = VD;
+  L.Var = makeVariable(Name, T, Use);
   L.Pointer = P.Pointer;
   L.Text = Text;
   L.Object = Object;
   L.Type = T.getAsString(Ctx.getPrintingPolicy());
   Model.Loads.push_back(std::move(L));
-  return VD;
+  return Model.Loads.back().Var;
 }
 
 const VarDecl *NestWalker::invariantLoad(const MemberExpr *E) {
@@ -280,13 +287,10 @@ const VarDecl *NestWalker::rowTable(const VarDecl *Table,
   else if (const ArrayType *AT = Ctx.getAsArrayType(Table->getType()))
     Row = AT->getElementType();
   const auto *RP = Row.isNull() ? nullptr : Row->getAs<PointerType>();
-  if (!RP || Row.isVolatileQualified() ||
-      Table->getType().isVolatileQualified())
+  if (!RP || Row.isVolatileQualified() || !isConstantVariable(Table))
     return nullptr;
   QualType Elem = RP->getPointeeType();
-  if (!isSupportedElementType(Elem) || Elem.isVolatileQualified() ||
-      Scan.Written.count(Table) || Scan.DeclaredInside.count(Table) ||
-      Scan.HeaderVars.count(Table) || Recomputed.count(Table))
+  if (!isSupportedElementType(Elem) || Elem.isVolatileQualified())
     return nullptr;
   LoadPath P;
   P.Text = Table->getName().str();
@@ -295,14 +299,9 @@ const VarDecl *NestWalker::rowTable(const VarDecl *Table,
   for (LoadModel &L : Model.Loads) {
     if (L.Var != Rows)
       continue;
-    if (!L.Stride) {
-      std::string Name = Rows->getName().str() + "_stride";
-      SourceLocation Loc = Ctx.getSourceManager().getFileLoc(Use);
-      L.Stride = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), Loc, Loc,
-                                 &Ctx.Idents.get(Name), Ctx.LongTy,
-                                 Ctx.getTrivialTypeSourceInfo(Ctx.LongTy, Loc),
-                                 SC_None);
-    }
+    if (!L.Stride)
+      L.Stride =
+          makeVariable(Rows->getName().str() + "_stride", Ctx.LongTy, Use);
     Stride = L.Stride;
   }
   return Rows;

@@ -241,6 +241,13 @@ private:
   /// `*this` or of `*p`, or a variable, none of them written by the nest;
   /// false when it is not one.
   bool loadPath(const clang::Expr *E, LoadPath &Out) const;
+  /// Whether \p VD is a variable the nest never writes or declares, not an
+  /// iterator, not recomputed and not volatile: its value is the nest's.
+  bool isConstantVariable(const clang::VarDecl *VD) const;
+  /// A variable of the model's own (a load, a row table's stride), located
+  /// at \p Use; it is not part of the program.
+  clang::VarDecl *makeVariable(const std::string &Name, clang::QualType T,
+                               clang::SourceLocation Use);
   /// The variable of the load \p Text (of type \p T, whose bytes are those
   /// of \p Object), registered on first use.
   const clang::VarDecl *registerLoad(const LoadPath &P, const std::string &Text,
