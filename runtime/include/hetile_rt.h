@@ -380,7 +380,8 @@ int hetile_profit_begin(hetile_profit_site *site, double points, int maxprocs,
                         hetile_profit_call *call);
 /* The call ran the tiled nest on `ran` threads (0: the original, as when a
  * run-time check failed): records its time (once a size class has chosen,
- * one call of its choice in 8 is timed). Returns 1 when the site's
+ * one call of its choice in 8 to 128 is timed, fewer the shorter the
+ * choice). Returns 1 when the site's
  * choice for the call's size class changed (the generated code then prints
  * hetile_profit_describe under HETILE_STATS), else 0. */
 int hetile_profit_end(hetile_profit_call *call, int ran);

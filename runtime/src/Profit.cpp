@@ -43,6 +43,7 @@
 #include <algorithm>
 #include <atomic>
 #include <climits>
+#include <cstdint>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -81,9 +82,13 @@ const double Hysteresis = 0.03;
 /// The retries' share of the site's time (1/50) and their bounds.
 const double RetryCost = 50;
 const long MinRetry = 16, MaxRetry = 1L << 24;
-/// A settled class times one call in this many of its choice's (a clock
-/// read costs tens of nanoseconds, a sizeable part of a microsecond nest).
-const int TimedEvery = 8;
+/// A settled class times one call in TimedEvery of its choice's at least,
+/// and fewer where the choice is short: a timed call costs about
+/// TimedCost (two clock reads of tens of nanoseconds, the site's lock and
+/// the record), kept to TimedShare of the choice's time, up to one call
+/// in MaxTimedEvery.
+const int TimedEvery = 8, MaxTimedEvery = 128;
+const double TimedCost = 100e-9, TimedShare = 0.005;
 /// A call in trial parts gives each way this share of its values, and
 /// needs at least this many values.
 const long TrialShare = 16, MinTrialValues = 16;
@@ -138,8 +143,10 @@ struct SizeClass {
   /// (LONG_MAX: none), while the class is settled (every way explored).
   long NextRetry = 0;
   bool Settled = false;
-  /// Calls since the last timed one, while settled.
+  /// Calls since the last timed one, while settled, and the calls between
+  /// two timed ones (set when the class settles).
   int Untimed = 0;
+  int Every = TimedEvery;
   /// Every thread is not explored nor retried before this call while no
   /// second processor was free at the last look (the looks double their
   /// interval while the machine stays busy).
@@ -212,6 +219,53 @@ struct hetile_profit_site {
   std::atomic<int> Mode{-1};
   std::mutex Lock;
   SizeClass Classes[NumClasses];
+  /// Calls of a settled class that need neither the lock nor the clock
+  /// (the untimed calls of its choice before the next timed call or
+  /// retry), taken without the lock by hetile_profit_begin: the class
+  /// (bits 0-5), its way (6-7), the threads (8-23) and how many calls are
+  /// left (24-63); 0: none. They are counted in the class's Calls and
+  /// Untimed when armed and given back when the lock is next taken.
+  std::atomic<uint64_t> Fast{0};
+
+  /// Gives the calls left in Fast back to their class (under Lock).
+  void disarm() {
+    uint64_t W = Fast.exchange(0, std::memory_order_acq_rel);
+    long Left = (long)(W >> 24);
+    if (Left > 0) {
+      SizeClass &C = Classes[W & 63];
+      C.Calls -= Left;
+      C.Untimed -= (int)Left;
+    }
+  }
+
+  /// After an untimed call of settled class \p Class on \p Procs threads
+  /// (under Lock): hands the next untimed calls out through Fast.
+  void arm(int Class, int Procs) {
+    SizeClass &C = Classes[Class];
+    long Left = std::min<long>(C.Every - 1 - C.Untimed,
+                               C.NextRetry - 1 - C.Calls);
+    if (Left <= 0 || Procs > 0xffff || C.Chosen < 0)
+      return;
+    C.Calls += Left;
+    C.Untimed += (int)Left;
+    Fast.store((uint64_t)Class | (uint64_t)C.Chosen << 6 |
+                   (uint64_t)Procs << 8 | (uint64_t)Left << 24,
+               std::memory_order_release);
+  }
+
+  /// Takes one call of Fast for class \p Class on \p Procs threads;
+  /// its way in \p W.
+  bool takeFast(int Class, int Procs, int &W) {
+    uint64_t Word = Fast.load(std::memory_order_acquire);
+    while ((Word >> 24) != 0 && (int)(Word & 63) == Class &&
+           (int)((Word >> 8) & 0xffff) == Procs)
+      if (Fast.compare_exchange_weak(Word, Word - ((uint64_t)1 << 24),
+                                     std::memory_order_acq_rel)) {
+        W = (int)((Word >> 6) & 3);
+        return true;
+      }
+    return false;
+  }
 
   /// The choice of the class nearest to \p Class that has one, else -1.
   int nearestChoice(int Class) const {
@@ -303,7 +357,7 @@ struct hetile_profit_site {
     Guessed = false;
     Best = -1;
     if (C.Settled && C.Calls < C.NextRetry && C.Procs == Procs) {
-      if (++C.Untimed < TimedEvery)
+      if (++C.Untimed < C.Every)
         Timed = false;
       else
         C.Untimed = 0;
@@ -368,6 +422,11 @@ struct hetile_profit_site {
         C.NextRetry = std::min(C.NextRetry, C.Ways[V].RetryAt);
     }
     C.Settled = Explored;
+    double Chosen = C.Ways[Best].estimate();
+    C.Every = std::isfinite(Chosen) && Chosen > 0
+                  ? (int)std::clamp(TimedCost / (TimedShare * Chosen),
+                                    (double)TimedEvery, (double)MaxTimedEvery)
+                  : TimedEvery;
     if (!Explored || Best == C.Chosen)
       return 0;
     C.Chosen = Best;
@@ -380,7 +439,11 @@ namespace {
 int classOf(double Points) {
   if (!(Points >= 2))
     return 0;
-  return std::min(NumClasses - 1, std::ilogb(Points));
+  // floor(log2(Points)): the binary exponent (std::ilogb, without the
+  // call into libm at every nest call).
+  uint64_t Bits;
+  std::memcpy(&Bits, &Points, sizeof Bits);
+  return std::min(NumClasses - 1, (int)((Bits >> 52) & 0x7ff) - 1023);
 }
 
 int threadsOf(int W, int Procs) {
@@ -467,24 +530,17 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
   if (!site || !call)
     return fail(HETILE_ERR_INVALID, "profit: null site or call");
   int Procs = std::max(1, maxprocs);
+  // Zeroed as a whole (a few vector stores: this runs at every call of
+  // the nest), then the fields that do not start at zero.
+  *call = hetile_profit_call{};
   call->site = site;
   call->maxprocs = Procs;
   call->size_class = classOf(points);
-  call->timed = 0;
-  call->trials = 0;
-  call->parts = 0;
-  call->done = 0;
   call->way = Original;
-  call->timed_part = 0;
   call->rest = -1;
   call->explore = -1;
-  call->try_all = 0;
   call->lo = call->part_lo = LONG_MIN;
   call->hi = call->part_hi = LONG_MAX;
-  call->trial = 0;
-  call->part_start = call->part_one_time = 0;
-  for (int W = 0; W < NumWays; ++W)
-    call->seconds[W] = 0, call->values[W] = 0, call->part_count[W] = 0;
   int Mode = site->Mode.load(std::memory_order_relaxed);
   if (Mode < 0) {
     const env::Snapshot &Env = *env::get();
@@ -500,9 +556,14 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
   }
   bool Timed, Guessed;
   int W, Best;
+  if (Mode == 1 && site->takeFast(call->size_class, Procs, W))
+    return call->threads = threadsOf(W, Procs);
   {
     std::lock_guard<std::mutex> G(site->Lock);
+    site->disarm();
     W = site->choose(call->size_class, points, Procs, Timed, Guessed, Best);
+    if (!Timed && Mode == 1)
+      site->arm(call->size_class, Procs);
   }
   call->threads = threadsOf(W, Procs);
   call->timed = Timed;
@@ -528,6 +589,7 @@ extern "C" int hetile_profit_record(hetile_profit_call *call, int ran,
     return 0;
   int W = ran <= 0 ? Original : ran == 1 ? TiledOne : TiledAll;
   std::lock_guard<std::mutex> G(call->site->Lock);
+  call->site->disarm();
   return call->site->record(call->size_class, W, std::max(seconds, 0.0),
                             call->maxprocs > 1);
 }
@@ -702,6 +764,7 @@ extern "C" const char *hetile_profit_describe(const hetile_profit_call *call) {
     return "";
   hetile_profit_site &S = *call->site;
   std::lock_guard<std::mutex> G(S.Lock);
+  S.disarm();
   const SizeClass &C = S.Classes[call->size_class];
   int Procs = call->maxprocs;
   Line = "hetile: profit: " + S.Where + ": 2^" +

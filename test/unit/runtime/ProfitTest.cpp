@@ -229,6 +229,57 @@ TEST(Profit, TinyNestsNeverTryTheTiledWays) {
     ASSERT_EQ(0, X.call()) << "call " << Call;
 }
 
+/// A settled class's calls as generated code makes them: begin, and the
+/// time recorded only where begin timed the call (hetile_profit_end). The
+/// calls timed among \p N.
+int timedCalls(Site &T, int N, double Seconds) {
+  int Timed = 0;
+  for (int I = 0; I < N; ++I) {
+    EXPECT_EQ(hetile_profit_begin(T.S, T.Points, T.Procs, &T.Last), 0);
+    if (T.Last.timed) {
+      ++Timed;
+      hetile_profit_record(&T.Last, 0, Seconds);
+    }
+  }
+  return Timed;
+}
+
+TEST(Profit, SettledClassTimesFewerCallsOfAShorterChoice) {
+  ProfitEnv G;
+  // A timed call costs about 100 ns, kept to 0.5% of the choice's time:
+  // one call in 100e-9 / (0.005 * t), between one in 8 and one in 128.
+  for (auto [Seconds, Every] : {std::pair{1e-6, 20}, std::pair{10e-6, 8},
+                                std::pair{1e-8, 128}}) {
+    Site T;
+    T.Times[0] = Seconds; // the original, too short for the tiled ways
+    EXPECT_EQ(T.calls(2), (std::vector<int>{0, 0}));
+    EXPECT_EQ(timedCalls(T, 10 * Every, Seconds), 10) << Seconds;
+    // The untimed calls taken without the lock still count as calls.
+    std::string Line = hetile_profit_describe(&T.Last);
+    EXPECT_NE(Line.find("; " + std::to_string(2 + 10 * Every) + " calls)"),
+              std::string::npos)
+        << Line;
+  }
+}
+
+TEST(Profit, UntimedCallsOfOneClassDoNotCountForAnother) {
+  ProfitEnv G;
+  Site T;
+  T.Times[0] = 1e-6;
+  EXPECT_EQ(T.calls(2), (std::vector<int>{0, 0}));
+  // The first of these calls hands the next 18 untimed ones out (one in
+  // 20 is timed); 4 take theirs.
+  EXPECT_EQ(timedCalls(T, 5, 1e-6), 0);
+  // A call of another size class takes the lock: the calls handed out and
+  // not taken go back to their class.
+  T.Points = 1e6;
+  hetile_profit_begin(T.S, T.Points, T.Procs, &T.Last);
+  T.Points = 1000;
+  hetile_profit_begin(T.S, T.Points, T.Procs, &T.Last);
+  std::string Line = hetile_profit_describe(&T.Last);
+  EXPECT_NE(Line.find("; 8 calls)"), std::string::npos) << Line;
+}
+
 TEST(Profit, FloorsPerWay) {
   ProfitEnv G;
   Site X;
