@@ -11,7 +11,13 @@ last microseconds to milliseconds, so what this measures is what a short
 program pays for being rewritten. Medians of --reps interleaved runs; every
 run's output must be the original's.
 
-  bench/run_kernels.py [--build build] [--reps 5] [--only NAME,...] [--out FILE]
+The original is also built with -fopenmp (its pragmas, if any, and the
+OpenMP runtime's start), to tell what any OpenMP build of these programs
+pays at start-up from what hetile's code and runtime add. --link static
+links libhetile_rt into the programs (no shared object more to load).
+
+  bench/run_kernels.py [--build build] [--reps 5] [--only NAME,...]
+                       [--link shared|static] [--out FILE]
 """
 import argparse
 import os
@@ -67,13 +73,26 @@ def build(args, work, name, src):
                       "-I" + INPUTS])
     if p.returncode:
         return "rewrite: " + p.stderr[-300:]
+    if args.link == "static":
+        # The runtime and the parts of the C++ library it uses linked into
+        # the program: no shared object more to load at start-up.
+        rt = [os.path.join(lib, "libhetile_rt.a"), "-static-libgcc",
+              "-Wl,-Bstatic", "-lstdc++", "-Wl,-Bdynamic", "-lm"]
+    else:
+        rt = ["-L" + lib, "-Wl,-rpath," + lib, "-lhetile_rt", "-lm"]
     p = benchlib.run(["gcc"] + cflags + ["-fopenmp", "-I" + inc,
-                                         base + ".omp.c", "-o", base + ".omp",
-                                         "-L" + lib, "-Wl,-rpath," + lib,
-                                         "-lhetile_rt", "-lm"])
+                                         base + ".omp.c", "-o", base + ".omp"]
+                     + rt)
     if p.returncode:
         return "omp build: " + p.stderr[-300:]
-    return {"orig": base + ".orig", "omp": base + ".omp"}
+    # The original as an OpenMP program (its pragmas, if any, and the
+    # OpenMP runtime's start): what any OpenMP build of it pays.
+    p = benchlib.run(["gcc"] + cflags + ["-fopenmp", src, "-o",
+                                         base + ".origomp", "-lm"])
+    if p.returncode:
+        return "original -fopenmp: " + p.stderr[-300:]
+    return {"orig": base + ".orig", "omp": base + ".omp",
+            "origomp": base + ".origomp"}
 
 
 def once(exe, lists, threads):
@@ -98,11 +117,13 @@ def main():
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--only", default="")
     ap.add_argument("--conditions", default="idle,busy")
+    ap.add_argument("--link", choices=["shared", "static"], default="shared",
+                    help="how hetile's builds link libhetile_rt")
     ap.add_argument("--out")
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix="hetile-run-kernels-")
-    variants = [("orig", 1), ("omp", 1), ("omp", 2)]
-    rows, skipped, ratios = [], [], []
+    variants = [("orig", 1), ("origomp", 1), ("omp", 1), ("omp", 2)]
+    rows, skipped, ratios, ratios_omp = [], [], [], []
     load_before = benchlib.loadavg()
     for name, src, lists in kernels([s for s in args.only.split(",") if s]):
         exes = build(args, work, name, src)
@@ -124,36 +145,44 @@ def main():
                                      "from the original's" % (name, threads))
                         times[(key, threads)].append(t)
             med = {v: statistics.median(t) for v, t in times.items()}
-            orig = med[("orig", 1)]
-            row = [name, cond, "%.1f" % (1e3 * orig)]
-            for v in variants[1:]:
-                r = orig / med[v]
+            orig, origomp = med[("orig", 1)], med[("origomp", 1)]
+            row = [name, cond, "%.1f" % (1e3 * orig),
+                   "%.1f (%.2fx)" % (1e3 * origomp, orig / origomp)]
+            for v in variants[2:]:
+                r, r_omp = orig / med[v], origomp / med[v]
                 ratios.append((r, name, cond, v[1]))
-                row.append("%.1f (%.2fx)" % (1e3 * med[v], r))
+                ratios_omp.append((r_omp, name, cond, v[1]))
+                row.append("%.1f (%.2fx, %.2fx)" % (1e3 * med[v], r, r_omp))
             rows.append(row)
-    below = sorted(x for x in ratios if x[0] < 0.95)
+
+    def below(ratios, against):
+        low = sorted(x for x in ratios if x[0] < 0.95)
+        return "against %s: %d of %d ratios at 0.95x or above%s" % (
+            against, len(ratios) - len(low), len(ratios),
+            "" if not low else "; below: " + ", ".join(
+                "%s %s %d thread%s %.2fx" % (n, c, t, "s" if t > 1 else "", r)
+                for r, n, c, t in low))
     notes = [
         "load average before the runs: %s, after: %s; `busy`: one `while :; "
         "do :; done` process beside every run; normal priority" %
         (load_before, benchlib.loadavg()),
         "times: wall time of one process per argument list of the kernel's "
         "`//@ args` line, in ms; medians of %d runs, the variants "
-        "interleaved; ratio: the original's median over the variant's" %
-        args.reps,
+        "interleaved; ratios: the original's median over the variant's, "
+        "and the original -fopenmp's over the variant's; hetile's builds "
+        "link libhetile_rt %s" % (args.reps, args.link),
         "every run printed the original's output",
-        "%d of %d ratios at 0.95x or above%s" % (
-            len(ratios) - len(below), len(ratios),
-            "" if not below else "; below: " + ", ".join(
-                "%s %s %d thread%s %.2fx" % (n, c, t, "s" if t > 1 else "", r)
-                for r, n, c, t in below)),
+        below(ratios, "the original"),
+        below(ratios_omp, "the original -fopenmp"),
     ]
     if skipped:
         notes.append("not built: " + "; ".join(skipped))
     benchlib.write_table(
         benchlib.machine() + "\n\n`" + benchlib.command("bench/run_kernels.py")
         + "`",
-        ["kernel", "load", "original (ms)", "hetile omp, 1 thread (ms, ratio)",
-         "hetile omp, 2 threads (ms, ratio)"], rows, notes, args.out)
+        ["kernel", "load", "original (ms)", "original -fopenmp (ms, ratio)",
+         "hetile omp, 1 thread (ms, ratios)",
+         "hetile omp, 2 threads (ms, ratios)"], rows, notes, args.out)
 
 
 if __name__ == "__main__":

@@ -95,6 +95,16 @@ const long TrialShare = 16, MinTrialValues = 16;
 /// A way whose trial part took this many times the best's time per value
 /// is explored.
 const double LostTrial = 2;
+/// A first call tries every thread on a part only where the whole call
+/// would last this long as the original (seconds, from the original's
+/// part), or a call of the site already ran every thread: the first
+/// run on several threads pays the processors' calibration and the
+/// measurement of the machine's costs (about 1.2 ms each on the project's
+/// 2-core machine, docs/profitability.md) and the team's start, which a
+/// nest of a few milliseconds called once never repays (the
+/// small-nest-many-calls reproducer's 6 ms initialization nest: the
+/// program 0.90x the original when it tried every thread, 1.00x without).
+const double AllFirstFloor = 10e-3;
 
 struct WayState {
   /// The first time, apart: it pays the process's calibration, the cost
@@ -217,6 +227,9 @@ struct hetile_profit_site {
   bool OneThread = true;
   /// HETILE_PROFIT as read at the site's first call (-1 before).
   std::atomic<int> Mode{-1};
+  /// Whether a call of the site ran the tiled nest on several threads
+  /// (and the process paid that way's one-time costs).
+  std::atomic<bool> RanAll{false};
   std::mutex Lock;
   SizeClass Classes[NumClasses];
   /// Calls of a settled class that need neither the lock nor the clock
@@ -643,6 +656,17 @@ void closePart(hetile_profit_call &C, double Now) {
   C.values[W] += C.part_hi - C.part_lo + 1;
 }
 
+/// Whether a first call's trials skip every thread: the whole call, as
+/// the original (its part's time per value), is under AllFirstFloor and
+/// no call of the site has run every thread yet.
+bool tooShortForEveryThread(const hetile_profit_call &C) {
+  if (C.site->RanAll.load(std::memory_order_relaxed) ||
+      C.values[Original] <= 0)
+    return false;
+  double Rate = C.seconds[Original] / (double)C.values[Original];
+  return Rate * ((double)C.hi - (double)C.lo + 1) < AllFirstFloor;
+}
+
 /// Sets the current part to \p Lo .. \p Lo + \p Length - 1, cut at the
 /// call's last value.
 void setPart(hetile_profit_call &C, long Lo, long Length) {
@@ -674,6 +698,11 @@ extern "C" int hetile_profit_part_at(hetile_profit_call *call, double now,
   long Lo = call->parts ? call->part_hi + 1 : call->lo;
   int Ways[NumWays];
   int N = call->trials == 3 ? 0 : trialWays(*call, Ways);
+  if (call->trials == 1 && call->parts < N && Ways[call->parts] == TiledAll &&
+      tooShortForEveryThread(*call)) {
+    call->try_all = 0;
+    N = trialWays(*call, Ways);
+  }
   long Length;
   if (call->trials == 3) {
     // The way explored on one part, the class's best on the rest.
@@ -733,6 +762,9 @@ extern "C" int hetile_profit_align(hetile_profit_call *call, long t0,
 extern "C" int hetile_profit_end(hetile_profit_call *call, int ran) {
   if (!call || !call->site)
     return 0;
+  if ((ran > 1 || call->part_count[TiledAll] > 0) &&
+      !call->site->RanAll.load(std::memory_order_relaxed))
+    call->site->RanAll.store(true, std::memory_order_relaxed);
   if (call->trials == 1 || call->trials == 3) {
     // Each way's time per value, for the whole call: the class's times. A
     // way that took twice the best's time per value or more counts as

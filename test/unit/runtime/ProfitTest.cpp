@@ -404,6 +404,32 @@ TEST(Profit, FirstCallTriesEachWayOnAPart) {
   EXPECT_EQ((std::vector<Part>{{Run, LONG_MIN, LONG_MAX}}), One);
 }
 
+TEST(Profit, ShortFirstCallDoesNotTryEveryThread) {
+  ProfitEnv G;
+  Site X;
+  X.Points = 1 << 22;
+  hetile_profit_call C;
+  ASSERT_EQ(2, hetile_profit_begin(X.S, X.Points, 2, &C));
+  hetile_profit_parts(&C, 1, 160, 1);
+  // The original's part: 50 us per value, 8 ms for the 160 values, under
+  // the 10 ms that every thread's one-time costs need: no part on every
+  // thread; the rest on one thread (25 us per value).
+  auto Seconds = [](int T, long V) { return (T == 1 ? 25e-6 : 50e-6) * V; };
+  auto T0 = [](int T) { return T == 1 ? 16L : 8L; };
+  EXPECT_EQ((std::vector<Part>{{0, 1, 10}, {1, 11, 26}, {1, 27, 160}}),
+            runParts(C, Seconds, T0));
+  hetile_profit_end(&C, 1);
+  // 80 us per value (12.8 ms): every thread is tried.
+  Site Y;
+  Y.Points = X.Points;
+  ASSERT_EQ(2, hetile_profit_begin(Y.S, Y.Points, 2, &C));
+  hetile_profit_parts(&C, 1, 160, 1);
+  auto Longer = [](int T, long V) { return (T == 0 ? 80e-6 : 60e-6) * V; };
+  EXPECT_EQ((std::vector<Part>{{0, 1, 10}, {1, 11, 26}, {2, 27, 42},
+                               {1, 43, 160}}),
+            runParts(C, Longer, T0));
+}
+
 TEST(Profit, OneThreadTriesTwoWays) {
   ProfitEnv G;
   Site X;
