@@ -41,7 +41,7 @@ LAYERS = [
     ("schedulers",
      ["Sched", "SchedCosts", "TileSizePipeline", "TileSizeRefine", "Profit",
       "StripsRun", "MpiNest", "MpiComm", "MpiPieces", "MpiGather",
-      "MpiThreads", "MpiGrid", "MpiTileSizes", "StripsMpi"]),
+      "MpiThreads", "MpiGrid", "MpiTileSizes", "StripsMpi", "MpiProfit"]),
 ]
 
 STRONG = set("TDBRC")

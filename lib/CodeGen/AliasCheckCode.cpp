@@ -128,14 +128,21 @@ std::string printValueChecks(const NestEmitter &E,
          " = " + (Cond.empty() ? "1" : Cond) + ";\n";
 }
 
-/// With mpi and mpi+omp, the ranks' agreement on \p Flag.
-std::string agree(const char *Flag) {
-  return "  /* hetile: every rank takes the same branch */\n  " +
-         std::string(Flag) + " = hetile_mpi_agree(" + Flag + ");\n  if (" +
-         Flag +
-         " < 0) {\n"
-         "    fprintf(stderr, \"hetile: error: %s\\n\", hetile_last_error());\n"
-         "    hetile_mpi_abort(NULL, 1);\n  }\n";
+/// With mpi and mpi+omp, the ranks' agreement on \p Flag; with
+/// \p Decided, only where the run-time decision runs the tiled nest.
+std::string agree(const char *Flag, bool Decided) {
+  std::string F = Flag;
+  std::string Code = F + " = hetile_mpi_agree(" + F + ");\n  if (" + F +
+                     " < 0) {\n"
+                     "    fprintf(stderr, \"hetile: error: %s\\n\", "
+                     "hetile_last_error());\n"
+                     "    hetile_mpi_abort(NULL, 1);\n  }\n";
+  if (!Decided)
+    return "  /* hetile: every rank takes the same branch */\n  " + Code;
+  return "  /* hetile: every rank takes the same branch (the original runs "
+         "on every rank\n     where the decision says so) */\n"
+         "  if (hetile_run > 0) {\n  " +
+         indentBy(Code, 2) + "  }\n";
 }
 
 } // namespace
@@ -247,10 +254,10 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
       O.TargetBackend == Backend::Mpi || O.TargetBackend == Backend::MpiOmp;
   std::string Rows = printRowChecks(E, Build);
   if (!Rows.empty() && Mpi)
-    Rows += agree(InRowsFlag);
+    Rows += agree(InRowsFlag, E.Agreed);
   std::string Values = printValueChecks(E, Build);
   if (!Values.empty() && Mpi)
-    Values += agree(ValuesFlag);
+    Values += agree(ValuesFlag, E.Agreed);
   Rows += Values;
   if (S.AliasChecks.empty() && S.LoadChecks.empty())
     return Rows;
@@ -327,7 +334,7 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
   std::string Out = "  /* hetile: run-time alias check: " + Names +
                     " */\n  int " + NoAliasFlag + " = 1;\n" + Code;
   if (Mpi)
-    Out += agree(NoAliasFlag);
+    Out += agree(NoAliasFlag, E.Agreed);
   return Out + Rows;
 }
 

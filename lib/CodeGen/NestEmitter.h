@@ -76,6 +76,11 @@ struct NestEmitter {
   /// the part hetile_part, made of whole tiles (hetile_profit_align), and
   /// the slab loop's body keeps dimension 0 to it.
   bool Parts = false;
+  /// MPI ranks decide at each call whether the tiled nest runs
+  /// (hetile_profit_agreed_site_get, ProfitCode.h): they agree on the
+  /// run-time checks only where it does (hetile_run > 0), since the
+  /// original branch has no collective.
+  bool Agreed = false;
   /// Appended to the omp backend's `#pragma omp parallel`: the threads the
   /// run-time decision gave the call (" num_threads(hetile_nprocs)"), or "".
   std::string ThreadsClause;

@@ -14,7 +14,8 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
                                                 const std::string &What,
                                                 bool OneThread, bool Parts,
-                                                const std::string &Given) {
+                                                const std::string &Given,
+                                                bool Agreed) {
   const Scop &S = E.S;
   isl::ast_build Build = E.buildInside(0);
   std::string Points = Given.empty() ? "1.0" : Given;
@@ -32,8 +33,9 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                       S.Function + ")";
   std::string Out =
       "  /* hetile: the original nest, or the " + What +
-      (OneThread ? " on one thread or on every\n     thread"
-                 : " on every thread") +
+      (Agreed      ? " on the ranks (every rank\n     choosing alike)"
+       : OneThread ? " on one thread or on every\n     thread"
+                   : " on every thread") +
       ", whichever has been fastest at this size (hetile_profit_begin) */\n";
   std::string Slot = "0";
   if (S.StaticLocalsAllowed) {
@@ -49,7 +51,7 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
          (Parts ? "  int hetile_run = hetile_profit_begin(\n"
                 : "  const int hetile_run = hetile_profit_begin(\n") +
          "      hetile_profit_" +
-         (OneThread ? "" : "parallel_") +
+         (Agreed ? "agreed_" : OneThread ? "" : "parallel_") +
          "site_get(" + Slot + ", " + quoted(Where) + "),\n"
          "      " + Points + ",\n"
          "      hetile_maxprocs, &hetile_pc);\n"
@@ -195,7 +197,22 @@ const char *const ProfitRuns = "hetile_run > 0";
 
 const char *const ProfitRan = "    hetile_ran = hetile_run;\n";
 
-std::string printProfitEnd() {
+std::string printProfitEnd(bool Agreed) {
+  if (Agreed)
+    return "  {\n"
+           "    /* hetile: a timed call records the slowest rank's time */\n"
+           "    const int hetile_changed = hetile_mpi_profit_end(&hetile_pc, "
+           "hetile_ran);\n"
+           "    if (hetile_changed < 0) {\n"
+           "      fprintf(stderr, \"hetile: error: %s\\n\", "
+           "hetile_last_error());\n"
+           "      hetile_mpi_abort(NULL, 1);\n"
+           "    }\n"
+           "    if (hetile_changed > 0 && hetile_env_stats() && "
+           "hetile_mpi_world_rank() == 0)\n"
+           "      fprintf(stderr, \"%s\\n\", "
+           "hetile_profit_describe(&hetile_pc));\n"
+           "  }\n";
   return "  if (hetile_profit_end(&hetile_pc, hetile_ran) && "
          "hetile_env_stats())\n"
          "    fprintf(stderr, \"%s\\n\", hetile_profit_describe(&hetile_pc));\n";

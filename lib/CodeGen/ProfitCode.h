@@ -42,12 +42,17 @@ namespace hetile {
 /// per part) and hetile_part holds the part's values.
 /// \p Points: the C expression of the points a call runs, where the band's
 /// extents do not give them (inner bands); "" for the band's.
+/// \p Agreed: MPI ranks run the nest (the mpi backends): the ways are the
+/// original on every rank and the transformed nest on the ranks
+/// (hetile_run 1), every rank choosing alike
+/// (hetile_profit_agreed_site_get).
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
                                                 const std::string &What,
                                                 bool OneThread = true,
                                                 bool Parts = false,
-                                                const std::string &Points = "");
+                                                const std::string &Points = "",
+                                                bool Agreed = false);
 
 /// The original nest's text with its outermost loop kept to the values
 /// hetile_part[0]..hetile_part[1] of its iterator (a guard that skips the
@@ -81,8 +86,9 @@ extern const char *const ProfitRuns;
 extern const char *const ProfitRan;
 
 /// The statements after the guarded nest: the call's time recorded, and
-/// the decision's line under HETILE_STATS.
-std::string printProfitEnd();
+/// the decision's line under HETILE_STATS; \p Agreed (MPI ranks): the
+/// slowest rank's time (hetile_mpi_profit_end), the line printed by rank 0.
+std::string printProfitEnd(bool Agreed = false);
 
 } // namespace hetile
 

@@ -540,13 +540,14 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   std::string Guard = chooseNarrowCounters(E, !Original.empty());
   std::string Out;
   bool Parallel = O.TargetBackend != Backend::Seq;
-  // The seq and omp backends decide at each call whether the tiled nest
-  // pays (hetile_profit_begin); the original nest runs where it does not.
-  // Tile sizes fixed at compile time (--tile-sizes) are the user's choice
-  // of the tiled nest, and keep the seq code free of runtime calls.
-  bool Decide = !Original.empty() && E.N.ConstantSizes.empty() &&
-                (O.TargetBackend == Backend::Seq ||
-                 O.TargetBackend == Backend::Omp);
+  // Every backend decides at each call whether the tiled nest pays
+  // (hetile_profit_begin); the original nest runs where it does not (on
+  // every rank with mpi: the ranks choose alike, E.Agreed). Tile sizes
+  // fixed at compile time (--tile-sizes) are the user's choice of the
+  // tiled nest, and keep the seq code free of runtime calls.
+  bool Decide = !Original.empty() && E.N.ConstantSizes.empty();
+  E.Agreed = Decide && (O.TargetBackend == Backend::Mpi ||
+                        O.TargetBackend == Backend::MpiOmp);
   if (Decide && O.TargetBackend == Backend::Omp) {
     Out += "  const int hetile_nprocs = hetile_run;\n";
     E.ThreadsClause = " num_threads(hetile_nprocs)";
@@ -637,7 +638,8 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
     std::string Loop;
     if (Decide) {
       auto D = printProfitDecision(E, O.TargetBackend == Backend::Omp,
-                                   "tiled nest", /*OneThread=*/true, E.Parts);
+                                   "tiled nest", /*OneThread=*/true, E.Parts,
+                                   "", E.Agreed);
       if (!D)
         return D.takeError();
       Block += *D;
@@ -659,7 +661,7 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
     Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled, Whole,
                                 Decide ? ProfitError : "", Loop, InPart);
     if (Decide)
-      Block += printProfitEnd();
+      Block += printProfitEnd(E.Agreed);
   }
   if (auto Err = E.exitValues(Exits, Block))
     return std::move(Err);

@@ -372,6 +372,17 @@ hetile_profit_site *hetile_profit_site_get(hetile_profit_site **slot,
  * between the original and every thread, never one thread. */
 hetile_profit_site *hetile_profit_parallel_site_get(hetile_profit_site **slot,
                                                     const char *where);
+/* hetile_profit_site_get for a nest that MPI ranks run together (the mpi
+ * and mpi+omp backends): the ways are the original nest on every rank and
+ * the tiled nest on the ranks (hetile_profit_begin returns 1 for it), and
+ * every rank makes the same choice at every call: the choice depends only
+ * on the calls' sizes and on the times recorded, which
+ * hetile_mpi_profit_end (hetile_rt_mpi.h) agrees on (the slowest rank's),
+ * never on the node's load. The ranks must call the nest alike. */
+hetile_profit_site *hetile_profit_agreed_site_get(hetile_profit_site **slot,
+                                                  const char *where);
+/* Whether the call's site is an agreed one (1) or not (0). */
+int hetile_profit_agreed(const hetile_profit_call *call);
 /* Chooses how this call runs, for a nest of about `points` points (an upper
  * bound: the product of the band's extents) with `maxprocs` threads free:
  * returns the threads to run the tiled nest on (1..maxprocs), or 0 for the

@@ -92,6 +92,15 @@ int hetile_mpi_world_size(void);
  * collectives; a negative HETILE_ERR_MPI on error. */
 int hetile_mpi_agree(int ok);
 
+/* hetile_profit_end for a call of an agreed site
+ * (hetile_profit_agreed_site_get): a timed call records the slowest rank's
+ * time (one MPI_Allreduce over MPI_COMM_WORLD), so that every rank's site
+ * makes the same choices; an untimed call communicates nothing. Every rank
+ * calls it after every call of the nest. Returns 1 when the choice for the
+ * call's size class changed, 0 if not, a negative HETILE_ERR_MPI on
+ * error. */
+int hetile_mpi_profit_end(hetile_profit_call *call, int ran);
+
 /* ------------------------------------------------------------- one nest */
 
 /* Starts one tiled nest of ncols >= 0 tile columns (collective): MPI init if

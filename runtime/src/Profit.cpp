@@ -77,6 +77,11 @@ const double LongCall = 0.05, Hopeless = 20;
 /// and the tiled nest gains at most half of the original's time there
 /// (cache reuse on one thread, a second core on two).
 const double OneFloor = 40e-6, AllFloor = 100e-6;
+/// The floor of the tiled nest on MPI ranks (an agreed site): a call opens
+/// a communicator, allocates the columns, and every rank receives the
+/// others' final values (about 0.3 ms for a nest of a few thousand points
+/// on 2 ranks of the project's machine, docs/profitability.md).
+const double AgreedFloor = 1e-3;
 /// Another way replaces the current choice when it is this much faster.
 const double Hysteresis = 0.03;
 /// The retries' share of the site's time (1/50) and their bounds.
@@ -89,6 +94,8 @@ const long MinRetry = 16, MaxRetry = 1L << 24;
 /// in MaxTimedEvery.
 const int TimedEvery = 8, MaxTimedEvery = 128;
 const double TimedCost = 100e-9, TimedShare = 0.005;
+/// An agreed site's timed call also agrees on its time (one allreduce).
+const double AgreedTimedCost = 20e-6;
 /// A call in trial parts gives each way this share of its values, and
 /// needs at least this many values.
 const long TrialShare = 16, MinTrialValues = 16;
@@ -209,11 +216,13 @@ bool secondProcessorFree() {
   return Online - Others >= 2;
 }
 
-std::string way(int W, int Procs) {
+std::string way(int W, int Procs, bool Agreed) {
   if (W == Original)
-    return "original";
+    return Agreed ? "original on every rank" : "original";
   if (W == TiledOne)
     return "tiled on 1 thread";
+  if (Agreed)
+    return "tiled on the ranks";
   return "tiled on " + std::to_string(Procs) + " threads";
 }
 
@@ -225,6 +234,12 @@ struct hetile_profit_site {
   /// their redundant halos pay only for a second processor).
   /// Set at the site's creation.
   bool OneThread = true;
+  /// Whether the ranks of an MPI job agree on every call's way
+  /// (hetile_profit_agreed_site_get): the ways are the original on every
+  /// rank and the tiled nest on the ranks, the choice depends only on the
+  /// calls' sizes and on times every rank records alike (the slowest
+  /// rank's), never on this node's load. Set at the site's creation.
+  bool Agreed = false;
   /// HETILE_PROFIT as read at the site's first call (-1 before).
   std::atomic<int> Mode{-1};
   /// Whether a call of the site ran the tiled nest on several threads
@@ -280,6 +295,10 @@ struct hetile_profit_site {
     return false;
   }
 
+  /// Whether a second processor is free for every thread: an agreed
+  /// site's ranks have theirs (and could not agree on a node's load).
+  bool freeForAll() const { return Agreed || secondProcessorFree(); }
+
   /// The choice of the class nearest to \p Class that has one, else -1.
   int nearestChoice(int Class) const {
     for (int D = 1; D < NumClasses; ++D)
@@ -297,7 +316,7 @@ struct hetile_profit_site {
     int Guess = nearestChoice(Class);
     if (Guess < 0)
       Guess = Points < BigPoints ? Original
-              : HasAll && secondProcessorFree() ? TiledAll
+              : HasAll && freeForAll() ? TiledAll
                                                  : TiledOne;
     if (Guess == TiledAll && !HasAll)
       Guess = TiledOne;
@@ -339,7 +358,9 @@ struct hetile_profit_site {
     const WayState &O = C.Ways[Original];
     if (W == Original || O.Samples == 0)
       return true;
-    return O.estimate() >= (W == TiledOne ? OneFloor : AllFloor);
+    return O.estimate() >= (W == TiledOne ? OneFloor
+                            : Agreed      ? AgreedFloor
+                                          : AllFloor);
   }
 
   /// Whether a later call may explore or retry every thread: a second
@@ -347,10 +368,10 @@ struct hetile_profit_site {
   /// a busy process a pipeline on every thread costs many times the
   /// original, even on a part). The load is read at most once every
   /// MinRetry calls of the class, less often while it stays busy.
-  static bool allowAll(SizeClass &C) {
+  bool allowAll(SizeClass &C) const {
     if (C.Calls < C.AllDeferredUntil)
       return false;
-    if (secondProcessorFree()) {
+    if (freeForAll()) {
       C.AllDeferrals = 0;
       return true;
     }
@@ -364,7 +385,7 @@ struct hetile_profit_site {
   int choose(int Class, double Points, int Procs, bool &Timed,
              bool &Guessed, int &Best) {
     SizeClass &C = Classes[Class];
-    bool HasAll = Procs > 1;
+    bool HasAll = Procs > 1 || Agreed;
     ++C.Calls;
     Timed = true;
     Guessed = false;
@@ -437,7 +458,8 @@ struct hetile_profit_site {
     C.Settled = Explored;
     double Chosen = C.Ways[Best].estimate();
     C.Every = std::isfinite(Chosen) && Chosen > 0
-                  ? (int)std::clamp(TimedCost / (TimedShare * Chosen),
+                  ? (int)std::clamp((Agreed ? AgreedTimedCost : TimedCost) /
+                                        (TimedShare * Chosen),
                                     (double)TimedEvery, (double)MaxTimedEvery)
                   : TimedEvery;
     if (!Explored || Best == C.Chosen)
@@ -495,12 +517,13 @@ namespace {
 /// The site of \p slot (by \p where without one), created at its first use
 /// with \p OneThread and kept for the process.
 hetile_profit_site *getSite(hetile_profit_site **slot, const char *where,
-                            bool OneThread) {
+                            bool OneThread, bool Agreed = false) {
   static std::mutex Creating;
   auto Create = [&] {
     auto *S = new hetile_profit_site;
     S->Where = where ? where : "";
     S->OneThread = OneThread;
+    S->Agreed = Agreed;
     return S;
   };
   if (!slot) {
@@ -536,6 +559,15 @@ hetile_profit_site_get(hetile_profit_site **slot, const char *where) {
 extern "C" hetile_profit_site *
 hetile_profit_parallel_site_get(hetile_profit_site **slot, const char *where) {
   return getSite(slot, where, /*OneThread=*/false);
+}
+
+extern "C" hetile_profit_site *
+hetile_profit_agreed_site_get(hetile_profit_site **slot, const char *where) {
+  return getSite(slot, where, /*OneThread=*/false, /*Agreed=*/true);
+}
+
+extern "C" int hetile_profit_agreed(const hetile_profit_call *call) {
+  return call && call->site && call->site->Agreed ? 1 : 0;
 }
 
 extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
@@ -600,11 +632,14 @@ extern "C" int hetile_profit_record(hetile_profit_call *call, int ran,
                                     double seconds) {
   if (!call || !call->site)
     return 0;
-  int W = ran <= 0 ? Original : ran == 1 ? TiledOne : TiledAll;
-  std::lock_guard<std::mutex> G(call->site->Lock);
-  call->site->disarm();
-  return call->site->record(call->size_class, W, std::max(seconds, 0.0),
-                            call->maxprocs > 1);
+  hetile_profit_site &S = *call->site;
+  int W = ran <= 0                  ? Original
+          : ran == 1 && !S.Agreed ? TiledOne
+                                    : TiledAll;
+  std::lock_guard<std::mutex> G(S.Lock);
+  S.disarm();
+  return S.record(call->size_class, W, std::max(seconds, 0.0),
+                  call->maxprocs > 1 || S.Agreed);
 }
 
 extern "C" void hetile_profit_parts(hetile_profit_call *call, long lo,
@@ -801,10 +836,10 @@ extern "C" const char *hetile_profit_describe(const hetile_profit_call *call) {
   int Procs = call->maxprocs;
   Line = "hetile: profit: " + S.Where + ": 2^" +
          std::to_string(call->size_class) + " points per call: " +
-         (C.Chosen >= 0 ? way(C.Chosen, Procs) : std::string("undecided")) +
+         (C.Chosen >= 0 ? way(C.Chosen, Procs, S.Agreed) : std::string("undecided")) +
          " (best times:";
   for (int W = 0; W < NumWays; ++W) {
-    if ((W == TiledAll && Procs < 2) ||
+    if ((W == TiledAll && Procs < 2 && !S.Agreed) ||
         (W == TiledOne && !S.OneThread))
       continue;
     char Buf[64];
@@ -812,7 +847,7 @@ extern "C" const char *hetile_profit_describe(const hetile_profit_call *call) {
       std::snprintf(Buf, sizeof Buf, " not run");
     else
       std::snprintf(Buf, sizeof Buf, " %.3g s", C.Ways[W].estimate());
-    Line += std::string(W ? "," : "") + " " + way(W, Procs) + Buf;
+    Line += std::string(W ? "," : "") + " " + way(W, Procs, S.Agreed) + Buf;
   }
   Line += "; " + std::to_string(C.Calls) + " calls)";
   if (call->trials == 1 || call->trials == 3) {
@@ -827,7 +862,7 @@ extern "C" const char *hetile_profit_describe(const hetile_profit_call *call) {
       std::snprintf(Buf, sizeof Buf, " %.3g s per value over %ld,",
                     call->seconds[W] / (double)call->values[W],
                     call->values[W]);
-      Line += " " + way(W, Procs) + Buf;
+      Line += " " + way(W, Procs, S.Agreed) + Buf;
     }
     if (call->rest >= 0) {
       char Buf[64];
@@ -835,13 +870,13 @@ extern "C" const char *hetile_profit_describe(const hetile_profit_call *call) {
                     call->seconds[call->rest] /
                         (double)std::max(1L, call->values[call->rest]),
                     call->values[call->rest]);
-      Line += " " + way(call->rest, Procs) + Buf + " (the rest)";
+      Line += " " + way(call->rest, Procs, S.Agreed) + Buf + " (the rest)";
     }
   } else if (call->trials == 2) {
     Line += "; this call in " + std::to_string(call->parts) + " parts:";
     for (int W = 0; W < NumWays; ++W)
       if (W != TiledAll || Procs > 1)
-        Line += std::string(W ? "," : "") + " " + way(W, Procs) + " " +
+        Line += std::string(W ? "," : "") + " " + way(W, Procs, S.Agreed) + " " +
                 std::to_string(call->part_count[W]);
   }
   return Line.c_str();

@@ -3,7 +3,8 @@
 // a VLA's at run time) compared as integers, the tiled nest under the flag,
 // the original nest in the other branch, which aborts under
 // HETILE_FALLBACK_ABORT and reports the failed check under HETILE_STATS.
-// With mpi the ranks agree on the flag before the nest's collectives; with
+// With mpi the ranks agree on the flag before the nest's collectives, where
+// the decision (which every rank makes alike) runs the tiled nest; with
 // omp it is tested outside the parallel region. Restrict on both leaves no
 // check.
 // RUN: %hetile rewrite %s -o %t.seq.c -- -std=c11
@@ -24,10 +25,11 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
     for (j = 1; j < M - 1; j++)
       A[i][j] = 0.25 * (A[i - 1][j] + A[i][j - 1] + B[i + 1][j] + B[i][j + 1]);
 }
-// The decision of whether the tiled nest pays (seq and omp), then the check.
+// The decision of whether the tiled nest pays, then the check.
 // SEQ:        const int hetile_run = hetile_profit_begin(
 // OMP:        int hetile_run = hetile_profit_begin(
-// MPI-NOT:    hetile_profit
+// MPI:        const int hetile_run = hetile_profit_begin(
+// MPI-NEXT:       hetile_profit_agreed_site_get(&hetile_site, "alias-check.c:24 (sor)"),
 // CHECK:      /* hetile: run-time alias check: A and B do not overlap */
 // CHECK-NEXT: int hetile_noalias = 1;
 // CHECK-NEXT: if (((long)N >= 3 && (long)M >= 3) &&
@@ -36,10 +38,13 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 // CHECK-NEXT:       (uintptr_t)B + (uintptr_t)((long)((long)N - 1) * (long)sizeof(B[0]) + (long)((long)M - 1) * (long)sizeof(B[0][0]) + (long)sizeof(B[0][0])) <=
 // CHECK-NEXT:       (uintptr_t)A))
 // CHECK-NEXT:   hetile_noalias = 0;
-// MPI-NEXT:   /* hetile: every rank takes the same branch */
-// MPI-NEXT:   hetile_noalias = hetile_mpi_agree(hetile_noalias);
-// MPI-NEXT:   if (hetile_noalias < 0) {
-// MPI:        if (hetile_noalias) {
+// MPI-NEXT:   /* hetile: every rank takes the same branch (the original runs on every rank
+// MPI-NEXT:      where the decision says so) */
+// MPI-NEXT:   if (hetile_run > 0) {
+// MPI-NEXT:     hetile_noalias = hetile_mpi_agree(hetile_noalias);
+// MPI-NEXT:     if (hetile_noalias < 0) {
+// MPI:        if (hetile_run > 0 && hetile_noalias) {
+// MPI-NEXT:     hetile_ran = hetile_run;
 // MPI-NEXT:     const int hetile_nprocs = hetile_mpi_world_size();
 // SEQ-NEXT:   if (hetile_run < 0) {
 // SEQ:        if (hetile_run > 0 && hetile_noalias) {
@@ -53,7 +58,7 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 // CHECK-NEXT:   abort();
 // CHECK-NEXT: #endif
 // CHECK-NEXT:   if (!hetile_noalias && hetile_env_stats())
-// CHECK-NEXT:     fprintf(stderr, "hetile: %s: arrays may overlap: the original nest ran\n", "{{.*}}alias-check.c:23 (sor)");
+// CHECK-NEXT:     fprintf(stderr, "hetile: %s: arrays may overlap: the original nest ran\n", "{{.*}}alias-check.c:24 (sor)");
 // SEQ-NEXT:     for (i = 1; i < N - 1; i++)
 // MPI-NEXT:     for (i = 1; i < N - 1; i++)
 // OMP-NEXT:     if (hetile_profit_whole(hetile_part)) {

@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
   int N = argc > 1 ? atoi(argv[1]) : 10;
   size_t Count = (size_t)N * (size_t)N;
   double *A = malloc(sizeof(double) * (Count ? Count : 1));
-  double *c = malloc(sizeof(double) * (size_t)(N ? N : 1));
+  double *c = calloc((size_t)(N ? N : 1), sizeof(double));
   for (size_t k = 0; k < Count; k++)
     A[k] = hetile_exec_init((long)k, 0, 0);
   for (int j = 0; j < N; j++)

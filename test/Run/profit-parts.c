@@ -8,9 +8,10 @@
 // A triangular nest (its points per value of the outer loop vary) and a
 // skewed one never run in parts; a flat array's parts try the tiled ways
 // only where its run-time row check holds. The default decision (HETILE_PROFIT=1)
-// tries each way on a part of the first call and names the rest's way;
-// where no second processor is free (HETILE_EMULATE_LOAD), every thread
-// gets no part.
+// tries each way on a part of the first call of a nest long enough to
+// repay every thread's one-time costs (3000 x 3000 points) and names the
+// rest's way; where no second processor is free (HETILE_EMULATE_LOAD), or
+// the call is short (1100 x 1100, under 10 ms), every thread gets no part.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gcc -std=c99 -O2 %s -o %t/orig
 // RUN: %t/orig > %t/want
@@ -25,8 +26,8 @@
 // RUN: env HETILE_PROFIT=trials HETILE_TILE_SIZES=1 OMP_NUM_THREADS=2 %t/omp | diff %t/want -
 // RUN: env HETILE_PROFIT=trials HETILE_TILE_SIZES=7,3,5 OMP_NUM_THREADS=2 %t/omp | diff %t/want -
 // RUN: env HETILE_PROFIT=trials HETILE_TILE_SIZES=1000 OMP_NUM_THREADS=2 %t/omp | diff %t/want -
-// RUN: env HETILE_PROFIT=1 HETILE_EMULATE_LOAD=0 HETILE_STATS=1 OMP_NUM_THREADS=2 %t/omp 1100 > %t/got-1 2> %t/err-1
-// RUN: %t/orig 1100 | diff - %t/got-1
+// RUN: env HETILE_PROFIT=1 HETILE_EMULATE_LOAD=0 HETILE_STATS=1 OMP_NUM_THREADS=2 %t/omp 3000 > %t/got-1 2> %t/err-1
+// RUN: %t/orig 3000 | diff - %t/got-1
 // RUN: FileCheck %s --check-prefix=FIRST --input-file=%t/err-1
 // RUN: env HETILE_PROFIT=1 HETILE_EMULATE_LOAD=1000 HETILE_STATS=1 OMP_NUM_THREADS=2 %t/omp 1100 > %t/got-busy 2> %t/err-busy
 // RUN: %t/orig 1100 | diff - %t/got-busy
@@ -61,7 +62,7 @@
 // TRIALS-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (flatrec): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}, tiled on 2 threads {{[1-9][0-9]*}}
 // TRIALS-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (box3): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}, tiled on 2 threads {{[1-9][0-9]*}}
 // BUSY: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): 2^20 points per call: {{.*}} tiled on 2 threads not run; 1 calls); this call in parts of its outermost loop: {{[^;]*}} s per value over {{[0-9]+}}, {{[^;]*}} s per value over {{[0-9]+}} (the rest)
-// FIRST: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): 2^20 points per call: {{.*}}; this call in parts of its outermost loop: {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}} (the rest)
+// FIRST: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): 2^23 points per call: {{.*}}; this call in parts of its outermost loop: {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}} (the rest)
 
 #include <stdio.h>
 #include <stdlib.h>

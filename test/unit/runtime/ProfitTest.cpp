@@ -363,13 +363,19 @@ TEST(Profit, OnePartWithoutParts) {
   EXPECT_EQ((std::vector<Part>{{2, LONG_MIN, LONG_MAX}}), Parts);
 }
 
+/// A first call of \p X's size class on 2 threads, of 2^22 points (its
+/// parts try each way), in parts of the values \p Lo .. \p Hi.
+void beginInParts(Site &X, hetile_profit_call &C, long Lo, long Hi) {
+  X.Points = 1 << 22;
+  ASSERT_EQ(2, hetile_profit_begin(X.S, X.Points, 2, &C));
+  hetile_profit_parts(&C, Lo, Hi, 1);
+}
+
 TEST(Profit, FirstCallTriesEachWayOnAPart) {
   ProfitEnv G;
   Site X;
-  X.Points = 1 << 22;
   hetile_profit_call C;
-  ASSERT_EQ(2, hetile_profit_begin(X.S, X.Points, 2, &C));
-  hetile_profit_parts(&C, 1, 160, 1);
+  beginInParts(X, C, 1, 160);
   // 160 values: trial parts of 160 / 16 = 10; the tiled ones grow to whole
   // tiles (16 values on one thread, 8 on two: 16). Per value: original
   // 0.1 s, one thread 0.05 s, two threads 0.1 s: the rest (43..160, one
@@ -407,10 +413,8 @@ TEST(Profit, FirstCallTriesEachWayOnAPart) {
 TEST(Profit, ShortFirstCallDoesNotTryEveryThread) {
   ProfitEnv G;
   Site X;
-  X.Points = 1 << 22;
   hetile_profit_call C;
-  ASSERT_EQ(2, hetile_profit_begin(X.S, X.Points, 2, &C));
-  hetile_profit_parts(&C, 1, 160, 1);
+  beginInParts(X, C, 1, 160);
   // The original's part: 50 us per value, 8 ms for the 160 values, under
   // the 10 ms that every thread's one-time costs need: no part on every
   // thread; the rest on one thread (25 us per value).
@@ -421,9 +425,7 @@ TEST(Profit, ShortFirstCallDoesNotTryEveryThread) {
   hetile_profit_end(&C, 1);
   // 80 us per value (12.8 ms): every thread is tried.
   Site Y;
-  Y.Points = X.Points;
-  ASSERT_EQ(2, hetile_profit_begin(Y.S, Y.Points, 2, &C));
-  hetile_profit_parts(&C, 1, 160, 1);
+  beginInParts(Y, C, 1, 160);
   auto Longer = [](int T, long V) { return (T == 0 ? 80e-6 : 60e-6) * V; };
   EXPECT_EQ((std::vector<Part>{{0, 1, 10}, {1, 11, 26}, {2, 27, 42},
                                {1, 43, 160}}),
