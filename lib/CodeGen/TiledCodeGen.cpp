@@ -280,6 +280,11 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     Out += "    if (hetile_env_stats() && *hetile_mpi_tile_sizes_describe())\n"
            "      fprintf(stderr, \"%s\\n\", hetile_mpi_tile_sizes_describe());\n";
   Out += "  }\n";
+  if (Parts && !Refine)
+    Out += "  /* hetile: band dimension 0 kept to the call's part, in whole "
+           "tiles */\n"
+           "  (void)hetile_profit_align(&hetile_pc, hetile_T[0], "
+           "hetile_part);\n";
   if (!Refine)
     Out += sizeConstants();
   return llvm::Error::success();
@@ -458,11 +463,17 @@ llvm::Error emitSeqLoops(NestEmitter &E, std::string &Out) {
       return makeCodeGenError("cannot compute the bounds of tile loop " + D.Origin);
     if (M)
       Indent += 2;
-    Out += forHeader(Indent,
-                     "long " + D.Origin + " = hetile_floord(" +
-                         E.Exprs.print(Lower) + ", " + D.Size + ") * " + D.Size,
-                     D.Origin + " <= " + E.Exprs.printComparand(Upper),
-                     D.Origin + " += " + D.Size) +
+    std::string First = "hetile_floord(" + E.Exprs.print(Lower) + ", " +
+                        D.Size + ") * " + D.Size,
+                Last = E.Exprs.printComparand(Upper);
+    if (M == 0 && E.Parts) {
+      // The call's part (hetile_profit_part): its tiles start at its first
+      // value, and it holds whole tiles (hetile_profit_align).
+      First = "hetile_max(" + First + ", hetile_part[0])";
+      Last = "hetile_min(" + Last + ", hetile_part[1])";
+    }
+    Out += forHeader(Indent, "long " + D.Origin + " = " + First,
+                     D.Origin + " <= " + Last, D.Origin + " += " + D.Size) +
            (M + 1 == N.Dims.size() ? " {\n" : "\n");
   }
   // The point loops know only the box facts, as in the parallel backends:
@@ -569,15 +580,17 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   // A band as written runs each call in parts of its outermost loop (the
   // original nest guarded to a part's values): a class's first call tries
   // each way on a part (hetile_profit_parts).
+  // So does the seq backend's nest (its tile loop of dimension 0 kept to
+  // the part, emitSeqLoops).
   std::optional<std::string> PartsOriginal;
-  if (Decide && E.Refine)
+  if (Decide && (E.Refine || O.TargetBackend == Backend::Seq))
     PartsOriginal = originalInParts(E, Original);
   E.Parts = PartsOriginal.has_value();
   if (auto Err = E.tileSizes(Out, Parallel ? "hetile_nprocs" : "1",
                              Parallel ? E.N.ColumnDim : 0, Mpi))
     return std::move(Err);
   std::string Body = E.Refine ? E.sizeConstants() : "";
-  if (E.Parts)
+  if (E.Parts && E.Refine)
     Body = "  /* hetile: the slab kept to the call's part */\n"
            "  if (hetile_slab_lo[0] < hetile_part[0])\n"
            "    hetile_slab_lo[0] = hetile_part[0];\n"

@@ -11,9 +11,12 @@
 #include <isl/constraint.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
+#include <isl/schedule_node.h>
 #include <isl/set.h>
+#include <isl/union_map.h>
 
 #include <algorithm>
+#include <functional>
 #include <sstream>
 
 namespace hetile {
@@ -250,6 +253,80 @@ bool innerRecurrence(const Scop &S, const PermutableBand &B,
   return Found || St.is_error();
 }
 
+/// The band node of \p Sched (its outermost node) with its innermost
+/// member distributed over the statements below it: isl's band sink puts a
+/// copy of that member above each leaf, so that each statement group of
+/// the inner order gets an innermost loop of its own, in that order (the
+/// fused body of a time-stepped stencil, B[i] = f(A) then A[i - 1] = g(B),
+/// becomes two loops that the C compiler vectorizes; fused, the second
+/// statement reads the first's value of the same iteration). Each copy is
+/// marked "separate" where \p Separate. Null where the band has no order
+/// below it, where isl fails, or where a dependence of \p All would no
+/// longer go forward: the new order of all instances must hold every one.
+isl::schedule distributeInnermost(const Scop &S, const isl::schedule &Sched,
+                                  unsigned Depth, const isl::union_map &All,
+                                  bool Separate) {
+  isl::schedule_node Node = Sched.root().child(0);
+  if (Node.is_null() || !Node.isa<isl::schedule_node_band>().is_true())
+    return {};
+  if (Node.child(0).isa<isl::schedule_node_leaf>().is_true()) {
+    // No order below the band (no two statements share a band point where
+    // one depends on the other): the statements in their textual order.
+    isl_union_set_list *Filters =
+        isl_union_set_list_alloc(Node.ctx().get(), int(S.Stmts.size()));
+    for (const ScopStmt &St : S.Stmts)
+      Filters = isl_union_set_list_add(
+          Filters, isl_union_set_from_set(St.Domain.copy()));
+    Node = isl::manage(
+               isl_schedule_node_insert_sequence(Node.child(0).release(),
+                                                 Filters))
+               .parent();
+    if (Node.is_null())
+      return {};
+  }
+  if (Depth > 1)
+    Node = Node.as<isl::schedule_node_band>().split(Depth - 1).child(0);
+  isl::schedule_node Sunk =
+      isl::manage(isl_schedule_node_band_sink(Node.release()));
+  if (Sunk.is_null())
+    return {};
+  isl::schedule New = Sunk.schedule();
+  isl::union_map Map = New.get_map();
+  if (Map.is_null() || All.is_null())
+    return {};
+  isl::union_map Order = isl::manage(
+      isl_union_map_lex_lt_union_map(Map.copy(), Map.copy()));
+  if (Order.is_null() || !All.is_subset(Order).is_true())
+    return {};
+  if (!Separate)
+    return New;
+  // Each copy (a band of one member under a filter of the sequence that
+  // took the band's place) marked "separate".
+  bool Failed = false;
+  std::function<isl::schedule_node(isl::schedule_node)> Visit =
+      [&](isl::schedule_node N) -> isl::schedule_node {
+    if (N.isa<isl::schedule_node_band>().is_true() &&
+        N.has_parent().is_true() &&
+        N.parent().isa<isl::schedule_node_filter>().is_true()) {
+      isl::schedule_node_band B =
+          N.as<isl::schedule_node_band>().member_set_ast_loop_separate(0);
+      if (B.is_null()) {
+        Failed = true;
+        return N;
+      }
+      N = B;
+    }
+    int Children = N.n_children().release();
+    for (int I = 0; I < Children && !Failed; ++I)
+      N = Visit(N.child(I)).parent();
+    return N;
+  };
+  isl::schedule_node Done = Visit(New.root());
+  if (Failed || Done.is_null())
+    return {};
+  return Done.schedule();
+}
+
 /// C types of iterators whose values an int holds.
 bool fitsInt(const std::string &Type) {
   static const char *const Narrow[] = {
@@ -354,6 +431,16 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
       return makeError("isl failed to separate the innermost point loop");
     N.PointSchedule = Band.schedule();
   }
+  if (D && S.Stmts.size() > 1) {
+    isl::schedule Whole = distributeInnermost(S, *Sched, B.Depth, D->all(),
+                                              N.SeparateInner);
+    if (!Whole.is_null()) {
+      N.PointSchedule = Whole.intersect_domain(InTile);
+      N.DistributedInner = !N.PointSchedule.is_null();
+      if (!N.DistributedInner)
+        return makeError("isl failed to build the tiled schedule");
+    }
+  }
   N.NarrowCounters = OwnCounter;
   for (const ScopLoop &L : S.Loops)
     N.NarrowCounters &= fitsInt(L.IteratorType);
@@ -384,6 +471,8 @@ std::string printTiledSchedule(const TiledNest &N) {
   OS << "columns: band dimension " << N.ColumnDim << "\n";
   if (N.SeparateInner)
     OS << "innermost point loop: separated (no recurrence)\n";
+  if (N.DistributedInner)
+    OS << "innermost point loop: distributed over the statements\n";
   if (N.NarrowCounters)
     OS << "int counters where: " << toString(N.NarrowContext) << "\n";
   OS << "point schedule: " << toString(N.PointSchedule) << "\n";

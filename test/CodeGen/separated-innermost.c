@@ -1,8 +1,10 @@
 // hetile rewrite --print=ast prints the tile and point loops exactly as code
 // generation emits them: with the dependences, the innermost point loop of
-// time-iterated Jacobi 2D is separated (both statements in one guard-free
-// loop, the first and last points peeled), and the counters are ints (the
-// original nest is the fallback for parameters where they could overflow).
+// time-iterated Jacobi 2D is distributed over its two statements (one
+// guard-free loop each, which the C compiler vectorizes: fused, the second
+// statement read the first one's value of the same iteration), and the
+// counters are ints (the original nest is the fallback for parameters where
+// they could overflow).
 // RUN: %hetile rewrite %S/../Inputs/jacobi-2d-time.c --print=ast -- -std=c11 | FileCheck %s
 
 // CHECK-LABEL: nest at {{.*}}jacobi-2d-time.c:7:3 in function 'jacobi_2d'
@@ -13,22 +15,22 @@
 // CHECK:         /* hetile: point loops */
 // CHECK-NEXT:    for (int t = 
 // CHECK:         for (int c1 = 
-// The peeled first point of the innermost loop, then the loop itself: its
-// body runs both statements with no guard.
-// CHECK:         const int j = 1;
-// CHECK-NEXT:    B[i][j] = 0.2 *
-// CHECK-NEXT:    }
-// CHECK-NEXT:    for (int c2 = 
-// CHECK-NEXT:    c2 < {{.*}}; c2++) {
-// CHECK-NEXT:      {
-// CHECK-NEXT:        const int i = -2 * t + c1;
-// CHECK-NEXT:        const int j = -2 * t + c2;
-// CHECK-NEXT:        B[i][j] = 0.2 *
+// CHECK:         c1 < {{.*}}; c1++) {
+// CHECK-NEXT:      if ((long)N + 2 * t >= c1 + 2) {
+// CHECK-NEXT:        for (int c2 = hetile_max(hetile_t2, 2 * t + 1);
+// CHECK-NEXT:             c2 < {{.*}}; c2++) {
+// CHECK-NEXT:          const int i = -2 * t + c1;
+// CHECK-NEXT:          const int j = -2 * t + c2;
+// CHECK-NEXT:          B[i][j] = 0.2 *
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
-// CHECK-NEXT:      {
-// CHECK-NEXT:        const int i = -2 * t + c1 - 1;
-// CHECK-NEXT:        const int j = -2 * t + c2 - 1;
-// CHECK-NEXT:        A[i][j] = 0.2 *
+// CHECK-NEXT:      if (c1 >= 2 * t + 2) {
+// CHECK-NEXT:        for (int c2 = hetile_max(hetile_t2, 2 * t + 2);
+// CHECK-NEXT:             c2 < {{.*}}; c2++) {
+// CHECK-NEXT:          const int i = -2 * t + c1 - 1;
+// CHECK-NEXT:          const int j = -2 * t + c2 - 1;
+// CHECK-NEXT:          A[i][j] = 0.2 *
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NOT:     for (long c2

@@ -26,7 +26,7 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
       A[i][j] = 0.25 * (A[i - 1][j] + A[i][j - 1] + B[i + 1][j] + B[i][j + 1]);
 }
 // The decision of whether the tiled nest pays, then the check.
-// SEQ:        const int hetile_run = hetile_profit_begin(
+// SEQ:        int hetile_run = hetile_profit_begin(
 // OMP:        int hetile_run = hetile_profit_begin(
 // MPI:        const int hetile_run = hetile_profit_begin(
 // MPI-NEXT:       hetile_profit_agreed_site_get(&hetile_site, "alias-check.c:24 (sor)"),
@@ -59,6 +59,7 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 // CHECK-NEXT: #endif
 // CHECK-NEXT:   if (!hetile_noalias && hetile_env_stats())
 // CHECK-NEXT:     fprintf(stderr, "hetile: %s: arrays may overlap: the original nest ran\n", "{{.*}}alias-check.c:24 (sor)");
+// SEQ-NEXT:     if (hetile_profit_whole(hetile_part)) {
 // SEQ-NEXT:     for (i = 1; i < N - 1; i++)
 // MPI-NEXT:     for (i = 1; i < N - 1; i++)
 // OMP-NEXT:     if (hetile_profit_whole(hetile_part)) {

@@ -12,6 +12,7 @@
 // repay every thread's one-time costs (3000 x 3000 points) and names the
 // rest's way; where no second processor is free (HETILE_EMULATE_LOAD), or
 // the call is short (1100 x 1100, under 10 ms), every thread gets no part.
+// The seq backend's nests run in parts the same way, with two ways.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gcc -std=c99 -O2 %s -o %t/orig
 // RUN: %t/orig > %t/want
@@ -26,6 +27,18 @@
 // RUN: env HETILE_PROFIT=trials HETILE_TILE_SIZES=1 OMP_NUM_THREADS=2 %t/omp | diff %t/want -
 // RUN: env HETILE_PROFIT=trials HETILE_TILE_SIZES=7,3,5 OMP_NUM_THREADS=2 %t/omp | diff %t/want -
 // RUN: env HETILE_PROFIT=trials HETILE_TILE_SIZES=1000 OMP_NUM_THREADS=2 %t/omp | diff %t/want -
+// The seq backend's nests run in parts too (one thread: the original and
+// the tiled nest):
+// RUN: %hetile rewrite %s --backend=seq -o %t/seq.c -- -std=c99
+// RUN: %gcc -std=c99 -O2 -Wall -Werror %rt_cflags %t/seq.c -o %t/seq %rt_libs
+// RUN: env HETILE_PROFIT=trials HETILE_STATS=1 HETILE_TILE_SIZES=4 %t/seq > %t/got-seq 2> %t/err-seq
+// RUN: diff %t/want %t/got-seq
+// RUN: FileCheck %s --check-prefix=SEQ --input-file=%t/err-seq
+// RUN: env HETILE_PROFIT=trials HETILE_TILE_SIZES=7,3,5 %t/seq | diff %t/want -
+// RUN: env HETILE_PROFIT=trials HETILE_TILE_SIZES=1 %t/seq | diff %t/want -
+// RUN: env HETILE_PROFIT=1 HETILE_STATS=1 %t/seq 1100 > %t/got-seq1 2> %t/err-seq1
+// RUN: %t/orig 1100 | diff - %t/got-seq1
+// RUN: FileCheck %s --check-prefix=SEQFIRST --input-file=%t/err-seq1
 // RUN: env HETILE_PROFIT=1 HETILE_EMULATE_LOAD=0 HETILE_STATS=1 OMP_NUM_THREADS=2 %t/omp 3000 > %t/got-1 2> %t/err-1
 // RUN: %t/orig 3000 | diff - %t/got-1
 // RUN: FileCheck %s --check-prefix=FIRST --input-file=%t/err-1
@@ -62,6 +75,9 @@
 // TRIALS-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (flatrec): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}, tiled on 2 threads {{[1-9][0-9]*}}
 // TRIALS-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (box3): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}, tiled on 2 threads {{[1-9][0-9]*}}
 // BUSY: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): 2^20 points per call: {{.*}} tiled on 2 threads not run; 1 calls); this call in parts of its outermost loop: {{[^;]*}} s per value over {{[0-9]+}}, {{[^;]*}} s per value over {{[0-9]+}} (the rest)
+// SEQ-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}{{$}}
+// SEQ-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (box3): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}{{$}}
+// SEQFIRST: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): 2^20 points per call: {{.*}}; this call in parts of its outermost loop: {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}} (the rest)
 // FIRST: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): 2^23 points per call: {{.*}}; this call in parts of its outermost loop: {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}} (the rest)
 
 #include <stdio.h>

@@ -87,6 +87,11 @@ struct TiledNest {
   /// make vectorizable: there separation only adds code). Known only when
   /// tileBand was given the dependences.
   bool SeparateInner = false;
+  /// The innermost point loop runs once per statement group, in the inner
+  /// order (isl's band sink), where every dependence allows it: each loop
+  /// then holds one statement, which the C compiler can vectorize where
+  /// the fused loop carried a dependence from one statement to the next.
+  bool DistributedInner = false;
   /// The point-loop counters of the band dimensions may be C ints (faster
   /// and vectorizable int arithmetic for int iterators) where NarrowContext
   /// holds: every iterator is a signed type no wider than int, and every band
