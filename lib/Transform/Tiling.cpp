@@ -8,6 +8,7 @@
 #include "hetile/Transform/Tiling.h"
 
 #include <isl/aff.h>
+#include <isl/ctx.h>
 #include <isl/constraint.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
@@ -327,6 +328,11 @@ isl::schedule distributeInnermost(const Scop &S, const isl::schedule &Sched,
   return Done.schedule();
 }
 
+/// isl operations the distribution of the innermost point loop may spend
+/// (its legality check on every dependence); the tiling stage's own bound
+/// is far larger (Options::IslMaxOperations).
+const unsigned long DistributionMaxOperations = 500000;
+
 /// C types of iterators whose values an int holds.
 bool fitsInt(const std::string &Type) {
   static const char *const Narrow[] = {
@@ -432,8 +438,22 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
     N.PointSchedule = Band.schedule();
   }
   if (D && S.Stmts.size() > 1) {
+    // An improvement, not a necessity: under a bound of its own, so that a
+    // costly check leaves the nest undistributed rather than too complex.
+    // The stage's count starts again after it; the nest's time budget
+    // (isl_error_abort) still stops everything.
+    isl_ctx *Ctx = Sched->ctx().get();
+    unsigned long StageOps = isl_ctx_get_max_operations(Ctx);
+    isl_ctx_reset_operations(Ctx);
+    isl_ctx_set_max_operations(Ctx, DistributionMaxOperations);
     isl::schedule Whole = distributeInnermost(S, *Sched, B.Depth, D->all(),
                                               N.SeparateInner);
+    if (isl_ctx_last_error(Ctx) == isl_error_quota) {
+      isl_ctx_reset_error(Ctx);
+      Whole = {};
+    }
+    isl_ctx_reset_operations(Ctx);
+    isl_ctx_set_max_operations(Ctx, StageOps);
     if (!Whole.is_null()) {
       N.PointSchedule = Whole.intersect_domain(InTile);
       N.DistributedInner = !N.PointSchedule.is_null();
