@@ -28,7 +28,9 @@ structure is the same for a seed either way): the parameters as variables
 or as members of a struct read through a pointer (`sz->N`, loads the nest
 never writes); 2-D arrays as such or as flat pointers indexed
 `A[(s) * R + (t)]` with a run-time row length R (a parameter, or `sz->R`),
-which the tool must delinearize.
+which the tool must delinearize; or through tables of row pointers
+(`double **A`, `A[s][t]`, the rows of one block in order), which the tool
+checks at run time.
 
 No undefined behaviour by construction: every iterator stays in
 [0, MAXI] (parameters are clamped to [0, MAXP], bounds are clamped with
@@ -56,6 +58,9 @@ class Gen:
         spell = random.Random(seed * 7919 + 17)
         self.struct = spell.random() < 0.3
         self.flat = spell.random() < 0.3
+        # 2-D arrays through tables of row pointers (T **A, A[s][t]); drawn
+        # after the others, so that earlier seeds keep their spelling.
+        self.rows = not self.flat and spell.random() < 0.3
         self.c89 = self.r.random() < 0.4
         self.params = ["N", "M"][: self.r.choice([1, 2])]
         nar = self.r.choice([1, 2, 2, 3])
@@ -112,6 +117,9 @@ class Gen:
 
     def is_flat(self, arr):
         return self.flat and arr[2] == 2
+
+    def is_rows(self, arr):
+        return self.rows and arr[2] == 2
 
     # --- accesses --------------------------------------------------------
     def subscript(self, iters):
@@ -231,6 +239,7 @@ class Gen:
         flat = self.flat and any(d == 2 for _, _, d in self.arrays)
         names = self.params + (["R"] if flat else [])
         arrays = ["%s *restrict %s" % (t, n) if self.is_flat((n, t, d)) else
+                  "%s **%s" % (t, n) if self.is_rows((n, t, d)) else
                   "%s %s[restrict %d]%s" % (t, n, DIM, "[%d]" % DIM * (d - 1))
                   for n, t, d in self.arrays]
         if self.struct:
@@ -286,7 +295,16 @@ class Gen:
             init = ("(double)((q * 37 + %d) %% 101) / 8.0" % ord(n) if t == "double"
                     else "(int)((q * 53 + %d) %% 1009)" % ord(n))
             body.append("    for (int q = 0; q < %d; q++) %s[q] = %s;" % (cnt, n, init))
+        for n, t, d in self.arrays:
+            if self.is_rows((n, t, d)):
+                # The table of the block's rows, in order (equally spaced:
+                # the run-time check holds and the tiled nest runs).
+                body.append("    %s **%s_rows = malloc(sizeof(%s *) * %d);" %
+                            (t, n, t, DIM))
+                body.append("    for (int q = 0; q < %d; q++) %s_rows[q] = %s + q * %d;"
+                            % (DIM, n, n, DIM))
         arrays = [n if d == 1 or self.is_flat((n, t, d)) else
+                  n + "_rows" if self.is_rows((n, t, d)) else
                   "(%s (*)%s)%s" % (t, "[%d]" % DIM * (d - 1), n)
                   for n, t, d in self.arrays]
         values = self.params + (["%d" % DIM] if flat else [])
@@ -302,6 +320,8 @@ class Gen:
                 n, "%a" if t == "double" else "%d", "" if t == "double" else "",
                 n, DIM ** d // 2 + OFFSET))
             body.append("    free(%s);" % n)
+            if self.is_rows((n, t, d)):
+                body.append("    free(%s_rows);" % n)
         out += body
         out.append("  }")
         out += ["  return 0;", "}"]
