@@ -128,7 +128,8 @@ size_t endOfForHeader(llvm::StringRef Text) {
 } // namespace
 
 std::optional<std::string> originalInParts(const NestEmitter &E,
-                                           llvm::StringRef Original) {
+                                           llvm::StringRef Original,
+                                           bool Sequential) {
   const Scop &S = E.S;
   if (S.Loops.empty() || E.N.Dims.empty() || S.Loops[0].Step < 1)
     return std::nullopt;
@@ -136,9 +137,10 @@ std::optional<std::string> originalInParts(const NestEmitter &E,
   if (E.N.Dims[0].Origin != "hetile_t" + I)
     return std::nullopt;
   // Not a skewed band: its pipeline's ramp would weigh on a part far more
-  // than on the call.
+  // than on the call. One thread has no pipeline: its inner dimensions
+  // may be skewed (their tile loops' bounds follow the part's origin).
   for (const TileDim &D : E.N.Dims)
-    if (isSkewedDim(D))
+    if (isSkewedDim(D) && !Sequential)
       return std::nullopt;
   for (const ScopStmt &Stmt : S.Stmts)
     if (Stmt.LoopIds.empty() || Stmt.LoopIds[0] != 0 ||

@@ -62,10 +62,12 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
 /// every statement's other loops have bounds that do not depend on it (so
 /// that each of its values holds as many points: a part's time per value
 /// stands for the whole call's), and no band dimension is skewed (a
-/// skewed pipeline's ramp weighs on a part far more than on the call).
+/// skewed pipeline's ramp weighs on a part far more than on the call;
+/// \p Sequential, the seq backend's nest: inner dimensions may be).
 /// Else std::nullopt.
 std::optional<std::string> originalInParts(const NestEmitter &E,
-                                           llvm::StringRef Original);
+                                           llvm::StringRef Original,
+                                           bool Sequential = false);
 
 /// The statements that run the decision's branch in parts: the call's
 /// values of band dimension 0 handed to hetile_profit_parts (where

@@ -584,7 +584,8 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   // the part, emitSeqLoops).
   std::optional<std::string> PartsOriginal;
   if (Decide && (E.Refine || O.TargetBackend == Backend::Seq))
-    PartsOriginal = originalInParts(E, Original);
+    PartsOriginal = originalInParts(E, Original,
+                                    O.TargetBackend == Backend::Seq);
   E.Parts = PartsOriginal.has_value();
   if (auto Err = E.tileSizes(Out, Parallel ? "hetile_nprocs" : "1",
                              Parallel ? E.N.ColumnDim : 0, Mpi))

@@ -12,7 +12,8 @@
 // repay every thread's one-time costs (3000 x 3000 points) and names the
 // rest's way; where no second processor is free (HETILE_EMULATE_LOAD), or
 // the call is short (1100 x 1100, under 10 ms), every thread gets no part.
-// The seq backend's nests run in parts the same way, with two ways.
+// The seq backend's nests run in parts the same way, with two ways, the
+// skewed one too (one thread has no pipeline ramp).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gcc -std=c99 -O2 %s -o %t/orig
 // RUN: %t/orig > %t/want
@@ -77,6 +78,7 @@
 // BUSY: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): 2^20 points per call: {{.*}} tiled on 2 threads not run; 1 calls); this call in parts of its outermost loop: {{[^;]*}} s per value over {{[0-9]+}}, {{[^;]*}} s per value over {{[0-9]+}} (the rest)
 // SEQ-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}{{$}}
 // SEQ-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (box3): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}{{$}}
+// SEQ-DAG: hetile: profit: profit-parts.c:{{[0-9]+}} (skewed): {{.*}}; this call in {{[0-9]+}} parts: original {{[1-9][0-9]*}}, tiled on 1 thread {{[1-9][0-9]*}}{{$}}
 // SEQFIRST: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): 2^20 points per call: {{.*}}; this call in parts of its outermost loop: {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}} (the rest)
 // FIRST: hetile: profit: profit-parts.c:{{[0-9]+}} (recur): 2^23 points per call: {{.*}}; this call in parts of its outermost loop: {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}}, {{.*}} s per value over {{[0-9]+}} (the rest)
 
