@@ -65,11 +65,16 @@ ANALYSIS_REJECTS = ("rejected:non-permutable", "rejected:empty-nest")
 BAD = ("wrong", "timeout", "compile-fail", "run-fail", "internal")
 
 # (tile sizes, threads or ranks, extra environment) per backend.
+# HETILE_PROFIT=trials: every call that can run in parts of its outermost
+# loop runs the original and the tiled ways in turn (docs/profitability.md),
+# the tiles re-origined at each part's first value.
 CONFIGS = {
-    "seq": [("1", 1, {}), ("2,3", 1, {}), ("3,1,2", 1, {}), (None, 1, {})],
+    "seq": [("1", 1, {}), ("2,3", 1, {}), ("3,1,2", 1, {}), (None, 1, {}),
+            ("2,3", 1, {"HETILE_PROFIT": "trials"})],
     "omp": [("1", 3, {"HETILE_ALLOC": "cyclic"}),
             ("2,3", 2, {"HETILE_SPEEDS": "1,3"}),
-            (None, 4, {"HETILE_SPEEDS": "1,2,4,8"})],
+            (None, 4, {"HETILE_SPEEDS": "1,2,4,8"}),
+            ("3,2", 2, {"HETILE_PROFIT": "trials"})],
     "mpi": [("1", 2, {"HETILE_ALLOC": "cyclic"}),
             ("1,2,1,3", 3, {}),
             ("2,3", 3, {"HETILE_SPEEDS": "1,2,4", "HETILE_EMULATE_SPEEDS": "1,1,2"}),
