@@ -186,20 +186,23 @@ VarDecl *NestWalker::makeVariable(const std::string &Name, QualType T,
 const VarDecl *NestWalker::registerLoad(const LoadPath &P,
                                         const std::string &Text,
                                         const std::string &Object, QualType T,
-                                        SourceLocation Use) {
+                                        SourceLocation Use,
+                                        const std::string &Spelled) {
   for (const LoadModel &L : Model.Loads)
     if (L.Text == Text)
       return L.Var;
-  std::string Name = loadName(Text);
+  std::string Base = loadName(Spelled.empty() ? Text : Spelled);
+  std::string Name = Base;
   for (unsigned K = 2; llvm::any_of(Model.Loads, [&](const LoadModel &L) {
          return L.Var->getName() == Name;
        });
        ++K)
-    Name = loadName(Text) + "_" + std::to_string(K);
+    Name = Base + "_" + std::to_string(K);
   LoadModel L;
   L.Var = makeVariable(Name, T, Use);
   L.Pointer = P.Pointer;
   L.Text = Text;
+  L.Spelled = Spelled.empty() ? Text : Spelled;
   L.Object = Object;
   L.Type = T.getAsString(Ctx.getPrintingPolicy());
   Model.Loads.push_back(std::move(L));
@@ -208,10 +211,34 @@ const VarDecl *NestWalker::registerLoad(const LoadPath &P,
 
 const VarDecl *NestWalker::invariantLoad(const MemberExpr *E) {
   LoadPath P;
-  if (!isLoadableType(E->getType()) || !loadPath(E, P))
+  if (!isLoadableType(E->getType()))
     return nullptr;
-  return registerLoad(P, P.Text, P.Text, E->getType().getUnqualifiedType(),
-                      E->getBeginLoc());
+  if (loadPath(E, P))
+    return registerLoad(P, P.Text, P.Text, E->getType().getUnqualifiedType(),
+                        E->getBeginLoc());
+  // A member read through a pointer that is itself a member read once
+  // (f->g->rows): the pointer first (hetile_f_g), then the member through
+  // it (hetile_f_g->rows), read where the original surely reads both
+  // (noteSureRead notes the pointer's read with each of the member's), and
+  // checked, both, against the nest's writes.
+  const auto *FD = dyn_cast<FieldDecl>(E->getMemberDecl());
+  const auto *Inner =
+      dyn_cast<MemberExpr>(E->getBase()->IgnoreParenImpCasts());
+  if (!E->isArrow() || !Inner || !FD || FD->isBitField() ||
+      E->isTypeDependent() || E->isValueDependent())
+    return nullptr;
+  const VarDecl *Base = invariantLoad(Inner);
+  if (!Base)
+    return nullptr;
+  LoadPath Through;
+  Through.Pointer = Base;
+  std::string Text = Base->getName().str() + "->" + FD->getName().str();
+  std::string Spelled;
+  for (const LoadModel &L : Model.Loads)
+    if (L.Var == Base)
+      Spelled = L.Spelled + "->" + FD->getName().str();
+  return registerLoad(Through, Text, Text, E->getType().getUnqualifiedType(),
+                      E->getBeginLoc(), Spelled);
 }
 
 namespace {
@@ -310,6 +337,16 @@ const VarDecl *NestWalker::rowTable(const VarDecl *Table,
 void NestWalker::noteSureRead(const VarDecl *Load) {
   if (!SureWhere)
     return;
+  // A load through another load's pointer (f->g->rows) reads that pointer
+  // too, first.
+  const VarDecl *Through = nullptr;
+  for (const LoadModel &L : Model.Loads)
+    if (L.Var == Load)
+      Through = L.Pointer;
+  if (Through && Through != Load &&
+      llvm::any_of(Model.Loads,
+                   [&](const LoadModel &L) { return L.Var == Through; }))
+    noteSureRead(Through);
   for (LoadModel &L : Model.Loads)
     if (L.Var == Load)
       L.SureReads.push_back({*SureWhere, LoopStack, SureReadCount++});

@@ -277,7 +277,12 @@ bool Assembler::buildLoads() {
     Out.Object = L.Object;
     if (L.Stride)
       Out.Stride = L.Stride->getName().str();
-    Out.Declared = ParamIndex.count(L.Var) || ArrayIndex.count(L.Var);
+    // A pointer other loads are read through (f->g of f->g->rows) is
+    // declared for them.
+    Out.Declared = ParamIndex.count(L.Var) || ArrayIndex.count(L.Var) ||
+                   llvm::any_of(Model.Loads, [&](const LoadModel &M) {
+                     return M.Pointer == L.Var;
+                   });
     S.Loads.push_back(std::move(Out));
   };
   for (const LoadModel &L : Model.Loads)

@@ -118,8 +118,11 @@ struct LoadModel {
   /// The pointer it is read through (`f` of `f->rows`), null when it is
   /// read from a variable or through `this`, which are always valid.
   const clang::VarDecl *Pointer = nullptr;
-  /// The member as C text ("f->rows", "this->rows_", "s.in.n").
+  /// The member as C text ("f->rows", "this->rows_", "s.in.n"; a member
+  /// through a loaded pointer through that load: "hetile_f_g->rows").
   std::string Text;
+  /// The member as the source spells it ("f->g->rows").
+  std::string Spelled;
   /// Var's C type ("int", "double *").
   std::string Type;
   /// The object whose bytes the nest's writes must miss: Text, or the

@@ -249,11 +249,14 @@ private:
   clang::VarDecl *makeVariable(const std::string &Name, clang::QualType T,
                                clang::SourceLocation Use);
   /// The variable of the load \p Text (of type \p T, whose bytes are those
-  /// of \p Object), registered on first use.
+  /// of \p Object), registered on first use; named after \p Spelled, the
+  /// source's text, where it differs from Text (f->g->rows, read as
+  /// hetile_f_g->rows).
   const clang::VarDecl *registerLoad(const LoadPath &P, const std::string &Text,
                                      const std::string &Object,
                                      clang::QualType T,
-                                     clang::SourceLocation Use);
+                                     clang::SourceLocation Use,
+                                     const std::string &Spelled = "");
   /// Every pointer that loads are read through is surely dereferenced
   /// somewhere; false (rejected) otherwise.
   bool checkLoadPointers();
