@@ -314,6 +314,17 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
                            IB.OuterDomain.params().get_space())
                      : S.Context;
   NestEmitter E(S, None);
+  // Every backend decides at each call whether the tiled bands pay
+  // (hetile_profit_begin; their blocks run on every thread, or on the MPI
+  // ranks, every rank choosing alike), as the strips do; fixed tile sizes
+  // (--tile-sizes) always run them.
+  std::string Points;
+  if (!Original.empty() && O.TileSizes.empty())
+    Points = pointsOfCall(E, S, None.Context);
+  bool Decide = !Points.empty();
+  bool Mpi = O.TargetBackend == Backend::Mpi ||
+             O.TargetBackend == Backend::MpiOmp;
+  E.Agreed = Decide && Mpi;
   auto Checks = printRuntimeChecks(E, O);
   if (!Checks)
     return Checks.takeError();
@@ -321,14 +332,6 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
   if (!Loads)
     return Loads.takeError();
   std::string Out = "{\n" + *Loads;
-  // The seq and omp backends decide at each call whether the tiled bands
-  // pay (hetile_profit_begin; their blocks run on every thread), as the
-  // strips do; fixed tile sizes (--tile-sizes) always run them.
-  std::string Points;
-  if (!Original.empty() && O.TileSizes.empty() &&
-      (O.TargetBackend == Backend::Seq || O.TargetBackend == Backend::Omp))
-    Points = pointsOfCall(E, S, None.Context);
-  bool Decide = !Points.empty();
   if (runtimeCheckFlags(S).empty() && !Decide) {
     Out += *Loop;
   } else {
@@ -338,7 +341,8 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
     bool Threads = O.TargetBackend == Backend::Omp;
     if (Decide) {
       auto D = printProfitDecision(E, Threads, "tiled bands",
-                                   /*OneThread=*/!Threads, false, Points);
+                                   /*OneThread=*/!Threads && !Mpi, false,
+                                   Points, E.Agreed);
       if (!D)
         return D.takeError();
       Out += *D;
@@ -350,7 +354,7 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
     Out += printFallbackGuard(S, *Checks, "", Cond, Tiled, Original,
                               Decide ? ProfitError : "");
     if (Decide)
-      Out += printProfitEnd();
+      Out += printProfitEnd(E.Agreed);
   }
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);

@@ -479,12 +479,15 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
                                        : "MPI ranks")
               : std::string("threads")) +
       ", bands of time steps */\n";
-  // With threads alone, the run-time decision (hetile_profit_begin) runs
-  // the strips on every thread or the original nest, whichever has been
-  // fastest at this call site and size (never the strips on one thread of
-  // several: their redundant halos pay only for a second processor).
-  bool Decide = Tg.Threads && !Tg.Mpi && !Original.empty();
-  auto Plan = planCode(E, S, P, Tg, Decide);
+  // The run-time decision (hetile_profit_begin) runs the strips on every
+  // thread or the original nest, whichever has been fastest at this call
+  // site and size (never the strips on one thread of several: their
+  // redundant halos pay only for a second processor); on MPI ranks, the
+  // strips on the ranks or the original on every rank, every rank
+  // choosing alike (E.Agreed).
+  bool Decide = !Original.empty() && (Tg.Mpi || Tg.Threads);
+  E.Agreed = Decide && Tg.Mpi;
+  auto Plan = planCode(E, S, P, Tg, Decide && !Tg.Mpi);
   if (!Plan)
     return Plan.takeError();
   Strips += *Plan;
@@ -507,8 +510,8 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
       return Checks.takeError();
     std::string Cond, Tiled = indentBy(Strips, 2);
     if (Decide) {
-      auto D = printProfitDecision(E, /*Threads=*/true, "strips",
-                                   /*OneThread=*/false);
+      auto D = printProfitDecision(E, /*Threads=*/!Tg.Mpi, "strips",
+                                   /*OneThread=*/false, false, "", E.Agreed);
       if (!D)
         return D.takeError();
       Out += *D;
@@ -520,7 +523,7 @@ generateStripsNest(const Scop &S, const StripsPlan &P, const TiledNest &T,
     Out += printFallbackGuard(S, *Checks, "", Cond, Tiled, Original,
                               Decide ? ProfitError : "");
     if (Decide)
-      Out += printProfitEnd();
+      Out += printProfitEnd(E.Agreed);
   }
   if (auto Err = E.exitValues(Exits, Out))
     return std::move(Err);
