@@ -26,7 +26,7 @@ C99 (declared in the loop header) iterators; double and int arrays.
 How the program spells them, drawn from a stream of its own (the nest's
 structure is the same for a seed either way): the parameters as variables
 or as members of a struct read through a pointer (`sz->N`, loads the nest
-never writes); 2-D arrays as such or as flat pointers indexed
+never writes), half of those through a second pointer (`sz->s->N`); 2-D arrays as such or as flat pointers indexed
 `A[(s) * R + (t)]` with a run-time row length R (a parameter, or `sz->R`),
 which the tool must delinearize; or through tables of row pointers
 (`double **A`, `A[s][t]`, the rows of one block in order), which the tool
@@ -61,6 +61,8 @@ class Gen:
         # 2-D arrays through tables of row pointers (T **A, A[s][t]); drawn
         # after the others, so that earlier seeds keep their spelling.
         self.rows = not self.flat and spell.random() < 0.3
+        # The struct reached through another one's pointer (h->s->N).
+        self.chain = self.struct and spell.random() < 0.5
         self.c89 = self.r.random() < 0.4
         self.params = ["N", "M"][: self.r.choice([1, 2])]
         nar = self.r.choice([1, 2, 2, 3])
@@ -113,6 +115,8 @@ class Gen:
 
     def param(self, p):
         """The parameter p as the nest reads it."""
+        if self.chain:
+            return "sz->s->" + p
         return "sz->" + p if self.struct else p
 
     def is_flat(self, arr):
@@ -242,7 +246,9 @@ class Gen:
                   "%s **%s" % (t, n) if self.is_rows((n, t, d)) else
                   "%s %s[restrict %d]%s" % (t, n, DIM, "[%d]" % DIM * (d - 1))
                   for n, t, d in self.arrays]
-        if self.struct:
+        if self.chain:
+            sig = ", ".join(["const struct holder *sz"] + arrays)
+        elif self.struct:
             sig = ", ".join(["const struct sizes *sz"] + arrays)
         else:
             sig = ", ".join(["int %s" % p for p in names] + arrays)
@@ -253,6 +259,8 @@ class Gen:
         if self.struct:
             out += ["struct sizes { %s; };" % "; ".join(
                 "int %s" % p for p in names), ""]
+        if self.chain:
+            out += ["struct holder { const struct sizes *s; };", ""]
         out += ["static void kern(%s)" % sig, "{"]
         if self.c89:
             out.append("  int %s;" % ", ".join("%s = 0" % v for v in used))
@@ -308,11 +316,13 @@ class Gen:
                   "(%s (*)%s)%s" % (t, "[%d]" % DIM * (d - 1), n)
                   for n, t, d in self.arrays]
         values = self.params + (["%d" % DIM] if flat else [])
+        args = ", ".join(values + arrays)
         if self.struct:
             body.append("    struct sizes sizes = {%s};" % ", ".join(values))
             args = ", ".join(["&sizes"] + arrays)
-        else:
-            args = ", ".join(values + arrays)
+        if self.chain:
+            body.append("    struct holder holder = {&sizes};")
+            args = ", ".join(["&holder"] + arrays)
         body.append("    kern(%s);" % args)
         for n, t, d in self.arrays:
             body.append("    dump(\"%s\", %s, %d, sizeof(%s));" % (n, n, DIM ** d, t))
