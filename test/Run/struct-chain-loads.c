@@ -54,9 +54,7 @@ int main(int argc, char **argv) {
   if (argc < 4)
     return 2;
   int n = atoi(argv[1]), m = atoi(argv[2]), T = atoi(argv[3]);
-  double *v = calloc((size_t)n * (size_t)m, sizeof(double));
-  for (long k = 0; k < (long)n * m; k++)
-    v[k] = hetile_exec_init(k, 5, 0);
+  double *v = hetile_exec_grid(n, m, 5);
   struct grid apart = {n, m};
   struct field f = {&apart, v};
   if (argc > 4 && !strcmp(argv[4], "inside")) {

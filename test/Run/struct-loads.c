@@ -59,9 +59,7 @@ int main(int argc, char **argv) {
   if (argc < 4)
     return 2;
   int n = atoi(argv[1]), m = atoi(argv[2]), T = atoi(argv[3]);
-  double *v = calloc((size_t)n * (size_t)m, sizeof(double));
-  for (long k = 0; k < (long)n * m; k++)
-    v[k] = hetile_exec_init(k, 5, 0);
+  double *v = hetile_exec_grid(n, m, 5);
   struct field f = {n, m, v};
   sweep(T, &f);
   hetile_exec_dump("v", v, (size_t)n * (size_t)m);

@@ -51,4 +51,13 @@ static inline double hetile_exec_init(long i, long j, long k) {
   return (double)(h % 100003) / 100003.0;
 }
 
+/* n x m doubles (one at least), element k hetile_exec_init(k, seed, 0). */
+static inline double *hetile_exec_grid(long n, long m, long seed) {
+  size_t count = n > 0 && m > 0 ? (size_t)n * (size_t)m : 1;
+  double *v = calloc(count, sizeof(double));
+  for (size_t k = 0; k < count; k++)
+    v[k] = hetile_exec_init((long)k, seed, 0);
+  return v;
+}
+
 #endif
