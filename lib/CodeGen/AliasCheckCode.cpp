@@ -264,9 +264,13 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
   std::string Names, Code;
   for (const AliasCheck &C : S.AliasChecks) {
     const ArrayBounds &A = S.Bounds[C.First], &B = S.Bounds[C.Second];
+    isl::set Both = A.Touched.intersect(B.Touched).intersect(S.Context);
+    // No parameters where both are touched (a write whose guard never
+    // holds): nothing to compare, and no box to print.
+    if (Both.is_empty().is_true())
+      continue;
     Names +=
         std::string(Names.empty() ? "" : ", ") + A.Array + " and " + B.Array;
-    isl::set Both = A.Touched.intersect(B.Touched).intersect(S.Context);
     isl::ast_build In = Build.restrict(Both);
     std::string Size = stride(S, A.Array, A.Min.size() - 1, A.Min.size());
     auto BeginA = address(E, In, A, A.Min, "");
@@ -291,8 +295,11 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
                       [&](const LoadCheck &C) { return C.Bound == Bound; }))
       continue;
     const ArrayBounds &A = S.Bounds[Bound];
+    isl::set Touched = A.Touched.intersect(S.Context);
+    if (Touched.is_empty().is_true())
+      continue;
     Written.push_back(A.Array);
-    isl::ast_build In = Build.restrict(A.Touched.intersect(S.Context));
+    isl::ast_build In = Build.restrict(Touched);
     std::string Size = stride(S, A.Array, A.Min.size() - 1, A.Min.size());
     auto Begin = address(E, In, A, A.Min, "");
     auto End = address(E, In, A, A.Max, Size);
@@ -331,6 +338,8 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
     Names += " do not overlap";
   if (!Loads.empty())
     Names += (Names.empty() ? "" : "; ") + Loads;
+  if (Names.empty())
+    Names = "none (the writes it would compare never run)";
   std::string Out = "  /* hetile: run-time alias check: " + Names +
                     " */\n  int " + NoAliasFlag + " = 1;\n" + Code;
   if (Mpi)
