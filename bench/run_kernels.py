@@ -157,11 +157,16 @@ def main():
 
     def below(ratios, against):
         low = sorted(x for x in ratios if x[0] < 0.95)
-        return "against %s: %d of %d ratios at 0.95x or above%s" % (
-            against, len(ratios) - len(low), len(ratios),
-            "" if not low else "; below: " + ", ".join(
-                "%s %s %d thread%s %.2fx" % (n, c, t, "s" if t > 1 else "", r)
-                for r, n, c, t in low))
+        if not ratios:
+            return "against %s: no ratio" % against
+        return ("against %s: %d of %d ratios at 0.95x or above, median "
+                "%.2fx%s" % (
+                    against, len(ratios) - len(low), len(ratios),
+                    statistics.median(r for r, _, _, _ in ratios),
+                    "" if not low else "; the lowest: " + ", ".join(
+                        "%s %s %d thread%s %.2fx" %
+                        (n, c, t, "s" if t > 1 else "", r)
+                        for r, n, c, t in low[:5])))
     notes = [
         "load average before the runs: %s, after: %s; `busy`: one `while :; "
         "do :; done` process beside every run; normal priority" %

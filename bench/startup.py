@@ -36,7 +36,8 @@ def build(args, work):
     lib = os.path.join(os.path.abspath(args.build), "lib")
     inc = ["-I" + os.path.join(benchlib.ROOT, "runtime", "include")]
     shared = ["-L" + lib, "-Wl,-rpath," + lib, "-lhetile_rt", "-lm"]
-    static = [os.path.join(lib, "libhetile_rt.a"), "-Wl,-Bstatic", "-lstdc++",
+    static = [os.path.join(lib, "libhetile_rt.a"), "-static-libgcc",
+              "-Wl,-Bstatic", "-lstdc++",
               "-Wl,-Bdynamic", "-lm"]
     builds = [
         ("plain C", "plain", []),
