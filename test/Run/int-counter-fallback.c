@@ -22,6 +22,7 @@
 // CHECK-NEXT: #ifdef HETILE_FALLBACK_ABORT
 // CHECK-NEXT: abort();
 // CHECK-NEXT: #endif
+// CHECK-NEXT: if (hetile_profit_whole(hetile_part)) {
 // CHECK-NEXT: for (t = 0; t < T; t++)
 //@ fallback
 //@ args 3 9 5 | 7 20 1000 | 3 9 67108860 | 4 11 -67108870 | 70 30 67108800 | 0 4 67108860
