@@ -152,12 +152,12 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
       Order.push_back(M);
   std::string KS = std::to_string(K);
   bool Permuted = First != 0;
-  // A vectorizable innermost loop (no recurrence along the last band
-  // dimension: SeparateInner) gets long tiles: its index in Order.
+  // A vectorizable innermost point loop (no recurrence along its band
+  // dimension InnerDim: SeparateInner) gets long tiles: its index in Order.
   int LongIdx = -1;
   if (N.SeparateInner)
     for (unsigned J = 0; J < K; ++J)
-      if (Order[J] == K - 1)
+      if (Order[J] == N.InnerDim)
         LongIdx = int(J);
   // Under MPI the runtime's sizes come with the processor grid they were
   // chosen for (hetile_grid_sized), which the nest's hetile_mpi_grid_sized

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <sstream>
 
 namespace hetile {
@@ -225,33 +226,183 @@ llvm::Expected<isl::schedule> exactBand(isl::schedule Sched, unsigned Depth) {
   return Band.schedule();
 }
 
-/// Whether a statement of \p S depends on itself (a dependence of \p D)
-/// along the last band dimension alone: distance 0 in b_0..b_{k-2}, not 0 in
-/// b_{k-1}. Such a recurrence makes the innermost point loop sequential.
-bool innerRecurrence(const Scop &S, const PermutableBand &B,
-                     const Dependences &D) {
-  isl::union_map All = D.all();
+/// The dependences of \p All whose distance, in band coordinates, is 0 in
+/// every band dimension but \p Dim and not 0 in \p Dim: those that the
+/// point loop of \p Dim carries when it is the innermost one. Only a
+/// statement's dependences on itself where \p SelfOnly. Whether there is one
+/// (true where isl fails).
+bool carriedAlone(const Scop &S, const PermutableBand &B,
+                  const isl::union_map &All, unsigned Dim, bool SelfOnly) {
   if (All.is_null())
     return true;
   unsigned K = B.Depth;
-  // { [d_0, ..., d_{K-1}] : d_m = 0 for m < K - 1, d_{K-1} != 0 }
+  // { [d_0, ..., d_{K-1}] : d_m = 0 for m != Dim, d_Dim != 0 }
   isl::set Zero = isl::set::universe(makeSetSpace(
       makeParamSpace(All.ctx(), {}), "", std::vector<std::string>(K)));
-  for (unsigned M = 0; M + 1 < K; ++M)
-    Zero = Zero.fix_si(isl::dim::set, M, 0);
-  isl::union_set Inner(Zero.subtract(Zero.fix_si(isl::dim::set, K - 1, 0)));
+  for (unsigned M = 0; M < K; ++M)
+    if (M != Dim)
+      Zero = Zero.fix_si(isl::dim::set, M, 0);
+  isl::union_set Alone(Zero.subtract(Zero.fix_si(isl::dim::set, Dim, 0)));
   isl::union_map Band = B.BandSchedule.intersect_domain(S.getDomains());
   bool Found = false;
   isl::stat St = All.foreach_map([&](isl::map M) -> isl::stat {
-    if (M.domain().tuple_name() != M.range().tuple_name())
+    if (SelfOnly && M.domain().tuple_name() != M.range().tuple_name())
       return isl::stat::ok();
     isl::union_set Deltas = isl::union_map(M).apply_domain(Band)
                                 .apply_range(Band).deltas();
-    if (Deltas.is_null() || !Deltas.intersect(Inner).is_empty().is_true())
+    if (Deltas.is_null() || !Deltas.intersect(Alone).is_empty().is_true())
       Found = true;
     return isl::stat::ok();
   });
   return Found || St.is_error();
+}
+
+/// How the accesses of a tile body move in memory along one band dimension,
+/// the others fixed ([Pluto]'s intra-tile loop order weighs the same facts).
+struct DimAccesses {
+  /// Accesses whose element does not change along the dimension.
+  unsigned Invariant = 0;
+  /// Accesses that step by one element of their last subscript.
+  unsigned UnitStride = 0;
+  /// Accesses that move otherwise (another subscript, a stride > 1, or a
+  /// step isl cannot name).
+  unsigned Strided = 0;
+};
+
+/// Counts the accesses of \p S by their step along band dimension \p Dim:
+/// the element accessed at band point b + e_Dim minus that at b (isl's
+/// deltas of Access^-1 . Shift . Access). Null where a statement's band
+/// schedule is not one-to-one (loops below the band: the innermost point
+/// loop is not the innermost loop) or isl fails.
+std::optional<DimAccesses> accessSteps(const Scop &S, const PermutableBand &B,
+                                      unsigned Dim) {
+  DimAccesses R;
+  for (const ScopStmt &Stmt : S.Stmts) {
+    isl::union_map Whole = B.BandSchedule.intersect_domain(isl::union_set(Stmt.Domain));
+    isl::map Sched;
+    Whole.foreach_map([&](isl::map M) -> isl::stat {
+      if (M.domain().tuple_name() == Stmt.Name)
+        Sched = M;
+      return isl::stat::ok();
+    });
+    if (Sched.is_null() || !Sched.is_injective().is_true())
+      return std::nullopt;
+    // { [b] -> [b + e_Dim] }
+    isl_multi_aff *MA = isl_multi_aff_identity(
+        isl_space_map_from_set(Sched.range().get_space().release()));
+    isl_aff *Moved =
+        isl_aff_add_constant_si(isl_multi_aff_get_at(MA, int(Dim)), 1);
+    isl::map Shift = isl::manage(
+        isl_map_from_multi_aff(isl_multi_aff_set_at(MA, int(Dim), Moved)));
+    for (const MemoryAccess &Acc : Stmt.Accesses) {
+      if (Acc.Relation.is_null())
+        return std::nullopt;
+      isl::map InBand =
+          Acc.Relation.intersect_domain(Stmt.Domain).apply_domain(Sched);
+      isl::map Step = InBand.reverse().apply_range(Shift).apply_range(InBand);
+      if (Step.is_null())
+        return std::nullopt;
+      isl::set Deltas = Step.deltas();
+      if (Deltas.is_null())
+        return std::nullopt;
+      if (Deltas.is_empty().is_true()) { // no step along Dim in the domain
+        ++R.Invariant;
+        continue;
+      }
+      unsigned N = unsigned(Deltas.tuple_dim().release());
+      isl::set Zero = isl::set::universe(Deltas.get_space());
+      for (unsigned J = 0; J < N; ++J)
+        Zero = Zero.fix_si(isl::dim::set, J, 0);
+      isl::set Up = Zero, Down = Zero;
+      if (N > 0) {
+        Up = Zero.drop_constraints_involving_dims(isl::dim::set, N - 1, 1)
+                 .fix_si(isl::dim::set, N - 1, 1);
+        Down = Zero.drop_constraints_involving_dims(isl::dim::set, N - 1, 1)
+                   .fix_si(isl::dim::set, N - 1, -1);
+      }
+      if (Deltas.is_subset(Zero).is_true())
+        ++R.Invariant;
+      else if (N > 0 && (Deltas.is_subset(Up).is_true() ||
+                         Deltas.is_subset(Down).is_true()))
+        ++R.UnitStride;
+      else
+        ++R.Strided;
+    }
+  }
+  return R;
+}
+
+/// The band dimension whose point loop runs innermost in a tile: the last
+/// one, unless it carries a dependence or steps through memory with a
+/// stride, and another dimension carries none, steps with no stride at all,
+/// and walks at least one array element by element: that one (a vectorizable
+/// innermost loop; [Pluto]'s intra-tile optimization, Bondhugula et al.,
+/// PLDI 2008, section 5). gemm's band (i, j, k), whose k carries the sum
+/// and reads B[k][j] a row apart, gets (i, k, j). Every order of a fully
+/// permutable band's point loops is legal; the caller still checks the new
+/// order against every dependence.
+unsigned chooseInnerDim(const Scop &S, const PermutableBand &B,
+                        const isl::union_map &All) {
+  unsigned Last = B.Depth - 1;
+  if (B.Depth < 2 || !B.Private.empty())
+    return Last;
+  auto LastSteps = accessSteps(S, B, Last);
+  if (!LastSteps)
+    return Last;
+  bool LastCarries = carriedAlone(S, B, All, Last, /*SelfOnly=*/false);
+  if (!LastCarries && LastSteps->Strided == 0)
+    return Last;
+  unsigned Best = Last;
+  unsigned BestUnit = 0;
+  for (unsigned M = 0; M < Last; ++M) {
+    auto Steps = accessSteps(S, B, M);
+    if (!Steps || Steps->Strided != 0 || Steps->UnitStride == 0 ||
+        Steps->UnitStride <= BestUnit)
+      continue;
+    if (carriedAlone(S, B, All, M, /*SelfOnly=*/false))
+      continue;
+    Best = M;
+    BestUnit = Steps->UnitStride;
+  }
+  return Best;
+}
+
+/// \p Sched (its outermost node a band of \p Depth members) with member
+/// \p Inner moved last, the others in their order. Null where isl fails.
+isl::schedule moveMemberLast(const isl::schedule &Sched, unsigned Depth,
+                             unsigned Inner) {
+  isl::schedule_node Node = Sched.root().child(0);
+  if (Node.is_null() || !Node.isa<isl::schedule_node_band>().is_true())
+    return {};
+  isl_multi_union_pw_aff *Part =
+      isl_schedule_node_band_get_partial_schedule(Node.get());
+  isl_multi_union_pw_aff *New = isl_multi_union_pw_aff_copy(Part);
+  unsigned J = 0;
+  for (unsigned M = 0; M < Depth; ++M)
+    if (M != Inner)
+      New = isl_multi_union_pw_aff_set_at(
+          New, J++, isl_multi_union_pw_aff_get_at(Part, M));
+  New = isl_multi_union_pw_aff_set_at(New, Depth - 1,
+                                      isl_multi_union_pw_aff_get_at(Part, Inner));
+  isl_multi_union_pw_aff_free(Part);
+  isl_schedule_node *N = isl_schedule_node_delete(Node.release());
+  N = isl_schedule_node_insert_partial_schedule(N, New);
+  N = isl_schedule_node_band_set_permutable(N, 1);
+  if (!N)
+    return {};
+  isl::schedule Result = isl::manage(isl_schedule_node_get_schedule(N));
+  isl_schedule_node_free(N);
+  return Result;
+}
+
+/// Whether the order of \p Sched keeps every dependence of \p All forward.
+bool keepsOrder(const isl::schedule &Sched, const isl::union_map &All) {
+  isl::union_map Map = Sched.get_map();
+  if (Map.is_null() || All.is_null())
+    return false;
+  isl::union_map Order = isl::manage(
+      isl_union_map_lex_lt_union_map(Map.copy(), Map.copy()));
+  return !Order.is_null() && All.is_subset(Order).is_true();
 }
 
 /// The band node of \p Sched (its outermost node) with its innermost
@@ -292,12 +443,7 @@ isl::schedule distributeInnermost(const Scop &S, const isl::schedule &Sched,
   if (Sunk.is_null())
     return {};
   isl::schedule New = Sunk.schedule();
-  isl::union_map Map = New.get_map();
-  if (Map.is_null() || All.is_null())
-    return {};
-  isl::union_map Order = isl::manage(
-      isl_union_map_lex_lt_union_map(Map.copy(), Map.copy()));
-  if (Order.is_null() || !All.is_subset(Order).is_true())
+  if (!keepsOrder(New, All))
     return {};
   if (!Separate)
     return New;
@@ -328,10 +474,30 @@ isl::schedule distributeInnermost(const Scop &S, const isl::schedule &Sched,
   return Done.schedule();
 }
 
-/// isl operations the distribution of the innermost point loop may spend
-/// (its legality check on every dependence); the tiling stage's own bound
-/// is far larger (Options::IslMaxOperations).
-const unsigned long DistributionMaxOperations = 500000;
+/// isl operations an improvement of the point loops (their order, the
+/// distribution of the innermost one) may spend, legality checks on every
+/// dependence included; the tiling stage's own bound is far larger
+/// (Options::IslMaxOperations).
+const unsigned long ImprovementMaxOperations = 500000;
+
+/// \p Improve()'s schedule, computed under ImprovementMaxOperations; null
+/// where it ran out. The stage's count starts again after it; the nest's
+/// time budget (isl_error_abort) still stops everything.
+isl::schedule underOwnBound(const isl::schedule &Sched,
+                            const std::function<isl::schedule()> &Improve) {
+  isl_ctx *Ctx = Sched.ctx().get();
+  unsigned long StageOps = isl_ctx_get_max_operations(Ctx);
+  isl_ctx_reset_operations(Ctx);
+  isl_ctx_set_max_operations(Ctx, ImprovementMaxOperations);
+  isl::schedule Result = Improve();
+  if (isl_ctx_last_error(Ctx) == isl_error_quota) {
+    isl_ctx_reset_error(Ctx);
+    Result = {};
+  }
+  isl_ctx_reset_operations(Ctx);
+  isl_ctx_set_max_operations(Ctx, StageOps);
+  return Result;
+}
 
 /// C types of iterators whose values an int holds.
 bool fitsInt(const std::string &Type) {
@@ -425,10 +591,30 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
   if (!Sched)
     return Sched.takeError();
   N.InTile = InTile;
+  N.InnerDim = B.Depth - 1;
+  if (D) {
+    // An improvement: under a bound of its own (a costly check keeps the
+    // band's order).
+    isl::schedule Ordered = underOwnBound(*Sched, [&] {
+      unsigned Inner = chooseInnerDim(S, B, D->all());
+      if (Inner == B.Depth - 1)
+        return isl::schedule();
+      isl::schedule Moved = moveMemberLast(*Sched, B.Depth, Inner);
+      if (Moved.is_null() || !keepsOrder(Moved, D->all()))
+        return isl::schedule();
+      N.InnerDim = Inner;
+      return Moved;
+    });
+    if (Ordered.is_null())
+      N.InnerDim = B.Depth - 1;
+    else
+      *Sched = Ordered;
+  }
   N.PointSchedule = Sched->intersect_domain(InTile);
   if (N.PointSchedule.is_null() || N.Context.is_null())
     return makeError("isl failed to build the tiled schedule");
-  N.SeparateInner = D && !innerRecurrence(S, B, *D);
+  N.SeparateInner =
+      D && !carriedAlone(S, B, D->all(), N.InnerDim, /*SelfOnly=*/true);
   if (N.SeparateInner) {
     isl::schedule_node_band Band =
         N.PointSchedule.root().child(0).as<isl::schedule_node_band>();
@@ -440,20 +626,10 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
   if (D && S.Stmts.size() > 1) {
     // An improvement, not a necessity: under a bound of its own, so that a
     // costly check leaves the nest undistributed rather than too complex.
-    // The stage's count starts again after it; the nest's time budget
-    // (isl_error_abort) still stops everything.
-    isl_ctx *Ctx = Sched->ctx().get();
-    unsigned long StageOps = isl_ctx_get_max_operations(Ctx);
-    isl_ctx_reset_operations(Ctx);
-    isl_ctx_set_max_operations(Ctx, DistributionMaxOperations);
-    isl::schedule Whole = distributeInnermost(S, *Sched, B.Depth, D->all(),
-                                              N.SeparateInner);
-    if (isl_ctx_last_error(Ctx) == isl_error_quota) {
-      isl_ctx_reset_error(Ctx);
-      Whole = {};
-    }
-    isl_ctx_reset_operations(Ctx);
-    isl_ctx_set_max_operations(Ctx, StageOps);
+    isl::schedule Whole = underOwnBound(*Sched, [&] {
+      return distributeInnermost(S, *Sched, B.Depth, D->all(),
+                                 N.SeparateInner);
+    });
     if (!Whole.is_null()) {
       N.PointSchedule = Whole.intersect_domain(InTile);
       N.DistributedInner = !N.PointSchedule.is_null();
@@ -489,6 +665,9 @@ std::string printTiledSchedule(const TiledNest &N) {
        << toString(D.GlobalUpper) << "\n";
   }
   OS << "columns: band dimension " << N.ColumnDim << "\n";
+  if (N.InnerDim + 1 != N.Dims.size())
+    OS << "innermost point loop: band dimension " << N.InnerDim
+       << " (unit stride, no dependence)\n";
   if (N.SeparateInner)
     OS << "innermost point loop: separated (no recurrence)\n";
   if (N.DistributedInner)

@@ -74,6 +74,12 @@ struct TiledNest {
   /// processors by the parallel backends ([BDRV98] section 3.2): the last
   /// one; the others, scanned lexicographically, number the rows.
   unsigned ColumnDim = 0;
+  /// The band dimension of the innermost point loop: the last one, or one
+  /// that carries no dependence and walks the arrays element by element
+  /// where the last does not (its member then comes last in
+  /// PointSchedule, the others in their order; the tile loops keep the
+  /// band's order).
+  unsigned InnerDim = 0;
   /// The statement instances of the tile whose origins are the parameters.
   isl::union_set InTile;
   /// The permutable band followed by the inner order, restricted to one tile
@@ -82,7 +88,7 @@ struct TiledNest {
   /// isl splits the innermost point loop where the set of statements it runs
   /// changes: no guard inside it, which the C compiler can vectorize.
   isl::schedule PointSchedule;
-  /// No statement depends on itself along the last band dimension alone
+  /// No statement depends on itself along InnerDim alone
   /// (a recurrence such as SOR's A[i][j-1], which no guard-free loop would
   /// make vectorizable: there separation only adds code). Known only when
   /// tileBand was given the dependences.
