@@ -4,7 +4,8 @@
 // in schedule space (2d+1 schedule dimensions 1, 3, 5, ...): a loop with a
 // negative step appears there negated, so "non-negative distance" means
 // "respects the direction the loop runs". Where that band is shallower than
-// the common loops, or than 2, isl's scheduler is asked for a transformation
+// the common loops, than 2, or than a statement's loops, isl's scheduler is
+// asked for a transformation
 // (see IslScheduler.h), and its outermost band is accepted only when isl marks
 // it permutable, it has >= 2 members, it is deeper than the band as written,
 // and our own check confirms every dependence is non-negative in each member.
@@ -270,7 +271,7 @@ std::optional<PermutableBand> transformedBand(const Scop &S,
 } // namespace
 
 PermutableBand findPermutableBand(const Scop &S, const Dependences &D,
-                                  bool AllowTransform) {
+                                  bool AllowTransform, bool BeyondCommon) {
   if (S.Stmts.empty())
     return {};
   isl::union_map Deps = D.all();
@@ -278,7 +279,16 @@ PermutableBand findPermutableBand(const Scop &S, const Dependences &D,
     return {};
   PermutableBand Band = asWrittenBand(S, Deps);
   unsigned Common = analysis::commonLoopDepth(S);
-  if (!AllowTransform || (Band.Depth >= Common && Band.Depth >= 2))
+  // A statement in loops below the band (2mm's sum over k under a band (i,
+  // j) that an initialization shares) leaves its innermost loop out of the
+  // tiles: the scheduler may find a deeper band, (i, j, k) with the
+  // initialization at k = 0, whose tiles then hold the loop.
+  unsigned Deepest = 0;
+  if (BeyondCommon)
+    for (const ScopStmt &St : S.Stmts)
+      Deepest = std::max<unsigned>(Deepest, St.Iterators.size());
+  if (!AllowTransform ||
+      (Band.Depth >= Common && Band.Depth >= 2 && Band.Depth >= Deepest))
     return Band;
   if (std::optional<PermutableBand> Better =
           transformedBand(S, Deps, Band.Depth))

@@ -153,11 +153,8 @@ PermutableBand findBandWithPrivatization(const Scop &S, const Dependences &D,
        (Plain.Depth >= 2 || !AllowTransform)))
     return Plain;
   std::vector<std::string> Private = candidates(S, D);
-  while (!Private.empty()) {
-    PermutableBand B = findPermutableBand(
-        S, withoutFalseDependences(D, Private), AllowTransform);
-    if (B.Depth <= Plain.Depth || B.Depth < 2)
-      return Plain;
+  // The copies of \p Private in band \p B; the arrays whose copy fails.
+  auto copiesIn = [&](PermutableBand &B) {
     std::vector<std::string> Failed;
     for (const std::string &Array : Private) {
       std::optional<PrivateCopy> Copy = checkCopy(S, D, B, Array);
@@ -166,8 +163,24 @@ PermutableBand findBandWithPrivatization(const Scop &S, const Dependences &D,
       else
         Failed.push_back(Array);
     }
+    return Failed;
+  };
+  while (!Private.empty()) {
+    Dependences Reduced = withoutFalseDependences(D, Private);
+    PermutableBand B = findPermutableBand(S, Reduced, AllowTransform);
+    if (B.Depth <= Plain.Depth || B.Depth < 2)
+      return Plain;
+    std::vector<std::string> Failed = copiesIn(B);
     if (Failed.empty())
       return B;
+    // A band deeper than the common loops takes in a statement's inner
+    // loop, across which a scalar set before it lives: the common loops'
+    // band may still hold every copy.
+    PermutableBand Common = findPermutableBand(S, Reduced, AllowTransform,
+                                               /*BeyondCommon=*/false);
+    if (Common.Depth < B.Depth && Common.Depth > Plain.Depth &&
+        Common.Depth >= 2 && copiesIn(Common).empty())
+      return Common;
     Private.erase(std::remove_if(Private.begin(), Private.end(),
                                  [&](const std::string &A) {
                                    return contains(Failed, A);

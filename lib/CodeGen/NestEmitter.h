@@ -43,11 +43,9 @@ std::string indentBy(const std::string &Text, unsigned N);
 std::string forHeader(unsigned Indent, const std::string &Init,
                       const std::string &Cond, const std::string &Inc);
 
-/// Whether band dimension \p D is no original iterator (its origin is
-/// hetile_t<number>: skewed, shifted or fused).
-inline bool isSkewedDim(const TileDim &D) {
-  return D.Origin.size() > 8 && std::isdigit((unsigned char)D.Origin[8]);
-}
+/// Whether band dimension \p D is skewed (TileDim::Skewed): in some
+/// statement neither an iterator plus a constant nor a constant.
+inline bool isSkewedDim(const TileDim &D) { return D.Skewed; }
 
 struct NestEmitter {
   const Scop &S;

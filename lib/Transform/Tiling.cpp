@@ -122,6 +122,48 @@ std::string identityIterator(const Scop &S, const PermutableBand &B,
   return Name;
 }
 
+/// Whether band dimension \p M is, in every statement, one of its iterators
+/// (coefficient 1 or -1: a loop with a negative step shows negated) plus a
+/// constant, or a constant: no skew, no parameter.
+bool iteratorOrConstant(const Scop &S, const PermutableBand &B, unsigned M) {
+  for (const ScopStmt &Stmt : S.Stmts) {
+    isl::map Dim = bandDimOf(B.BandSchedule, Stmt, M, B.Depth);
+    if (Dim.is_null())
+      return false;
+    isl_pw_multi_aff *PMA = isl_pw_multi_aff_from_map(Dim.release());
+    if (!PMA)
+      return false;
+    bool Plain = isl_pw_multi_aff_n_piece(PMA) == 1;
+    isl_stat St = isl_pw_multi_aff_foreach_piece(
+        PMA,
+        [](isl_set *Set, isl_multi_aff *MA, void *User) -> isl_stat {
+          bool &Ok = *static_cast<bool *>(User);
+          isl_aff *A = isl_multi_aff_get_at(MA, 0);
+          unsigned Moving = 0;
+          for (int D = 0, E = isl_aff_dim(A, isl_dim_in); D < E; ++D) {
+            isl_val *V = isl_aff_get_coefficient_val(A, isl_dim_in, D);
+            if (!isl_val_is_zero(V)) {
+              ++Moving;
+              Ok &= isl_val_is_one(V) || isl_val_is_negone(V);
+            }
+            isl_val_free(V);
+          }
+          for (int D = 0, E = isl_aff_dim(A, isl_dim_param); D < E; ++D)
+            Ok &= isl_aff_involves_dims(A, isl_dim_param, D, 1) == isl_bool_false;
+          Ok &= Moving <= 1;
+          isl_aff_free(A);
+          isl_set_free(Set);
+          isl_multi_aff_free(MA);
+          return isl_stat_ok;
+        },
+        &Plain);
+    isl_pw_multi_aff_free(PMA);
+    if (St < 0 || !Plain)
+      return false;
+  }
+  return true;
+}
+
 /// The image of all statement instances under the band: { [b0..b_{k-1}] }.
 llvm::Expected<isl::set> bandImage(const Scop &S, const PermutableBand &B) {
   isl::union_set Img = B.BandSchedule.intersect_domain(S.getDomains()).range();
@@ -567,6 +609,7 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
         It.clear();
     OwnCounter |= It.empty();
     D.Origin = It.empty() ? "hetile_t" + std::to_string(M) : "hetile_t" + It;
+    D.Skewed = It.empty() && !iteratorOrConstant(S, B, M);
     N.Dims.push_back(D);
   }
   for (const TileDim &D : N.Dims)

@@ -65,10 +65,13 @@ struct PermutableBand {
 /// \p AllowTransform, isl's scheduler is tried when the band as written is
 /// shallower than the loops common to all statements or than 2; its band is
 /// used only when permutable, of >= 2 members, deeper than as written, and
-/// verified against every dependence. The scheduler runs under an operation
-/// quota; running out means "no transformation", never a hang.
+/// verified against every dependence. Where \p BeyondCommon, the scheduler
+/// is also tried where a statement lies in loops below the band as written
+/// (its band then taken only when deeper). The scheduler runs under an
+/// operation quota; running out means "no transformation", never a hang.
 PermutableBand findPermutableBand(const Scop &S, const Dependences &D,
-                                  bool AllowTransform);
+                                  bool AllowTransform,
+                                  bool BeyondCommon = true);
 
 } // namespace hetile
 

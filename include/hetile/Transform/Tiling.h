@@ -58,6 +58,11 @@ struct TileDim {
   /// point exists): the bounding box that the parallel backends scan, so
   /// that every processor numbers tile rows the same way.
   isl::pw_aff GlobalLower, GlobalUpper;
+  /// b_m is, in some statement, neither one of its iterators (plus a
+  /// constant) nor a constant: skewed, or a sum of iterators. Such a
+  /// dimension may leave tile columns empty in many rows, and its pipeline
+  /// has a ramp.
+  bool Skewed = false;
 };
 
 struct TiledNest {
