@@ -20,7 +20,9 @@ inner loop, two sibling inner loops); reads at uniform distances (A[i - 1]
 the body; scalars defined at an outer level from its iterator and read by
 the loops inside (an int row offset in subscripts, a double value in
 expressions; declared there, or before the nest and assigned there);
-several statements writing one array; C89 (declared before the nest) or
+several statements writing one array; a temporary array (a parameter or a
+local array) filled by one innermost loop and read by another after the
+nest's own innermost loop, at each iteration of the loops above (doitgen); C89 (declared before the nest) or
 C99 (declared in the loop header) iterators; double and int arrays.
 
 How the program spells them, drawn from a stream of its own (the nest's
@@ -63,6 +65,13 @@ class Gen:
         self.rows = not self.flat and spell.random() < 0.3
         # The struct reached through another one's pointer (h->s->N).
         self.chain = self.struct and spell.random() < 0.5
+        # A temporary array W filled and consumed at each iteration of an
+        # outer loop (doitgen's shape): drawn, built and placed from a
+        # stream of its own, so that the rest of a seed's nest stays.
+        self.tr = random.Random(seed * 104729 + 5)
+        self.temp = self.tr.random() < 0.25
+        self.temp_param = self.tr.random() < 0.5   # else a local array
+        self.temp_done = False
         self.c89 = self.r.random() < 0.4
         self.params = ["N", "M"][: self.r.choice([1, 2])]
         nar = self.r.choice([1, 2, 2, 3])
@@ -228,12 +237,59 @@ class Gen:
                     lines.append(ind + "  %s %s = %s;" % (typ, name, value))
             if r.random() < 0.25:  # a statement beside the inner loop
                 lines += self.statements(inner, ind + "  ")
+            # Its loops innermost, under two loops at least: a band of
+            # the loops above them may hold W private.
+            temp = (self.temp and not self.temp_done and level >= 1 and
+                    level + 2 == depth)
+            if temp:
+                fill, use = self.temporary(depth, level + 1, inner, ind + "  ")
+                lines += fill
             lines += self.nest(depth, level + 1, inner, ind + "  ")
+            if temp:
+                lines += use
             if r.random() < 0.25:  # a sibling inner loop
                 lines += self.nest(depth, level + 1, inner, ind + "  ")
             self.offsets, self.values = saved
         lines.append(ind + "}")
         return lines
+
+    def temporary(self, depth, level, iters, ind):
+        """Two loops over ITERS[level], 0 .. N - 1: the first fills W, the
+        second reads it into an array; the caller puts the nest's own inner
+        loop between them. Drawn from the temporary's stream."""
+        self.temp_done = True
+        saved, self.r = self.r, self.tr
+        it = ITERS[level]
+        decl = "" if self.c89 else "int "
+        header = "for (%s%s = 0; %s <= %s - 1; %s++)" % (
+            decl, it, it, self.param(self.params[0]), it)
+        inner = iters + [it]
+        # The element the second loop writes: at the loops above (i, j, ...),
+        # so that W is what carries values between the two loops; the
+        # reads at uniform distances from it.
+        arr = self.r.choice(self.arrays)
+        subs = ["%s + %d" % (iters[(q + len(iters) - arr[2]) % len(iters)], OFFSET)
+                for q in range(arr[2])]
+        if self.is_flat(arr):
+            lhs = "%s[(%s) * %s + (%s)]" % (arr[0], subs[0], self.param("R"), subs[1])
+        else:
+            lhs = arr[0] + "".join("[%s]" % x for x in subs)
+        def near():
+            a = self.r.choice(self.arrays)
+            acc, _ = self.access(a, inner, subs if a[2] == len(subs) else None)
+            return acc
+        fill = [ind + header,
+                ind + "  W[%s + %d] = 0.5 * %s + (double)%s;" % (
+                    it, OFFSET, near(), iters[-1])]
+        other = near()
+        if arr[1] == "int":
+            rhs = "((int)W[%s + %d] + 3 * (int)%s + 1) & 1023" % (it, OFFSET, other)
+        else:
+            rhs = "0.25 * W[%s + %d] + 0.125 * %s + 0.5" % (it, OFFSET, other)
+        use = [ind + header, ind + "  %s = %s;" % (lhs, rhs)]
+        self.stmts += 2
+        self.r = saved
+        return fill, use
 
     def program(self):
         r = self.r
@@ -246,6 +302,9 @@ class Gen:
                   "%s **%s" % (t, n) if self.is_rows((n, t, d)) else
                   "%s %s[restrict %d]%s" % (t, n, DIM, "[%d]" % DIM * (d - 1))
                   for n, t, d in self.arrays]
+        temp = self.temp_done
+        if temp and self.temp_param:
+            arrays.append("double W[restrict %d]" % DIM)
         if self.chain:
             sig = ", ".join(["const struct holder *sz"] + arrays)
         elif self.struct:
@@ -265,6 +324,9 @@ class Gen:
         if self.c89:
             out.append("  int %s;" % ", ".join("%s = 0" % v for v in used))
         out += self.top
+        if temp and not self.temp_param:
+            out.append("  double W[%d];" % DIM)
+            out.append("  for (int q = 0; q < %d; q++) W[q] = 0.0;" % DIM)
         out.append("#pragma hetile")
         out += nest
         if self.c89:
@@ -315,6 +377,10 @@ class Gen:
                   n + "_rows" if self.is_rows((n, t, d)) else
                   "(%s (*)%s)%s" % (t, "[%d]" % DIM * (d - 1), n)
                   for n, t, d in self.arrays]
+        if temp and self.temp_param:
+            body.append("    double *W = malloc(sizeof(double) * %d);" % DIM)
+            body.append("    for (int q = 0; q < %d; q++) W[q] = (double)(q %% 7) / 4.0;" % DIM)
+            arrays.append("W")
         values = self.params + (["%d" % DIM] if flat else [])
         args = ", ".join(values + arrays)
         if self.struct:
@@ -332,6 +398,9 @@ class Gen:
             body.append("    free(%s);" % n)
             if self.is_rows((n, t, d)):
                 body.append("    free(%s_rows);" % n)
+        if temp and self.temp_param:
+            body.append("    dump(\"W\", W, %d, sizeof(double));" % DIM)
+            body.append("    free(W);")
         out += body
         out.append("  }")
         out += ["  return 0;", "}"]
