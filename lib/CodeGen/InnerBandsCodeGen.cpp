@@ -246,42 +246,6 @@ llvm::Expected<std::string> outerLoopsAround(const Scop &S,
   return Loop;
 }
 
-/// The points of a call, as C: the sum over the statements of the products
-/// of their domains' extents (a bound: triangles count as boxes), or ""
-/// where isl cannot say.
-std::string pointsOfCall(const NestEmitter &E, const Scop &S,
-                         const isl::set &Context) {
-  isl::ast_build Build = E.buildInside(0);
-  std::string Out;
-  for (const ScopStmt &Stmt : S.Stmts) {
-    isl::set D = Stmt.Domain.intersect_params(Context);
-    isl_size N = D.tuple_dim().release();
-    if (D.is_null() || N < 0)
-      return "";
-    std::string Term = "1.0";
-    for (isl_size K = 0; K < N; ++K) {
-      isl::pw_aff Ext = D.dim_max(K).sub(D.dim_min(K)).add_constant(1);
-      if (Ext.is_null())
-        return "";
-      // Total over the parameters (0 where the statement does not run).
-      isl::set Params = Context.is_null()
-                            ? D.params().universe(D.params().get_space())
-                            : Context;
-      isl::pw_aff Zero(Params, isl::val::zero(Ext.ctx()));
-      Ext = isl::manage(isl_pw_aff_union_max(Ext.release(), Zero.release()))
-                .coalesce();
-      auto Text = E.print(Build, Ext, "the extent of a loop", true);
-      if (!Text) {
-        llvm::consumeError(Text.takeError());
-        return "";
-      }
-      Term += " * (double)" + *Text;
-    }
-    Out += (Out.empty() ? "" : " + ") + Term;
-  }
-  return Out;
-}
-
 llvm::Error checkInputs(const Scop &S, const InnerBands &IB,
                         llvm::ArrayRef<std::string> Bands) {
   if (IB.Outer == 0 || IB.Bands.empty() || S.Stmts.empty())

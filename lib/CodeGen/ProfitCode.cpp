@@ -10,6 +10,39 @@
 
 namespace hetile {
 
+std::string pointsOfCall(const NestEmitter &E, const Scop &S,
+                         const isl::set &Context) {
+  isl::ast_build Build = E.buildInside(0);
+  std::string Out;
+  for (const ScopStmt &Stmt : S.Stmts) {
+    isl::set D = Stmt.Domain.intersect_params(Context);
+    isl_size N = D.tuple_dim().release();
+    if (D.is_null() || N < 0)
+      return "";
+    std::string Term = "1.0";
+    for (isl_size K = 0; K < N; ++K) {
+      isl::pw_aff Ext = D.dim_max(K).sub(D.dim_min(K)).add_constant(1);
+      if (Ext.is_null())
+        return "";
+      // Total over the parameters (0 where the statement does not run).
+      isl::set Params = Context.is_null()
+                            ? D.params().universe(D.params().get_space())
+                            : Context;
+      isl::pw_aff Zero(Params, isl::val::zero(Ext.ctx()));
+      Ext = isl::manage(isl_pw_aff_union_max(Ext.release(), Zero.release()))
+                .coalesce();
+      auto Text = E.print(Build, Ext, "the extent of a loop", true);
+      if (!Text) {
+        llvm::consumeError(Text.takeError());
+        return "";
+      }
+      Term += " * (double)" + *Text;
+    }
+    Out += (Out.empty() ? "" : " + ") + Term;
+  }
+  return Out;
+}
+
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
                                                 const std::string &What,
@@ -18,8 +51,18 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Agreed) {
   const Scop &S = E.S;
   isl::ast_build Build = E.buildInside(0);
-  std::string Points = Given.empty() ? "1.0" : Given;
-  for (unsigned M = 0; Given.empty() && M < E.N.Dims.size(); ++M) {
+  std::string Points = Given;
+  // A statement in loops below the band (doitgen's sums under a band (r,
+  // q)) runs many points per band point: the statements' own extents.
+  bool Below = false;
+  for (const ScopStmt &Stmt : S.Stmts)
+    Below |= Stmt.Iterators.size() > E.N.Dims.size();
+  if (Points.empty() && Below)
+    Points = pointsOfCall(E, S, E.N.Context);
+  bool BandPoints = Points.empty();
+  if (BandPoints)
+    Points = "1.0";
+  for (unsigned M = 0; BandPoints && M < E.N.Dims.size(); ++M) {
     isl::pw_aff Ext = E.N.Dims[M].Extent.intersect_params(E.N.Context);
     auto Text = E.print(Build, Ext,
                         "the extent of band dimension " + std::to_string(M),

@@ -41,11 +41,19 @@ namespace hetile {
 /// With \p Parts, hetile_run is a variable (hetile_profit_part sets it
 /// per part) and hetile_part holds the part's values.
 /// \p Points: the C expression of the points a call runs, where the band's
-/// extents do not give them (inner bands); "" for the band's.
+/// extents do not give them (inner bands); "" for the band's, or the
+/// statements' (pointsOfCall) where a statement lies in loops below the
+/// band.
 /// \p Agreed: MPI ranks run the nest (the mpi backends): the ways are the
 /// original on every rank and the transformed nest on the ranks
 /// (hetile_run 1), every rank choosing alike
 /// (hetile_profit_agreed_site_get).
+/// The points of a call, as C: the sum over the statements of the products
+/// of their domains' extents (a bound: triangles count as boxes), or ""
+/// where isl cannot say.
+std::string pointsOfCall(const NestEmitter &E, const Scop &S,
+                         const isl::set &Context);
+
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
                                                 const std::string &What,
