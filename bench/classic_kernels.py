@@ -110,8 +110,8 @@ MARKER = "/* hetile: tile loops */"
 def kernel_lines(lines):
     """(first, last) 0-based index of the lines from `static void kernel_`
     up to the line before `int main(`: the kernel function, and in a
-    rewritten file the helpers hetile puts before main (they hold point
-    loops only, never the tile-loops marker)."""
+    rewritten file the outlined point-loop functions that precede main
+    (never a tile-loops marker)."""
     first = next((n for n, l in enumerate(lines)
                   if l.startswith("static void kernel_")), None)
     last = next((n for n, l in enumerate(lines)
