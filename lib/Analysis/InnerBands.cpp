@@ -11,6 +11,9 @@
 
 #include "ScheduleSpace.h"
 
+#include <algorithm>
+#include <map>
+
 #include <isl/id.h>
 #include <isl/map.h>
 #include <isl/set.h>
@@ -105,13 +108,19 @@ bool runsNothing(const Scop &S, const std::vector<unsigned> &Stmts) {
 
 /// The band of statements \p Stmts below \p Outer loops, when it has >= 2
 /// members; \p OuterContext is where the outer loops run (as parameters).
+/// Each statement must lie in two loops below the outer ones, or, with
+/// \p SomeShallow, one statement (the others are fused into the band, as
+/// an initialization `s[j] = 0` before its loop `for (i ...)`).
 std::optional<InnerBand> bandBelow(const Scop &S, unsigned Outer,
                                    const std::vector<unsigned> &Stmts,
                                    const isl::set &OuterContext,
-                                   bool AllowTransform) {
+                                   bool AllowTransform,
+                                   bool SomeShallow = false) {
+  unsigned Deep = 0;
   for (unsigned I : Stmts)
-    if (S.Stmts[I].Iterators.size() < Outer + 2)
-      return std::nullopt;
+    Deep += S.Stmts[I].Iterators.size() >= Outer + 2;
+  if (Deep == 0 || (!SomeShallow && Deep != Stmts.size()))
+    return std::nullopt;
   InnerBand B;
   B.S = peelOuterLoops(S, Outer, Stmts);
   if (!OuterContext.is_null())
@@ -163,6 +172,87 @@ std::optional<InnerBands> bandsBelow(const Scop &S, unsigned Outer,
   return Result;
 }
 
+/// At most this many parts of the outermost loop's body are considered for
+/// its distribution: each contiguous run of them costs one dependence
+/// analysis and one bounded scheduler run.
+constexpr unsigned MaxDistributedParts = 8;
+
+/// The outermost loop of \p S distributed over the loops and statements
+/// directly inside it (textual order kept), in the fewest runs of them that
+/// each tile as a band of >= 2 loops; none where no such split exists.
+///
+/// Distribution runs every instance of an earlier run before any of a later
+/// one, so it is legal when no dependence of \p D (value-based flow,
+/// memory-based anti and output) goes from a statement of a later run to
+/// one of an earlier run: a dependence from part b back to part a < b keeps
+/// a..b in one run. The runs' own dependences are their bands' business.
+///
+///   for (j = k + 1; j < n; j++) {          run 1: (j, i), S0 fused at i = 0
+///     R[k][j] = 0;                          S0
+///     for (i ...) R[k][j] += Q[i][k] * A[i][j];      S1
+///     for (i ...) A[i][j] -= Q[i][k] * R[k][j];      S2, run 2: (j, i)
+///   }
+std::optional<InnerBands> distributedBands(const Scop &S, const Dependences &D,
+                                           bool AllowTransform) {
+  if (S.Stmts.empty() || analysis::commonLoopDepth(S) < 1 || S.Depth < 2)
+    return std::nullopt;
+  std::vector<std::vector<unsigned>> Parts;
+  for (std::vector<unsigned> &G : groupsBelow(S, 1))
+    if (!runsNothing(S, G))
+      Parts.push_back(std::move(G));
+  unsigned N = Parts.size();
+  if (N < 2 || N > MaxDistributedParts)
+    return std::nullopt;
+  std::map<std::string, unsigned> PartOf;
+  for (unsigned P = 0; P < N; ++P)
+    for (unsigned I : Parts[P])
+      PartOf[S.Stmts[I].Name] = P;
+  // Cut[P]: the loop may be split between parts P - 1 and P.
+  std::vector<bool> Cut(N, true);
+  for (const DependenceEdge &E : D.Edges) {
+    auto Src = PartOf.find(E.Source), Snk = PartOf.find(E.Sink);
+    if (Src == PartOf.end() || Snk == PartOf.end())
+      return std::nullopt;
+    for (unsigned P = Snk->second + 1; P <= Src->second; ++P)
+      Cut[P] = false;
+  }
+  // Fewest runs: Best[I] runs cover parts [0, I), the last one [From[I], I).
+  std::vector<std::optional<unsigned>> Best(N + 1);
+  std::vector<unsigned> From(N + 1, 0);
+  std::map<std::pair<unsigned, unsigned>, InnerBand> Found;
+  Best[0] = 0;
+  for (unsigned I = 1; I <= N; ++I) {
+    if (I < N && !Cut[I])
+      continue;
+    for (unsigned J = 0; J < I; ++J) {
+      if (!Best[J] || (J > 0 && !Cut[J]) || (J == 0 && I == N))
+        continue;
+      if (Best[I] && *Best[I] <= *Best[J] + 1)
+        continue;
+      std::vector<unsigned> Stmts;
+      for (unsigned P = J; P < I; ++P)
+        Stmts.insert(Stmts.end(), Parts[P].begin(), Parts[P].end());
+      auto B = bandBelow(S, 0, Stmts, isl::set(), AllowTransform,
+                         /*SomeShallow=*/true);
+      if (!B)
+        continue;
+      Found.insert_or_assign({J, I}, std::move(*B));
+      Best[I] = *Best[J] + 1;
+      From[I] = J;
+    }
+  }
+  if (!Best[N])
+    return std::nullopt;
+  InnerBands Result;
+  Result.OuterDomain = outerDomain(S, 0);
+  if (Result.OuterDomain.is_null())
+    return std::nullopt;
+  for (unsigned I = N; I > 0; I = From[I])
+    Result.Bands.push_back(std::move(Found.at({From[I], I})));
+  std::reverse(Result.Bands.begin(), Result.Bands.end());
+  return Result;
+}
+
 } // namespace
 
 Scop peelOuterLoops(const Scop &S, unsigned Outer,
@@ -198,12 +288,13 @@ Scop peelOuterLoops(const Scop &S, unsigned Outer,
   return R;
 }
 
-std::optional<InnerBands> findInnerBands(const Scop &S, bool AllowTransform) {
+std::optional<InnerBands> findInnerBands(const Scop &S, const Dependences &D,
+                                         bool AllowTransform) {
   unsigned Common = analysis::commonLoopDepth(S);
   for (unsigned Outer = 1; Outer <= Common && Outer + 2 <= S.Depth; ++Outer)
     if (auto R = bandsBelow(S, Outer, AllowTransform))
       return R;
-  return std::nullopt;
+  return distributedBands(S, D, AllowTransform);
 }
 
 } // namespace hetile

@@ -1,7 +1,7 @@
 //===- InnerBandsCodeGen.cpp - Sequential loops around tiled bands --------===//
 //
 // The outer loops are isl's scan of InnerBands::OuterDomain (each loop in the
-// direction it runs as written), printed here; the bands are
+// direction it runs as written), printed here (none for a distributed loop); the bands are
 // generateTiledNest's blocks, which the driver generates; the final iterator values are the nest's, as
 // NestEmitter prints them for a tiled nest.
 //
@@ -229,6 +229,11 @@ isl::ast_node outerAst(const Scop &S, const InnerBands &IB,
 llvm::Expected<std::string> outerLoopsAround(const Scop &S,
                                              const InnerBands &IB,
                                              std::string Body) {
+  unsigned N = IB.Bands.size();
+  if (IB.Outer == 0)
+    return "  /* hetile: the outermost loop distributed into " +
+           std::to_string(N) + " tiled band" + (N > 1 ? "s" : "") + " */\n" +
+           indentBy(Body, 2);
   std::vector<bool> Negative;
   std::vector<OuterLoop> Loops = outerLoops(S, IB, Negative);
   isl::ast_node Ast = outerAst(S, IB, Negative);
@@ -248,7 +253,7 @@ llvm::Expected<std::string> outerLoopsAround(const Scop &S,
 
 llvm::Error checkInputs(const Scop &S, const InnerBands &IB,
                         llvm::ArrayRef<std::string> Bands) {
-  if (IB.Outer == 0 || IB.Bands.empty() || S.Stmts.empty())
+  if (IB.Bands.empty() || S.Stmts.empty())
     return makeCodeGenError("no inner band to tile");
   if (Bands.size() != IB.Bands.size())
     return makeCodeGenError("the inner bands were not all generated");

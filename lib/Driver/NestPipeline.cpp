@@ -104,7 +104,7 @@ void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
       N.Choice = chooseStrips(*N.S, *N.Strips->Plan, *N.Band);
     return;
   }
-  N.Inner = findInnerBands(*N.S, Opts.AllowSkew);
+  N.Inner = findInnerBands(*N.S, *N.Deps, Opts.AllowSkew);
   if (OutOfBudget())
     return;
   if (!N.Inner)

@@ -117,7 +117,11 @@ void printBandText(llvm::raw_ostream &OS, const PermutableBand &B) {
 
 /// "  sequential outer loops: k" and each band below them.
 void printInnerBandsText(llvm::raw_ostream &OS, const InnerBands &IB) {
-  OS << "  sequential outer loops: " << joined(IB.Iterators) << "\n";
+  if (IB.Outer == 0)
+    OS << "  distributed: the outermost loop, into " << IB.Bands.size()
+       << " bands\n";
+  else
+    OS << "  sequential outer loops: " << joined(IB.Iterators) << "\n";
   for (size_t I = 0; I < IB.Bands.size(); ++I) {
     const InnerBand &B = IB.Bands[I];
     std::vector<std::string> Names;
@@ -368,6 +372,7 @@ Value innerBandsToJson(const InnerBands &IB) {
     Bands.push_back(std::move(O));
   }
   return Object{{"sequential_loops", std::move(Iters)},
+                {"distributed", IB.Outer == 0},
                 {"bands", std::move(Bands)}};
 }
 

@@ -20,6 +20,11 @@
 //     for (i ...) for (j ...)            band 1: (i, j), k a parameter
 //       path[i][j] = min(path[i][j], path[i][k] + path[k][j]);
 //
+// Where no outer loops work, the outermost loop may be distributed over its
+// body instead (Outer = 0, no sequential loop): each band is a run of the
+// loops and statements directly inside it, with that loop, and the bands run
+// one after the other (Gram-Schmidt's update of R's row k, then of A).
+//
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_ANALYSIS_INNERBANDS_H
 #define HETILE_ANALYSIS_INNERBANDS_H
@@ -47,7 +52,9 @@ struct InnerBand {
 };
 
 struct InnerBands {
-  /// Number of outermost loops kept sequential (>= 1).
+  /// Number of outermost loops kept sequential; 0 where the outermost loop
+  /// is distributed over its body instead, each band a run of its body in
+  /// that loop.
   unsigned Outer = 0;
   /// Their iterators, outermost first.
   std::vector<std::string> Iterators;
@@ -67,7 +74,13 @@ Scop peelOuterLoops(const Scop &S, unsigned Outer,
 /// choice works. With \p AllowTransform each band may be found by isl's
 /// scheduler (findPermutableBand). Each try costs one dependence analysis
 /// and at most one bounded scheduler run per band.
-std::optional<InnerBands> findInnerBands(const Scop &S, bool AllowTransform);
+///
+/// Where no choice of sequential outer loops works, the outermost loop may
+/// be distributed instead (Outer = 0): over the loops and statements
+/// directly inside it, in contiguous runs that each tile as a band of >= 2
+/// loops, when no dependence of \p D goes from a later run to an earlier.
+std::optional<InnerBands> findInnerBands(const Scop &S, const Dependences &D,
+                                         bool AllowTransform);
 
 } // namespace hetile
 

@@ -335,12 +335,13 @@ class Kernel:
         run([self.a.hetile, "rewrite", self.src, "-o", out] + flags +
             ["--"] + self.cflags[:1] + self.cflags[-1:])
         text = open(out).read()
-        # A nest tiled below sequential outer loops has one tile-loop marker
-        # per band: count it once. (Its bands' blocks appear once per branch
-        # of the outer loops' AST, which may have several: then more.)
+        # A nest tiled below sequential outer loops, or distributed, has one
+        # tile-loop marker per band: count it once. (The bands' blocks appear
+        # once per branch of the outer loops' AST, which may have several:
+        # then more.)
         inner = re.findall(
-            r"/\* hetile: sequential outer loops? \([^)]*\); (\d+) tiled "
-            r"bands? inside \*/", text)
+            r"/\* hetile: (?:sequential outer loops? \([^)]*\);|the outermost "
+            r"loop distributed into) (\d+) tiled bands?(?: inside)? \*/", text)
         marks = text.count("/* hetile: tile loops */") - sum(
             int(n) - 1 for n in inner)
         if marks != self.nests and not (inner and marks > self.nests):

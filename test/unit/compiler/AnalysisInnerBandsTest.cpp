@@ -61,7 +61,7 @@ TEST(AnalysisInnerBands, FloydWarshallKeepsKSequential) {
   IslContext Ctx;
   Scop S = floydWarshall(Ctx.get());
   S.Params = {"N"};
-  std::optional<InnerBands> IB = findInnerBands(S, true);
+  std::optional<InnerBands> IB = findInnerBands(S, computeDependences(S), true);
   ASSERT_TRUE(IB.has_value());
   EXPECT_EQ(IB->Outer, 1u);
   EXPECT_EQ(IB->Iterators, (Strings{"k"}));
@@ -91,7 +91,7 @@ TEST(AnalysisInnerBands, LoneStatementBelowOuterLoopFails) {
                 {{'R', "[N] -> { S1[k, i, j] -> P[N - 1 - i, N - 1 - j] }"},
                  {'R', "{ S1[k, i, j] -> P[i, j - 1] }"},
                  {'W', "{ S1[k, i, j] -> P[i, j] }"}})});
-  EXPECT_FALSE(findInnerBands(S, false).has_value());
+  EXPECT_FALSE(findInnerBands(S, computeDependences(S), false).has_value());
 }
 
 // for (t ..) { for (i ..) for (j ..) X[i][j] = Y[i][j] - X[i][j-1];
@@ -113,7 +113,7 @@ TEST(AnalysisInnerBands, SweepsBecomeTwoBandsInSequence) {
                 {{'R', "[N] -> { S1[t, j, i] -> X[N - 1 - i, N - 1 - j] }"},
                  {'R', "{ S1[t, j, i] -> Y[i - 1, j] }"},
                  {'W', "{ S1[t, j, i] -> Y[i, j] }"}})});
-  std::optional<InnerBands> IB = findInnerBands(S, false);
+  std::optional<InnerBands> IB = findInnerBands(S, computeDependences(S), false);
   ASSERT_TRUE(IB.has_value());
   EXPECT_EQ(IB->Outer, 1u);
   ASSERT_EQ(IB->Bands.size(), 2u);
@@ -137,7 +137,7 @@ TEST(AnalysisInnerBands, TwoOuterLoopsWhenTheSecondCannotJoin) {
        {'R', "{ S0[t, s, i, j] -> A[t, s, i - 1, j] }"},
        {'R', "{ S0[t, s, i, j] -> A[t, s, i, j - 1] }"},
        {'W', "{ S0[t, s, i, j] -> A[t, s, i, j] }"}})});
-  std::optional<InnerBands> IB = findInnerBands(S, true);
+  std::optional<InnerBands> IB = findInnerBands(S, computeDependences(S), true);
   ASSERT_TRUE(IB.has_value());
   EXPECT_EQ(IB->Outer, 2u);
   EXPECT_EQ(IB->Iterators, (Strings{"t", "s"}));
@@ -154,5 +154,5 @@ TEST(AnalysisInnerBands, TwoLoopNestHasNoInnerBand) {
       "{ S0[i, j] -> [0, i, 0, j, 0] }",
       {{'R', "[N] -> { S0[i, j] -> A[i - 1, N - 1 - j] }"},
        {'W', "{ S0[i, j] -> A[i, j] }"}})});
-  EXPECT_FALSE(findInnerBands(S, true).has_value());
+  EXPECT_FALSE(findInnerBands(S, computeDependences(S), true).has_value());
 }
