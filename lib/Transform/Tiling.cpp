@@ -268,35 +268,64 @@ llvm::Expected<isl::schedule> exactBand(isl::schedule Sched, unsigned Depth) {
   return Band.schedule();
 }
 
-/// The dependences of \p All whose distance, in band coordinates, is 0 in
-/// every band dimension but \p Dim and not 0 in \p Dim: those that the
-/// point loop of \p Dim carries when it is the innermost one. Only a
-/// statement's dependences on itself where \p SelfOnly. Whether there is one
-/// (true where isl fails).
-bool carriedAlone(const Scop &S, const PermutableBand &B,
-                  const isl::union_map &All, unsigned Dim, bool SelfOnly) {
+/// The dependences of a band in band coordinates: each dependence map's
+/// deltas (band point of the sink minus that of the source), with whether
+/// it joins a statement to itself. Computed once per band, asked per
+/// dimension.
+struct BandDeltas {
+  std::vector<std::pair<bool, isl::union_set>> Maps;
+  /// isl failed: every dimension counts as carrying a dependence.
+  bool Failed = false;
+};
+
+/// Those of \p All, or only a statement's on itself where \p SelfOnly.
+BandDeltas bandDeltas(const Scop &S, const PermutableBand &B,
+                      const isl::union_map &All, bool SelfOnly) {
+  BandDeltas R;
   if (All.is_null())
+    return R.Failed = true, R;
+  isl::union_map Band = B.BandSchedule.intersect_domain(S.getDomains());
+  isl::stat St = All.foreach_map([&](isl::map M) -> isl::stat {
+    bool Self = M.domain().tuple_name() == M.range().tuple_name();
+    if (SelfOnly && !Self)
+      return isl::stat::ok();
+    isl::union_set Deltas =
+        isl::union_map(M).apply_domain(Band).apply_range(Band).deltas();
+    if (Deltas.is_null())
+      R.Failed = true;
+    R.Maps.emplace_back(Self, Deltas);
+    return isl::stat::ok();
+  });
+  R.Failed = R.Failed || St.is_error();
+  return R;
+}
+
+/// Whether a dependence of \p D has a distance, in band coordinates, that is
+/// 0 in every band dimension but \p Dim and not 0 in \p Dim: one that the
+/// point loop of \p Dim carries when it is the innermost one. Only a
+/// statement's dependences on itself where \p SelfOnly. True where isl
+/// fails.
+bool carriedAlone(const BandDeltas &D, unsigned Depth, unsigned Dim,
+                  bool SelfOnly) {
+  if (D.Failed)
     return true;
-  unsigned K = B.Depth;
+  if (D.Maps.empty())
+    return false;
   // { [d_0, ..., d_{K-1}] : d_m = 0 for m != Dim, d_Dim != 0 }
+  isl::ctx Ctx = D.Maps.front().second.ctx();
   isl::set Zero = isl::set::universe(makeSetSpace(
-      makeParamSpace(All.ctx(), {}), "", std::vector<std::string>(K)));
-  for (unsigned M = 0; M < K; ++M)
+      makeParamSpace(Ctx, {}), "", std::vector<std::string>(Depth)));
+  for (unsigned M = 0; M < Depth; ++M)
     if (M != Dim)
       Zero = Zero.fix_si(isl::dim::set, M, 0);
   isl::union_set Alone(Zero.subtract(Zero.fix_si(isl::dim::set, Dim, 0)));
-  isl::union_map Band = B.BandSchedule.intersect_domain(S.getDomains());
-  bool Found = false;
-  isl::stat St = All.foreach_map([&](isl::map M) -> isl::stat {
-    if (SelfOnly && M.domain().tuple_name() != M.range().tuple_name())
-      return isl::stat::ok();
-    isl::union_set Deltas = isl::union_map(M).apply_domain(Band)
-                                .apply_range(Band).deltas();
-    if (Deltas.is_null() || !Deltas.intersect(Alone).is_empty().is_true())
-      Found = true;
-    return isl::stat::ok();
-  });
-  return Found || St.is_error();
+  for (const auto &[Self, Deltas] : D.Maps) {
+    if (SelfOnly && !Self)
+      continue;
+    if (!Deltas.intersect(Alone).is_empty().is_true())
+      return true;
+  }
+  return false;
 }
 
 /// How the accesses of a tile body move in memory along one band dimension,
@@ -311,14 +340,13 @@ struct DimAccesses {
   unsigned Strided = 0;
 };
 
-/// Counts the accesses of \p S by their step along band dimension \p Dim:
-/// the element accessed at band point b + e_Dim minus that at b (isl's
-/// deltas of Access^-1 . Shift . Access). Null where a statement's band
+/// The accesses of \p S in band coordinates, { [band point] -> element },
+/// restricted to their statements' domains. Null where a statement's band
 /// schedule is not one-to-one (loops below the band: the innermost point
 /// loop is not the innermost loop) or isl fails.
-std::optional<DimAccesses> accessSteps(const Scop &S, const PermutableBand &B,
-                                      unsigned Dim) {
-  DimAccesses R;
+std::optional<std::vector<isl::map>> accessesInBand(const Scop &S,
+                                                    const PermutableBand &B) {
+  std::vector<isl::map> R;
   for (const ScopStmt &Stmt : S.Stmts) {
     isl::union_map Whole = B.BandSchedule.intersect_domain(isl::union_set(Stmt.Domain));
     isl::map Sched;
@@ -329,47 +357,62 @@ std::optional<DimAccesses> accessSteps(const Scop &S, const PermutableBand &B,
     });
     if (Sched.is_null() || !Sched.is_injective().is_true())
       return std::nullopt;
-    // { [b] -> [b + e_Dim] }
-    isl_multi_aff *MA = isl_multi_aff_identity(
-        isl_space_map_from_set(Sched.range().get_space().release()));
-    isl_aff *Moved =
-        isl_aff_add_constant_si(isl_multi_aff_get_at(MA, int(Dim)), 1);
-    isl::map Shift = isl::manage(
-        isl_map_from_multi_aff(isl_multi_aff_set_at(MA, int(Dim), Moved)));
     for (const MemoryAccess &Acc : Stmt.Accesses) {
       if (Acc.Relation.is_null())
         return std::nullopt;
       isl::map InBand =
           Acc.Relation.intersect_domain(Stmt.Domain).apply_domain(Sched);
-      isl::map Step = InBand.reverse().apply_range(Shift).apply_range(InBand);
-      if (Step.is_null())
+      if (InBand.is_null())
         return std::nullopt;
-      isl::set Deltas = Step.deltas();
-      if (Deltas.is_null())
-        return std::nullopt;
-      if (Deltas.is_empty().is_true()) { // no step along Dim in the domain
-        ++R.Invariant;
-        continue;
-      }
-      unsigned N = unsigned(Deltas.tuple_dim().release());
-      isl::set Zero = isl::set::universe(Deltas.get_space());
-      for (unsigned J = 0; J < N; ++J)
-        Zero = Zero.fix_si(isl::dim::set, J, 0);
-      isl::set Up = Zero, Down = Zero;
-      if (N > 0) {
-        Up = Zero.drop_constraints_involving_dims(isl::dim::set, N - 1, 1)
-                 .fix_si(isl::dim::set, N - 1, 1);
-        Down = Zero.drop_constraints_involving_dims(isl::dim::set, N - 1, 1)
-                   .fix_si(isl::dim::set, N - 1, -1);
-      }
-      if (Deltas.is_subset(Zero).is_true())
-        ++R.Invariant;
-      else if (N > 0 && (Deltas.is_subset(Up).is_true() ||
-                         Deltas.is_subset(Down).is_true()))
-        ++R.UnitStride;
-      else
-        ++R.Strided;
+      R.push_back(InBand);
     }
+  }
+  return R;
+}
+
+/// Counts the accesses \p InBand (accessesInBand) by their step along band
+/// dimension \p Dim: the element accessed at band point b + e_Dim minus
+/// that at b (isl's deltas of Access^-1 . Shift . Access). Null where isl
+/// fails.
+std::optional<DimAccesses> accessSteps(const std::vector<isl::map> &InBand,
+                                       unsigned Dim) {
+  DimAccesses R;
+  for (const isl::map &Access : InBand) {
+    // { [b] -> [b + e_Dim] }
+    isl_multi_aff *MA = isl_multi_aff_identity(
+        isl_space_map_from_set(Access.domain().get_space().release()));
+    isl_aff *Moved =
+        isl_aff_add_constant_si(isl_multi_aff_get_at(MA, int(Dim)), 1);
+    isl::map Shift = isl::manage(
+        isl_map_from_multi_aff(isl_multi_aff_set_at(MA, int(Dim), Moved)));
+    isl::map Step = Access.reverse().apply_range(Shift).apply_range(Access);
+    if (Step.is_null())
+      return std::nullopt;
+    isl::set Deltas = Step.deltas();
+    if (Deltas.is_null())
+      return std::nullopt;
+    if (Deltas.is_empty().is_true()) { // no step along Dim in the domain
+      ++R.Invariant;
+      continue;
+    }
+    unsigned N = unsigned(Deltas.tuple_dim().release());
+    isl::set Zero = isl::set::universe(Deltas.get_space());
+    for (unsigned J = 0; J < N; ++J)
+      Zero = Zero.fix_si(isl::dim::set, J, 0);
+    isl::set Up = Zero, Down = Zero;
+    if (N > 0) {
+      Up = Zero.drop_constraints_involving_dims(isl::dim::set, N - 1, 1)
+               .fix_si(isl::dim::set, N - 1, 1);
+      Down = Zero.drop_constraints_involving_dims(isl::dim::set, N - 1, 1)
+                 .fix_si(isl::dim::set, N - 1, -1);
+    }
+    if (Deltas.is_subset(Zero).is_true())
+      ++R.Invariant;
+    else if (N > 0 && (Deltas.is_subset(Up).is_true() ||
+                       Deltas.is_subset(Down).is_true()))
+      ++R.UnitStride;
+    else
+      ++R.Strided;
   }
   return R;
 }
@@ -384,24 +427,27 @@ std::optional<DimAccesses> accessSteps(const Scop &S, const PermutableBand &B,
 /// permutable band's point loops is legal; the caller still checks the new
 /// order against every dependence.
 unsigned chooseInnerDim(const Scop &S, const PermutableBand &B,
-                        const isl::union_map &All) {
+                        const BandDeltas &D) {
   unsigned Last = B.Depth - 1;
   if (B.Depth < 2 || !B.Private.empty())
     return Last;
-  auto LastSteps = accessSteps(S, B, Last);
+  auto InBand = accessesInBand(S, B);
+  if (!InBand)
+    return Last;
+  auto LastSteps = accessSteps(*InBand, Last);
   if (!LastSteps)
     return Last;
-  bool LastCarries = carriedAlone(S, B, All, Last, /*SelfOnly=*/false);
+  bool LastCarries = carriedAlone(D, B.Depth, Last, /*SelfOnly=*/false);
   if (!LastCarries && LastSteps->Strided == 0)
     return Last;
   unsigned Best = Last;
   unsigned BestUnit = 0;
   for (unsigned M = 0; M < Last; ++M) {
-    auto Steps = accessSteps(S, B, M);
+    auto Steps = accessSteps(*InBand, M);
     if (!Steps || Steps->Strided != 0 || Steps->UnitStride == 0 ||
         Steps->UnitStride <= BestUnit)
       continue;
-    if (carriedAlone(S, B, All, M, /*SelfOnly=*/false))
+    if (carriedAlone(D, B.Depth, M, /*SelfOnly=*/false))
       continue;
     Best = M;
     BestUnit = Steps->UnitStride;
@@ -635,29 +681,35 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
     return Sched.takeError();
   N.InTile = InTile;
   N.InnerDim = B.Depth - 1;
+  BandDeltas Deltas;
   if (D) {
     // An improvement: under a bound of its own (a costly check keeps the
     // band's order).
+    unsigned Inner = B.Depth - 1;
     isl::schedule Ordered = underOwnBound(*Sched, [&] {
-      unsigned Inner = chooseInnerDim(S, B, D->all());
+      Deltas = bandDeltas(S, B, D->all(), /*SelfOnly=*/false);
+      Inner = chooseInnerDim(S, B, Deltas);
       if (Inner == B.Depth - 1)
         return isl::schedule();
       isl::schedule Moved = moveMemberLast(*Sched, B.Depth, Inner);
       if (Moved.is_null() || !keepsOrder(Moved, D->all()))
         return isl::schedule();
-      N.InnerDim = Inner;
       return Moved;
     });
-    if (Ordered.is_null())
-      N.InnerDim = B.Depth - 1;
-    else
+    if (!Ordered.is_null()) {
       *Sched = Ordered;
+      N.InnerDim = Inner;
+    }
+    // The bound ran out on the deltas: the self-dependences alone, which
+    // the separation of the innermost point loop below needs.
+    if (Deltas.Failed)
+      Deltas = bandDeltas(S, B, D->all(), /*SelfOnly=*/true);
   }
   N.PointSchedule = Sched->intersect_domain(InTile);
   if (N.PointSchedule.is_null() || N.Context.is_null())
     return makeError("isl failed to build the tiled schedule");
   N.SeparateInner =
-      D && !carriedAlone(S, B, D->all(), N.InnerDim, /*SelfOnly=*/true);
+      D && !carriedAlone(Deltas, B.Depth, N.InnerDim, /*SelfOnly=*/true);
   if (N.SeparateInner) {
     isl::schedule_node_band Band =
         N.PointSchedule.root().child(0).as<isl::schedule_node_band>();
