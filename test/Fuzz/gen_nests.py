@@ -22,7 +22,10 @@ the loops inside (an int row offset in subscripts, a double value in
 expressions; declared there, or before the nest and assigned there);
 several statements writing one array; a temporary array (a parameter or a
 local array) filled by one innermost loop and read by another after the
-nest's own innermost loop, at each iteration of the loops above (doitgen); C89 (declared before the nest) or
+nest's own innermost loop, at each iteration of the loops above (doitgen);
+after the top loop's body, a sum X[j] = 0, X[j] += ... over a loop, read by
+a sibling loop that writes an array of the nest or one of its own, Y
+(Gram-Schmidt's update, which hetile distributes); C89 (declared before the nest) or
 C99 (declared in the loop header) iterators; double and int arrays.
 
 How the program spells them, drawn from a stream of its own (the nest's
@@ -72,6 +75,14 @@ class Gen:
         self.temp = self.tr.random() < 0.25
         self.temp_param = self.tr.random() < 0.5   # else a local array
         self.temp_done = False
+        # Gram-Schmidt's shape at the top loop, after its body: X[j] = 0, a
+        # loop summing into X[j], a loop reading the sum; a stream of its own.
+        self.dr = random.Random(seed * 15485863 + 11)
+        self.red = self.dr.random() < 0.25
+        # Half of them write an array of their own, Y: no dependence goes
+        # back from them to the body, which then distributes more often.
+        self.red_y = self.dr.random() < 0.5
+        self.red_done = False
         self.c89 = self.r.random() < 0.4
         self.params = ["N", "M"][: self.r.choice([1, 2])]
         nar = self.r.choice([1, 2, 2, 3])
@@ -249,6 +260,8 @@ class Gen:
                 lines += use
             if r.random() < 0.25:  # a sibling inner loop
                 lines += self.nest(depth, level + 1, inner, ind + "  ")
+            if self.red and level == 0:
+                lines += self.reduction(inner, ind + "  ")
             self.offsets, self.values = saved
         lines.append(ind + "}")
         return lines
@@ -291,6 +304,41 @@ class Gen:
         self.r = saved
         return fill, use
 
+    def reduction(self, iters, ind):
+        """X[j] = 0; X[j] += ... over i; then a loop over i reading X[j]:
+        a sum complete only after its loop, read by a sibling loop (what
+        hetile distributes the top loop for). Drawn from its own stream."""
+        self.red_done = True
+        saved, self.r = self.r, self.dr
+        top, it = iters[0], ITERS[len(iters)]
+        decl = "" if self.c89 else "int "
+        header = "for (%s%s = 0; %s <= %s - 1; %s++)" % (
+            decl, it, it, self.param(self.params[0]), it)
+        inner = iters + [it]
+        x = "X[%s + %d]" % (top, OFFSET)
+        arr = ("Y", "double", 2) if self.red_y else self.r.choice(self.arrays)
+        subs = (["%s + %d" % (it, OFFSET)] if arr[2] == 1 else
+                ["%s + %d" % (a, OFFSET) for a in
+                 self.r.choice([(it, top), (top, it)])])
+        if self.is_flat(arr) and not self.red_y:
+            lhs = "%s[(%s) * %s + (%s)]" % (arr[0], subs[0], self.param("R"), subs[1])
+        else:
+            lhs = arr[0] + "".join("[%s]" % q for q in subs)
+        def near():
+            a = self.r.choice(self.arrays)
+            acc, _ = self.access(a, inner, subs if a[2] == len(subs) else None)
+            return acc
+        if arr[1] == "int":
+            rhs = "((int)%s + 3 * (int)%s + 1) & 1023" % (x, near())
+        else:
+            rhs = "0.25 * %s + 0.125 * %s + 0.5" % (x, near())
+        lines = [ind + "%s = 0.0;" % x,
+                 ind + header, ind + "  %s += 0.125 * %s;" % (x, near()),
+                 ind + header, ind + "  %s = %s;" % (lhs, rhs)]
+        self.stmts += 3
+        self.r = saved
+        return lines
+
     def program(self):
         r = self.r
         depth = r.choice([2, 2, 3, 3, 4])
@@ -305,6 +353,10 @@ class Gen:
         temp = self.temp_done
         if temp and self.temp_param:
             arrays.append("double W[restrict %d]" % DIM)
+        if self.red_done:
+            arrays.append("double X[restrict %d]" % DIM)
+            if self.red_y:
+                arrays.append("double Y[restrict %d][%d]" % (DIM, DIM))
         if self.chain:
             sig = ", ".join(["const struct holder *sz"] + arrays)
         elif self.struct:
@@ -381,6 +433,15 @@ class Gen:
             body.append("    double *W = malloc(sizeof(double) * %d);" % DIM)
             body.append("    for (int q = 0; q < %d; q++) W[q] = (double)(q %% 7) / 4.0;" % DIM)
             arrays.append("W")
+        if self.red_done:
+            body.append("    double *X = malloc(sizeof(double) * %d);" % DIM)
+            body.append("    for (int q = 0; q < %d; q++) X[q] = 0.0;" % DIM)
+            arrays.append("X")
+            if self.red_y:
+                body.append("    double *Y = malloc(sizeof(double) * %d);" % (DIM * DIM))
+                body.append("    for (int q = 0; q < %d; q++) Y[q] = (double)(q %% 5) / 4.0;"
+                            % (DIM * DIM))
+                arrays.append("(double (*)[%d])Y" % DIM)
         values = self.params + (["%d" % DIM] if flat else [])
         args = ", ".join(values + arrays)
         if self.struct:
@@ -401,6 +462,12 @@ class Gen:
         if temp and self.temp_param:
             body.append("    dump(\"W\", W, %d, sizeof(double));" % DIM)
             body.append("    free(W);")
+        if self.red_done:
+            body.append("    dump(\"X\", X, %d, sizeof(double));" % DIM)
+            body.append("    free(X);")
+            if self.red_y:
+                body.append("    dump(\"Y\", Y, %d, sizeof(double));" % (DIM * DIM))
+                body.append("    free(Y);")
         out += body
         out.append("  }")
         out += ["  return 0;", "}"]
