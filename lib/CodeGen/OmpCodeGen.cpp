@@ -10,8 +10,9 @@
 // row inside a block (rows: the other band dimensions, lexicographically);
 // before a row it waits until the column left of its block has finished
 // that row, after it posts its last column (the skeleton of BlockSchedule.h,
-// shared with the mpi backends). Rows scan the bounding box of the band, so
-// that all threads number them alike:
+// shared with the mpi backends); where no dependence crosses the columns
+// (TiledNest::IndependentColumns) it neither waits nor posts. Rows scan the
+// bounding box of the band, so that all threads number them alike:
 //
 //   #pragma omp parallel
 //   {  ... create (single), calibrate (all), allocate (single) ...
@@ -170,12 +171,18 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
     P.RowUpper[M] =
         "hetile_min(" + P.RowUpper[M] + ", hetile_slab_hi[" + I + "])";
   }
-  P.Wait = "hetile_sched_wait(hetile_s, hetile_first - 1, hetile_row);\n"
-           "const double hetile_clock = hetile_emul ? hetile_timer_thread_cpu() : 0;\n";
+  // Columns that no dependence crosses: the blocks run without waiting
+  // for each other (doitgen's band, which carries no dependence at all).
+  P.Wait = N.IndependentColumns
+               ? "/* hetile: no dependence crosses the columns: no waiting */\n"
+                 "(void)hetile_row;\n"
+               : "hetile_sched_wait(hetile_s, hetile_first - 1, hetile_row);\n";
+  P.Wait += "const double hetile_clock = hetile_emul ? hetile_timer_thread_cpu() : 0;\n";
   P.Post = "if (hetile_emul)\n"
            "  (void)hetile_sched_work_done(hetile_s, hetile_me,\n"
-           "                               hetile_timer_thread_cpu() - hetile_clock);\n"
-           "hetile_sched_post(hetile_s, hetile_last, hetile_row);\n";
+           "                               hetile_timer_thread_cpu() - hetile_clock);\n";
+  if (!N.IndependentColumns)
+    P.Post += "hetile_sched_post(hetile_s, hetile_last, hetile_row);\n";
   if (auto Err = printBlockSchedule(E, P, 8, Out, Tile))
     return Err;
   Out += "      }\n"

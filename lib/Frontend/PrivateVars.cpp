@@ -211,9 +211,10 @@ bool pointerParameterCopy(ASTContext &Ctx, const FunctionDecl *Function,
                     ") { fprintf(stderr, \"hetile: error: no memory for a copy "
                     "of '" + Name + "'\\n\"); abort(); }";
   Out.PrivateFree = "if (" + Name + " != " + Buf + ") free(" + Name + ")";
+  // The parameter's own qualifiers kept: `double sum[restrict np]` is a
+  // `double *restrict`, whose address a `double **` would discard.
   Out.PrivateTarget = declarationOf(
-      Ctx, Ctx.getPointerType(P->getType().getUnqualifiedType()).withConst(),
-      "hetile_last_" + Name);
+      Ctx, Ctx.getPointerType(P->getType()).withConst(), "hetile_last_" + Name);
   return true;
 }
 

@@ -276,12 +276,15 @@ struct BandDeltas {
   std::vector<std::pair<bool, isl::union_set>> Maps;
   /// isl failed: every dimension counts as carrying a dependence.
   bool Failed = false;
+  /// Only a statement's dependences on itself are in Maps.
+  bool SelfOnly = false;
 };
 
 /// Those of \p All, or only a statement's on itself where \p SelfOnly.
 BandDeltas bandDeltas(const Scop &S, const PermutableBand &B,
                       const isl::union_map &All, bool SelfOnly) {
   BandDeltas R;
+  R.SelfOnly = SelfOnly;
   if (All.is_null())
     return R.Failed = true, R;
   isl::union_map Band = B.BandSchedule.intersect_domain(S.getDomains());
@@ -298,6 +301,24 @@ BandDeltas bandDeltas(const Scop &S, const PermutableBand &B,
   });
   R.Failed = R.Failed || St.is_error();
   return R;
+}
+
+/// Whether a dependence of \p D has a non-zero distance along band
+/// dimension \p Dim. True where isl fails or \p D holds only a statement's
+/// dependences on itself.
+bool crosses(const BandDeltas &D, unsigned Depth, unsigned Dim) {
+  if (D.Failed || D.SelfOnly)
+    return true;
+  if (D.Maps.empty())
+    return false;
+  isl::ctx Ctx = D.Maps.front().second.ctx();
+  isl::set Zero = isl::set::universe(makeSetSpace(
+      makeParamSpace(Ctx, {}), "", std::vector<std::string>(Depth)));
+  isl::union_set Crossing(Zero.subtract(Zero.fix_si(isl::dim::set, Dim, 0)));
+  for (const auto &Map : D.Maps)
+    if (!Map.second.intersect(Crossing).is_empty().is_true())
+      return true;
+  return false;
 }
 
 /// Whether a dependence of \p D has a distance, in band coordinates, that is
@@ -710,6 +731,21 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
     return makeError("isl failed to build the tiled schedule");
   N.SeparateInner =
       D && !carriedAlone(Deltas, B.Depth, N.InnerDim, /*SelfOnly=*/true);
+  if (D && B.Private.empty()) {
+    N.IndependentColumns = !crosses(Deltas, B.Depth, N.ColumnDim);
+  } else if (D) {
+    // Each tile writes its own copy of a private variable: its anti and
+    // output dependences join no two tiles (Analysis/Privatization.h).
+    isl::union_map Shared = D->Flow;
+    for (const auto *ByArray : {&D->AntiByArray, &D->OutputByArray})
+      for (const auto &Entry : *ByArray)
+        if (llvm::none_of(B.Private, [&](const PrivateCopy &P) {
+              return P.Array == Entry.first;
+            }))
+          Shared = Shared.unite(Entry.second);
+    N.IndependentColumns = !crosses(bandDeltas(S, B, Shared, /*SelfOnly=*/false),
+                                    B.Depth, N.ColumnDim);
+  }
   if (N.SeparateInner) {
     isl::schedule_node_band Band =
         N.PointSchedule.root().child(0).as<isl::schedule_node_band>();
@@ -759,7 +795,10 @@ std::string printTiledSchedule(const TiledNest &N) {
        << "  box: " << toString(D.GlobalLower) << " .. "
        << toString(D.GlobalUpper) << "\n";
   }
-  OS << "columns: band dimension " << N.ColumnDim << "\n";
+  OS << "columns: band dimension " << N.ColumnDim
+     << (N.IndependentColumns ? " (independent: no dependence crosses them)"
+                              : "")
+     << "\n";
   if (N.InnerDim + 1 != N.Dims.size())
     OS << "innermost point loop: band dimension " << N.InnerDim
        << " (unit stride, no dependence)\n";

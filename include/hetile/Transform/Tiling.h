@@ -79,6 +79,11 @@ struct TiledNest {
   /// processors by the parallel backends ([BDRV98] section 3.2): the last
   /// one; the others, scanned lexicographically, number the rows.
   unsigned ColumnDim = 0;
+  /// No dependence has a non-zero distance along ColumnDim: a tile depends
+  /// only on tiles of its own column, so the columns need no
+  /// synchronisation (the threads' pipeline then never waits). Known only
+  /// when tileBand was given the dependences.
+  bool IndependentColumns = false;
   /// The band dimension of the innermost point loop: the last one, or one
   /// that carries no dependence and walks the arrays element by element
   /// where the last does not (its member then comes last in
