@@ -303,50 +303,46 @@ BandDeltas bandDeltas(const Scop &S, const PermutableBand &B,
   return R;
 }
 
-/// Whether a dependence of \p D has a non-zero distance along band
-/// dimension \p Dim. True where isl fails or \p D holds only a statement's
-/// dependences on itself.
-bool crosses(const BandDeltas &D, unsigned Depth, unsigned Dim) {
-  if (D.Failed || D.SelfOnly)
+/// Whether a dependence of \p D (a statement's on itself only, where
+/// \p SelfOnly) has a distance, in band coordinates, that is not 0 along
+/// band dimension \p Dim and, where \p Alone, 0 along every other one.
+/// True where isl fails or a dependence that counts is not in \p D.
+bool hasDistance(const BandDeltas &D, unsigned Depth, unsigned Dim,
+                 bool Alone, bool SelfOnly) {
+  if (D.Failed || (D.SelfOnly && !SelfOnly))
     return true;
   if (D.Maps.empty())
     return false;
+  // { [d_0, ..., d_{K-1}] : d_Dim != 0 (and d_m = 0 for m != Dim) }
   isl::ctx Ctx = D.Maps.front().second.ctx();
   isl::set Zero = isl::set::universe(makeSetSpace(
       makeParamSpace(Ctx, {}), "", std::vector<std::string>(Depth)));
-  isl::union_set Crossing(Zero.subtract(Zero.fix_si(isl::dim::set, Dim, 0)));
-  for (const auto &Map : D.Maps)
-    if (!Map.second.intersect(Crossing).is_empty().is_true())
-      return true;
-  return false;
-}
-
-/// Whether a dependence of \p D has a distance, in band coordinates, that is
-/// 0 in every band dimension but \p Dim and not 0 in \p Dim: one that the
-/// point loop of \p Dim carries when it is the innermost one. Only a
-/// statement's dependences on itself where \p SelfOnly. True where isl
-/// fails.
-bool carriedAlone(const BandDeltas &D, unsigned Depth, unsigned Dim,
-                  bool SelfOnly) {
-  if (D.Failed)
-    return true;
-  if (D.Maps.empty())
-    return false;
-  // { [d_0, ..., d_{K-1}] : d_m = 0 for m != Dim, d_Dim != 0 }
-  isl::ctx Ctx = D.Maps.front().second.ctx();
-  isl::set Zero = isl::set::universe(makeSetSpace(
-      makeParamSpace(Ctx, {}), "", std::vector<std::string>(Depth)));
-  for (unsigned M = 0; M < Depth; ++M)
+  for (unsigned M = 0; Alone && M < Depth; ++M)
     if (M != Dim)
       Zero = Zero.fix_si(isl::dim::set, M, 0);
-  isl::union_set Alone(Zero.subtract(Zero.fix_si(isl::dim::set, Dim, 0)));
+  isl::union_set Wanted(Zero.subtract(Zero.fix_si(isl::dim::set, Dim, 0)));
   for (const auto &[Self, Deltas] : D.Maps) {
     if (SelfOnly && !Self)
       continue;
-    if (!Deltas.intersect(Alone).is_empty().is_true())
+    if (!Deltas.intersect(Wanted).is_empty().is_true())
       return true;
   }
   return false;
+}
+
+/// Whether a dependence of \p D crosses the tiles along band dimension
+/// \p Dim (its distance there is not 0).
+bool crosses(const BandDeltas &D, unsigned Depth, unsigned Dim) {
+  return hasDistance(D, Depth, Dim, /*Alone=*/false, /*SelfOnly=*/false);
+}
+
+/// Whether a dependence of \p D is carried by the point loop of \p Dim
+/// alone when it is the innermost one (distance 0 in every other band
+/// dimension, not 0 in \p Dim). Only a statement's dependences on itself
+/// where \p SelfOnly.
+bool carriedAlone(const BandDeltas &D, unsigned Depth, unsigned Dim,
+                  bool SelfOnly) {
+  return hasDistance(D, Depth, Dim, /*Alone=*/true, SelfOnly);
 }
 
 /// How the accesses of a tile body move in memory along one band dimension,
