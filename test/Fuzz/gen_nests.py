@@ -266,6 +266,20 @@ class Gen:
         lines.append(ind + "}")
         return lines
 
+    def element(self, arr, subs, flat=True):
+        """The element SUBS of ARR as the program spells it (a flat array
+        indexed with its row length, where FLAT)."""
+        if flat and self.is_flat(arr):
+            return "%s[(%s) * %s + (%s)]" % (arr[0], subs[0], self.param("R"), subs[1])
+        return arr[0] + "".join("[%s]" % q for q in subs)
+
+    def near(self, iters, subs):
+        """A read of a random array, at uniform distances from SUBS where it
+        has as many dimensions."""
+        a = self.r.choice(self.arrays)
+        acc, _ = self.access(a, iters, subs if a[2] == len(subs) else None)
+        return acc
+
     def temporary(self, depth, level, iters, ind):
         """Two loops over ITERS[level], 0 .. N - 1: the first fills W, the
         second reads it into an array; the caller puts the nest's own inner
@@ -283,14 +297,8 @@ class Gen:
         arr = self.r.choice(self.arrays)
         subs = ["%s + %d" % (iters[(q + len(iters) - arr[2]) % len(iters)], OFFSET)
                 for q in range(arr[2])]
-        if self.is_flat(arr):
-            lhs = "%s[(%s) * %s + (%s)]" % (arr[0], subs[0], self.param("R"), subs[1])
-        else:
-            lhs = arr[0] + "".join("[%s]" % x for x in subs)
-        def near():
-            a = self.r.choice(self.arrays)
-            acc, _ = self.access(a, inner, subs if a[2] == len(subs) else None)
-            return acc
+        lhs = self.element(arr, subs)
+        near = lambda: self.near(inner, subs)
         fill = [ind + header,
                 ind + "  W[%s + %d] = 0.5 * %s + (double)%s;" % (
                     it, OFFSET, near(), iters[-1])]
@@ -320,14 +328,8 @@ class Gen:
         subs = (["%s + %d" % (it, OFFSET)] if arr[2] == 1 else
                 ["%s + %d" % (a, OFFSET) for a in
                  self.r.choice([(it, top), (top, it)])])
-        if self.is_flat(arr) and not self.red_y:
-            lhs = "%s[(%s) * %s + (%s)]" % (arr[0], subs[0], self.param("R"), subs[1])
-        else:
-            lhs = arr[0] + "".join("[%s]" % q for q in subs)
-        def near():
-            a = self.r.choice(self.arrays)
-            acc, _ = self.access(a, inner, subs if a[2] == len(subs) else None)
-            return acc
+        lhs = self.element(arr, subs, flat=not self.red_y)
+        near = lambda: self.near(inner, subs)
         if arr[1] == "int":
             rhs = "((int)%s + 3 * (int)%s + 1) & 1023" % (x, near())
         else:
