@@ -96,6 +96,10 @@ std::optional<RejectReason> findWritten(const Scop &S, StripsPlan &P) {
       if (A.Kind == MemoryAccess::AccessKind::MayWrite)
         return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
                       "'" + A.Text + "' may or may not be written");
+      if (Arr->Members)
+        return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                      "'" + A.Array + "' is an array of structs (strips copy "
+                      "arrays of numbers)");
       if (!Arr->RowExtents.empty())
         return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
                       "'" + A.Array + "' is a flat array read as one with "

@@ -30,16 +30,33 @@ std::string elementAt(const std::string &Array, unsigned Zeros) {
 /// The bytes between consecutive values of subscript \p K of \p Array
 /// (its last subscript: one element): sizeof of its element at that depth,
 /// or for a delinearized array (ScopArray::RowExtents) the row lengths
-/// inside it times the size of an element.
+/// inside it times the size of an element; 1 for the member offset of an
+/// array of structs (ScopArray::Members).
 std::string stride(const Scop &S, const std::string &Array, unsigned K,
                    unsigned Dims) {
   const ScopArray *A = S.findArray(Array);
+  if (A && A->Members) {
+    if (K + 1 == Dims)
+      return "1";
+    return "(long)sizeof(" + elementAt(Array, K + 1) + ")";
+  }
   if (!A || A->RowExtents.empty())
     return "(long)sizeof(" + elementAt(Array, std::min(K + 1, Dims)) + ")";
   std::string Out;
   for (unsigned J = K; J < A->RowExtents.size(); ++J)
     Out += "(long)(" + A->RowExtents[J] + ") * ";
   return Out + "(long)sizeof(" + Array + "[0])";
+}
+
+/// The bytes from the highest corner of box \p B to the end of what the
+/// nest may touch there: one element, or for an array of structs one whole
+/// struct (the member at the highest offset is no larger).
+std::string lastBytes(const Scop &S, const ArrayBounds &B) {
+  const ScopArray *A = S.findArray(B.Array);
+  unsigned Dims = B.Min.size();
+  if (A && A->Members)
+    return "(long)sizeof(" + elementAt(B.Array, Dims - 1) + ")";
+  return stride(S, B.Array, Dims - 1, Dims);
 }
 
 /// The address of the corner \p Corner of the box of \p B, plus \p Extra
@@ -283,10 +300,10 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
     Names +=
         std::string(Names.empty() ? "" : ", ") + A.Array + " and " + B.Array;
     isl::ast_build In = Build.restrict(Both);
-    std::string Size = stride(S, A.Array, A.Min.size() - 1, A.Min.size());
+    std::string Size = lastBytes(S, A);
     auto BeginA = address(E, In, A, A.Min, "");
     auto EndA = address(E, In, A, A.Max, Size);
-    Size = stride(S, B.Array, B.Min.size() - 1, B.Min.size());
+    Size = lastBytes(S, B);
     auto BeginB = address(E, In, B, B.Min, "");
     auto EndB = address(E, In, B, B.Max, Size);
     for (auto *X : {&BeginA, &EndA, &BeginB, &EndB})
@@ -311,7 +328,7 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
       continue;
     Written.push_back(A.Array);
     isl::ast_build In = Build.restrict(Touched);
-    std::string Size = stride(S, A.Array, A.Min.size() - 1, A.Min.size());
+    std::string Size = lastBytes(S, A);
     auto Begin = address(E, In, A, A.Min, "");
     auto End = address(E, In, A, A.Max, Size);
     for (auto *X : {&Begin, &End})

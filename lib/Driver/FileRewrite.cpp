@@ -97,6 +97,12 @@ void reject(AnalyzedNest &N, llvm::Error Err) {
     N.Reject = makeTooComplexReject(std::move(Err), N.Loc);
     return;
   }
+  if (Err.isA<NestRejectError>()) {
+    llvm::handleAllErrors(std::move(Err), [&](const NestRejectError &E) {
+      N.Reject = RejectReason{E.Kind, N.Loc, E.Message};
+    });
+    return;
+  }
   if (Err.isA<CodeTooLargeError>()) {
     N.Reject = RejectReason{RejectKind::CodeGenTooLarge, N.Loc,
                             llvm::toString(std::move(Err))};

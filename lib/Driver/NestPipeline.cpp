@@ -212,6 +212,8 @@ llvm::Expected<TiledBand> transformBand(const Scop &S, const PermutableBand &B,
   TiledBand Out{std::move(*Tiled), std::nullopt};
   if (O.TargetBackend != Backend::Mpi && O.TargetBackend != Backend::MpiOmp)
     return Out;
+  if (std::optional<std::string> Why = mpiUnsupported(S))
+    return llvm::make_error<NestRejectError>(RejectKind::MpiStructArray, *Why);
   Budget.enter(IslStage::Communication);
   auto Comm = afterStage(computeCommunication(S, B, Out.Tiled, D), Budget);
   if (!Comm)
@@ -283,6 +285,7 @@ bool usesStrips(const AnalyzedNest &N, const Options &O) {
 }
 
 char CodeTooLargeError::ID;
+char NestRejectError::ID;
 
 std::string CodeTooLargeError::message() const {
   return "the generated code is too large: the block replacing the nest has " +

@@ -156,9 +156,14 @@ std::string aliasChecksText(const Scop &S) {
     Out += (Out.empty() ? "" : "; ") + S.Bounds[C.First].Array + " and " +
            S.Bounds[C.Second].Array + " do not overlap";
   for (const RowCheck &C : S.RowChecks)
-    if (const ScopArray *A = S.findArray(C.Array))
+    if (const ScopArray *A = S.findArray(C.Array)) {
+      std::string Rows = rowRanges(*A);
+      if (A->Members)
+        Rows += (Rows.empty() ? "" : " and ") +
+                std::string("the member arrays of its structs");
       Out += (Out.empty() ? "" : "; ") + std::string("the subscripts of ") +
-             C.Array + " stay in " + rowRanges(*A);
+             C.Array + " stay in " + Rows;
+    }
   for (const ValueCheck &C : S.ValueChecks)
     Out += (Out.empty() ? "" : "; ") + C.Text;
   std::vector<std::string> Written, Loads;
@@ -272,6 +277,12 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
     printStripsText(OS, *N.Strips);
   printSchedulesText(OS, N);
   if (!N.Reject && !N.Inner) {
+    if (std::optional<std::string> Why = mpiUnsupported(S)) {
+      OS << "  final exchange (mpi backends): none, the nest stays as it is: "
+         << *Why << " [hetile-reject-" << getRejectName(RejectKind::MpiStructArray)
+         << "]\n";
+      return;
+    }
     std::string Bytes = finalValuesBytes(S);
     if (!Bytes.empty())
       OS << "  final exchange (mpi backends): " << Bytes

@@ -142,8 +142,11 @@ bool AccessCollector::visitExpr(const Expr *E, bool May) {
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     // A value the nest never writes, read as often as the original does.
     const VarDecl *Load = W.invariantLoad(ME);
-    if (!Load || isPointerOrArray(ME->getType()))
+    if (!Load || isPointerOrArray(ME->getType())) {
+      if (std::optional<bool> Member = addMemberAccess(ME, AccessKind::Read))
+        return *Member;
       return rejectMember(ME);
+    }
     W.noteSureRead(Load);
     return true;
   }
@@ -343,8 +346,13 @@ bool AccessCollector::visitWrite(const Expr *LHS, bool May, bool AlsoRead) {
       UO && UO->getOpcode() == UO_Deref)
     return reject(RejectKind::PointerArithmetic, LHS,
                   "pointer dereference " + quoted(W, LHS));
-  if (const auto *ME = dyn_cast<MemberExpr>(LHS))
-    return rejectMember(ME);
+  if (const auto *ME = dyn_cast<MemberExpr>(LHS)) {
+    std::optional<bool> First =
+        addMemberAccess(ME, AlsoRead ? AccessKind::Read : K);
+    if (!First)
+      return rejectMember(ME);
+    return *First && (!AlsoRead || *addMemberAccess(ME, K));
+  }
   return reject(RejectKind::UnsupportedStatement, LHS,
                 "assignment to " + quoted(W, LHS) + " is not supported");
 }
@@ -353,6 +361,8 @@ bool AccessCollector::visitWrite(const Expr *LHS, bool May, bool AlsoRead) {
 
 bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
                                      AccessKind K) {
+  if (std::optional<bool> Member = addMemberAccess(E, K))
+    return *Member;
   std::vector<const Expr *> Subs;
   const Expr *Base = E;
   while (const auto *ASE =
@@ -394,6 +404,134 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
                        [&](const Expr *S) { return visitExpr(S, false); });
   }
   return addElementAccess(E, VD, Subs, K);
+}
+
+namespace {
+/// The parts of a member of an element of an array, `a[i][j].re`,
+/// `c[k].u[1]`, `p[i].s.t`: the array's expression, the element's
+/// subscripts, and what lies between the element and the member (fields,
+/// subscripts of member arrays), the element's side first.
+struct MemberPath {
+  const Expr *Array = nullptr;
+  std::vector<const Expr *> Subs;
+  std::vector<const Expr *> Inner;
+};
+
+std::optional<MemberPath> memberPath(const Expr *E) {
+  std::vector<const Expr *> Parts; // from the outside in
+  const Expr *Cur = E->IgnoreParenImpCasts();
+  for (;;) {
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Cur)) {
+      Parts.push_back(ASE);
+      Cur = ASE->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(Cur); ME && !ME->isArrow()) {
+      Parts.push_back(ME);
+      Cur = ME->getBase()->IgnoreParenImpCasts();
+      continue;
+    }
+    break;
+  }
+  auto Member = std::find_if(Parts.rbegin(), Parts.rend(), [](const Expr *X) {
+    return isa<MemberExpr>(X);
+  });
+  // No member, or a member of something that is not an array's element.
+  if (Member == Parts.rend() || Member == Parts.rbegin())
+    return std::nullopt;
+  MemberPath P;
+  P.Array = Cur;
+  for (auto It = Parts.rbegin(); It != Member; ++It)
+    P.Subs.push_back(cast<ArraySubscriptExpr>(*It)->getIdx());
+  for (auto It = Member; It != Parts.rend(); ++It)
+    P.Inner.push_back(*It);
+  return P;
+}
+} // namespace
+
+std::optional<bool> AccessCollector::addMemberAccess(const Expr *E,
+                                                     AccessKind K) {
+  std::optional<MemberPath> P = memberPath(E);
+  if (!P)
+    return std::nullopt;
+  ASTContext &Ctx = W.getASTContext();
+  auto Fail = [&](const Expr *At, const std::string &Why) {
+    return reject(RejectKind::UnsupportedType, At,
+                  "struct member " + quoted(W, E) + " " + Why);
+  };
+  if (!isSupportedElementType(E->getType()))
+    return Fail(E, "is not a number (only members read and written as "
+                   "integers or reals are modelled)");
+  // The member's byte offset: its fields' offsets, and each member-array
+  // subscript times the size of what it selects. A subscript must stay in
+  // its member array (C leaves `c[k].u[3]` of `double u[3]` undefined, and
+  // the model would take it for the next member): proven from the domain,
+  // or a condition of the version that runs tiled.
+  MemberOffset M{AffineExpr::constant(0), Cond::makeTrue()};
+  AffineBuilder B = W.makeAffineBuilder();
+  for (const Expr *X : P->Inner) {
+    if (const auto *ME = dyn_cast<MemberExpr>(X)) {
+      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!FD)
+        return Fail(ME, "is not a data member");
+      if (FD->isBitField())
+        return Fail(ME, "is a bit-field");
+      if (FD->getParent()->isUnion())
+        return Fail(ME, "is a member of a union");
+      if (!M.Offset.add(AffineExpr::constant(
+              int64_t(Ctx.getFieldOffset(FD) / Ctx.getCharWidth()))))
+        return Fail(ME, "lies too far into its struct");
+      continue;
+    }
+    const auto *ASE = cast<ArraySubscriptExpr>(X);
+    const ConstantArrayType *CAT = Ctx.getAsConstantArrayType(
+        ASE->getBase()->IgnoreParenImpCasts()->getType());
+    if (!CAT || !CAT->getSize().isIntN(40))
+      return Fail(ASE, "is reached through a member that is not an array of "
+                       "constant size");
+    std::optional<AffineExpr> Sub = B.buildAffine(ASE->getIdx());
+    if (!Sub) {
+      if (W.hasRejected())
+        return false;
+      std::string Head = "subscript " + quoted(W, ASE->getIdx()) + " of " +
+                         quoted(W, ASE->getBase());
+      return W.rejectAffine(B.getError(), RejectKind::NonAffineSubscript,
+                            Head + " is not affine", RejectKind::IndirectAccess,
+                            Head + " reads memory (indirect access)");
+    }
+    AffineExpr Room =
+        AffineExpr::constant(int64_t(CAT->getSize().getZExtValue()) - 1);
+    int64_t Stride = Ctx.getTypeSizeInChars(ASE->getType()).getQuantity();
+    if (!Room.add(*Sub, -1) || !M.Offset.add(*Sub, Stride))
+      return Fail(ASE, "has a subscript too large to model");
+    for (const AffineExpr &Atom : {*Sub, Room})
+      if (W.findNegative(Out.Domain, Atom))
+        M.InRows = Cond::conj(std::move(M.InRows), Cond::nonNeg(Atom));
+  }
+  if (!W.checkRanges(B, Out.Domain))
+    return false;
+  // The array: a variable, an inline accessor's pointer parameter (the
+  // array its argument names), or a pointer member the nest never writes.
+  const Expr *Base = P->Array;
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (const Expr *Arg = VD ? W.argumentOf(VD) : nullptr) {
+    DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(Base)) {
+    VD = W.invariantLoad(ME);
+    if (!VD || !ME->getType()->isPointerType())
+      return rejectMember(ME);
+    W.noteSureRead(VD);
+  }
+  if (!VD)
+    return reject(RejectKind::PointerArithmetic, Base,
+                  "pointer arithmetic " + quoted(W, Base));
+  if (W.getScan().DeclaredInside.count(VD))
+    return Fail(E, "belongs to an array declared in the nest (a private "
+                   "array of structs is not modelled)");
+  return addElementAccess(E, VD, P->Subs, K, &M);
 }
 
 bool AccessCollector::addRowTableAccess(const Expr *E, const VarDecl *Rows,
@@ -439,11 +577,17 @@ bool AccessCollector::addRowTableAccess(const Expr *E, const VarDecl *Rows,
 
 bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
                                        const std::vector<const Expr *> &Subs,
-                                       AccessKind K) {
+                                       AccessKind K,
+                                       const MemberOffset *Member) {
   int Index = W.getArray(VD, E->getBeginLoc());
   if (Index < 0)
     return false;
   const ScopArray &Array = W.getModel().Arrays[Index].Info;
+  if (Array.Members && !Member)
+    return reject(RejectKind::UnsupportedType, E,
+                  quoted(W, E) + " is a whole element of the array of "
+                                 "structs '" + Array.Name +
+                      "': only its members are modelled");
   if (Subs.size() != Array.Extents.size())
     return reject(RejectKind::PointerArithmetic, E,
                   quoted(W, E) + " does not address one element of '" +
@@ -461,7 +605,7 @@ bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
     }
     // One subscript that is a polynomial, `a[i * n + j]`: the array's rows
     // are found once every access is known (Delinearize.h).
-    if (A.Index && B.getError().Kind == AffineFailure::NotAffine &&
+    if (A.Index && !Member && B.getError().Kind == AffineFailure::NotAffine &&
         B.getError().Detail.empty() && addFlat(A, Array))
       break;
     if (W.hasRejected())
@@ -475,6 +619,10 @@ bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
     return false;
   if (!A.Flat)
     A.InRows = inDeclaredRows(VD, A.Subscripts);
+  if (Member) {
+    A.Subscripts.push_back(Member->Offset);
+    A.InRows = Cond::conj(std::move(A.InRows), Member->InRows);
+  }
   return addAccessAt(std::move(A), E);
 }
 

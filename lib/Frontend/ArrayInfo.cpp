@@ -13,6 +13,14 @@ bool isSupportedElementType(QualType T) {
          T->isRealFloatingType();
 }
 
+bool isMemberArrayElementType(QualType T) {
+  const auto *RT = T.getCanonicalType()->getAs<RecordType>();
+  if (!RT || T.isVolatileQualified())
+    return false;
+  const RecordDecl *RD = RT->getDecl()->getDefinition();
+  return RD && !RD->isUnion() && !T->isIncompleteType();
+}
+
 namespace {
 /// The C text of the size of array type \p AT ("" when not known).
 std::string getExtentText(const ASTContext &Ctx, const ArrayType *AT) {
@@ -63,6 +71,15 @@ std::optional<ArrayDescription> describeArray(const ASTContext &Ctx,
     Problem = "array '" + D.Info.Name + "' holds pointers (type '" +
               T.getAsString(Ctx.getPrintingPolicy()) + "')";
     return std::nullopt;
+  }
+  // An array of structs: its elements are reached through their members
+  // (AccessCollector::addMemberAccess).
+  if (D.Dims && isMemberArrayElementType(Elem)) {
+    D.Info.Members = true;
+    D.Info.ElementType =
+        Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    D.Info.ElementBytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
+    return D;
   }
   if (!isSupportedElementType(Elem) || Elem.isVolatileQualified()) {
     Problem = "'" + D.Info.Name + "' has unsupported type '" +

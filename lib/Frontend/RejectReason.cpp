@@ -70,6 +70,8 @@ const char *getRejectName(RejectKind K) {
     return "strips-unsupported-access";
   case RejectKind::StripsSpaceRecurrence:
     return "strips-space-recurrence";
+  case RejectKind::MpiStructArray:
+    return "mpi-struct-array";
   }
   return "unknown";
 }

@@ -224,6 +224,15 @@ bool isBox(const isl::basic_set &B) {
   return St.Box;
 }
 
+std::optional<std::string> mpiUnsupported(const Scop &S) {
+  for (const ScopArray &A : S.Arrays)
+    if (A.Members && A.Written)
+      return "the nest writes members of '" + A.Name +
+             "', an array of structs, and the mpi backends move the values "
+             "of numbers only";
+  return std::nullopt;
+}
+
 std::string finalValuesBytes(const Scop &S) {
   if (S.Stmts.empty())
     return "";

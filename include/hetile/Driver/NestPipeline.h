@@ -141,6 +141,21 @@ public:
   unsigned long Limit;
 };
 
+/// The error of a stage that leaves the nest as it is for a reason of its
+/// own (the nest keeps its analysis; the remark has \p Kind).
+class NestRejectError : public llvm::ErrorInfo<NestRejectError> {
+public:
+  static char ID;
+  NestRejectError(RejectKind Kind, std::string Message)
+      : Kind(Kind), Message(std::move(Message)) {}
+  void log(llvm::raw_ostream &OS) const override { OS << Message; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+  RejectKind Kind;
+  std::string Message;
+};
+
 /// The C block replacing tilable nest \p N, transformed as \p T (or, where
 /// usesStrips, the strips' block): the stage CodeGen of \p Budget (entered
 /// anew for each inner band's block). \p Original: the nest's source text

@@ -52,10 +52,25 @@ private:
   bool visitWrite(const clang::Expr *LHS, bool May, bool AlsoRead);
   bool addArrayAccess(const clang::ArraySubscriptExpr *E,
                       MemoryAccess::AccessKind K);
+  /// The model of a member of an element of an array of structs: its byte
+  /// offset in the struct, and where its member-array subscripts stay in
+  /// their extents when no proof was found.
+  struct MemberOffset {
+    AffineExpr Offset;
+    Cond InRows;
+  };
+  /// \p E, a member of an element of an array of structs (`a[i][j].re`,
+  /// `c[k].u[1]`, ScopArray::Members): the element's access with the
+  /// member's byte offset as one subscript more. Nothing when \p E is no
+  /// such member, for the caller to go on as before.
+  std::optional<bool> addMemberAccess(const clang::Expr *E,
+                                      MemoryAccess::AccessKind K);
   /// The access \p E to the element \p Subs of the array \p VD.
+  /// With \p Member, the access is to that member of the element.
   bool addElementAccess(const clang::Expr *E, const clang::VarDecl *VD,
                         const std::vector<const clang::Expr *> &Subs,
-                        MemoryAccess::AccessKind K);
+                        MemoryAccess::AccessKind K,
+                        const MemberOffset *Member = nullptr);
   /// The access \p E, Table[Subs[0]][Subs[1]], of a row table: element
   /// Subs[0] * Stride + Subs[1] of \p Rows (NestWalker::rowTable).
   bool addRowTableAccess(const clang::Expr *E, const clang::VarDecl *Rows,

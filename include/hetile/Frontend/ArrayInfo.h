@@ -33,6 +33,11 @@ std::optional<ArrayDescription> describeArray(const clang::ASTContext &Ctx,
 /// (integer and real floating types).
 bool isSupportedElementType(clang::QualType T);
 
+/// Whether \p T is the element type of an array of structs whose members
+/// the model reads and writes (ScopArray::Members): a complete struct or
+/// class, not a union, not volatile.
+bool isMemberArrayElementType(clang::QualType T);
+
 } // namespace hetile
 
 #endif

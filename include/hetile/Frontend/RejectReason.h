@@ -60,6 +60,8 @@ enum class RejectKind {
   StripsNoTimeLoop,         ///< no outer time loop, step 1, around everything
   StripsUnsupportedAccess,  ///< writes that strips cannot give rows to
   StripsSpaceRecurrence,    ///< a dependence along the rows within a step
+  // Why the MPI backends leave a nest that the others tile.
+  MpiStructArray, ///< the nest writes an array of structs
 };
 
 /// The name used in `[hetile-reject-<name>]` and in JSON output.

@@ -55,6 +55,12 @@ struct ScopArray {
     return std::vector<std::string>(Extents.begin() + 1, Extents.end());
   }
   StorageKind Storage = StorageKind::Static;
+  /// An array of structs whose members the nest reads and writes, `a[i].re`,
+  /// `c[k].u[1]`: the model gives it one dimension more than Extents, the
+  /// byte offset of the member inside its struct (distinct members never
+  /// overlap, so the model's elements are exactly the bytes the nest
+  /// touches). ElementType and ElementBytes are the struct's.
+  bool Members = false;
   bool Restrict = false;
   bool Written = false;
   /// A local variable of the nest's function, declared outside the nest,

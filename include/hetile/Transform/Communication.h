@@ -157,6 +157,12 @@ bool isBox(const isl::basic_set &B);
 /// the text starts with "at most ". Empty when isl fails.
 std::string finalValuesBytes(const Scop &S);
 
+/// Why the MPI backends do not tile nest \p S, which the others may: it
+/// writes an array of structs (ScopArray::Members), and their messages and
+/// final exchange move numbers, element by element of the model. Nothing
+/// where they may.
+std::optional<std::string> mpiUnsupported(const Scop &S);
+
 /// Computes the traffic of tiled nest \p N of \p S (\p D: its dependences;
 /// with may-writes, those of the update model are computed here). Fails on
 /// name clashes and when isl fails.

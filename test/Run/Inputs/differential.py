@@ -42,6 +42,10 @@ nests the model all gives the strips), under widths, thread and rank counts
 and speeds of its own, and proves from every run's HETILE_STATS lines that
 the strips ran with those settings.
 
+A kernel whose nests a backend leaves alone on purpose names it in an
+`//@ untiled-on B,...` line (its own RUN lines check the remark); the other
+backends run as above.
+
 Adding a kernel is adding one file to test/Run/.
 
   differential.py KERNEL.c --work DIR --hetile BIN --cc gcc --cc clang-19 \
@@ -573,12 +577,16 @@ def main():
     k = Kernel(a)
     if k.nests == 0:
         sys.exit("FAIL: %s has no #pragma hetile nest" % a.kernel)
+    # Backends that leave the kernel's nests alone on purpose (a test of the
+    # kernel's own checks the remark): `//@ untiled-on mpi,mpi+omp`.
+    skipped = (directive(k.text, "untiled-on") or "").replace(" ", "").split(",")
     try:
         for i, cc in enumerate(a.cc):
             tag = "cc%d" % i
             want = k.expected(cc, tag)
             for name in a.backends.split(","):
-                k.backend(name, cc, tag, want)
+                if name not in skipped:
+                    k.backend(name, cc, tag, want)
     finally:
         if k.mpi_tmp:
             shutil.rmtree(k.mpi_tmp, ignore_errors=True)
