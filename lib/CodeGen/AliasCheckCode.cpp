@@ -38,7 +38,7 @@ std::string stride(const Scop &S, const std::string &Array, unsigned K,
   if (A && A->Members) {
     if (K + 1 == Dims)
       return "1";
-    return "(long)sizeof(" + elementAt(Array, K + 1) + ")";
+    --Dims; // the struct is the element
   }
   if (!A || A->RowExtents.empty())
     return "(long)sizeof(" + elementAt(Array, std::min(K + 1, Dims)) + ")";
@@ -55,7 +55,7 @@ std::string lastBytes(const Scop &S, const ArrayBounds &B) {
   const ScopArray *A = S.findArray(B.Array);
   unsigned Dims = B.Min.size();
   if (A && A->Members)
-    return "(long)sizeof(" + elementAt(B.Array, Dims - 1) + ")";
+    return "(long)sizeof(" + elementAt(B.Array, A->Extents.size()) + ")";
   return stride(S, B.Array, Dims - 1, Dims);
 }
 

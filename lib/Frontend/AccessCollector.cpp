@@ -605,7 +605,7 @@ bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
     }
     // One subscript that is a polynomial, `a[i * n + j]`: the array's rows
     // are found once every access is known (Delinearize.h).
-    if (A.Index && !Member && B.getError().Kind == AffineFailure::NotAffine &&
+    if (A.Index && B.getError().Kind == AffineFailure::NotAffine &&
         B.getError().Detail.empty() && addFlat(A, Array))
       break;
     if (W.hasRejected())
@@ -619,6 +619,8 @@ bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
     return false;
   if (!A.Flat)
     A.InRows = inDeclaredRows(VD, A.Subscripts);
+  // A member's offset is its last subscript; a flat access keeps it as its
+  // one subscript until the array's rows are found (Delinearize.h).
   if (Member) {
     A.Subscripts.push_back(Member->Offset);
     A.InRows = Cond::conj(std::move(A.InRows), Member->InRows);

@@ -422,7 +422,7 @@ private:
         FlatRef R{&S, &Acc, Polynomial()};
         if (Acc.Flat) {
           R.P = *Acc.Flat;
-        } else if (Acc.Subscripts.size() == 1) {
+        } else if (Acc.Subscripts.size() == (A.Info.Members ? 2u : 1u)) {
           std::optional<Polynomial> P =
               Polynomial::fromAffine(Acc.Subscripts.front());
           if (!P)
@@ -637,8 +637,21 @@ private:
     }
     if (!Proven && Possible)
       Chosen = std::move(*Possible);
+    // An array of structs: the member's offset stays the last subscript,
+    // with the condition its member-array subscripts carry.
+    std::optional<AffineExpr> Offset;
+    Cond Member = Cond::makeTrue();
+    if (A.Info.Members) {
+      Offset = R.Access->Subscripts.back();
+      Member = R.Access->InRows;
+    }
     R.Access->InRows = Proven ? Cond::makeTrue() : inRows(Chosen);
     R.Access->Subscripts.assign(Chosen.rbegin(), Chosen.rend());
+    if (Offset) {
+      R.Access->Subscripts.push_back(std::move(*Offset));
+      R.Access->InRows =
+          Cond::conj(std::move(R.Access->InRows), std::move(Member));
+    }
     R.Access->Flat.reset();
   }
 

@@ -5,7 +5,10 @@
 // relax is a time-stepped stencil over cells whose member array u[3] is
 // read at constant subscripts and written in an inner loop k (the band is
 // skewed; k runs below it); shift reads u[q], q a parameter, whose range
-// the version checks at run time. Every argument list keeps q in [0, 3), so
+// the version checks at run time; flat reaches cells through a flat
+// subscript, f[i * m + j], beside a flat array of doubles (both recovered as
+// arrays with rows of m elements, bounded by the alias check through them).
+// Every argument list keeps q in [0, 3), so
 // every call runs the tiled code (the harness aborts in a fallback).
 // RUN: %differential %s --work %t
 // RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s
@@ -26,6 +29,12 @@
 // CHECK-LABEL: nest at {{.*}}struct-arrays.c:{{[0-9]+}}:3 in function 'shift'
 // CHECK:         run-time checks: the subscripts of c stay in [0, m) and the member arrays of its structs
 // CHECK:         read c[-1 + i, j, 8 + 8q]
+// CHECK:         tilable: yes
+// CHECK-LABEL: nest at {{.*}}struct-arrays.c:{{[0-9]+}}:3 in function 'flat'
+// CHECK:         run-time checks: f and w do not overlap
+// CHECK:         delinearized: f as f[][m], subscripts but the first in [0, m)
+// CHECK:         write f[i, j, 0]
+// CHECK:         read f[-1 + i, j, 8]
 // CHECK:         tilable: yes
 // MPI: struct-arrays.c:[[#]]:3: remark: nest not tiled: the nest writes members of 'a', an array of structs, and the mpi backends move the values of numbers only [hetile-reject-mpi-struct-array]
 //@ untiled-on mpi,mpi+omp
@@ -69,6 +78,14 @@ static void shift(int n, int m, int q, struct cell c[n][m]) {
       c[i][j].rho += 0.5 * c[i - 1][j].u[q];
 }
 
+static void flat(int n, int m, struct cell *f, const double *w) {
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < m; j++)
+      f[i * m + j].rho = w[i * m + j] * f[(i - 1) * m + j].u[0] +
+                         0.5 * f[i * m + j - 1].rho;
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 9, m = argc > 2 ? atoi(argv[2]) : 13;
   int q = argc > 3 ? atoi(argv[3]) : 1;
@@ -86,6 +103,7 @@ int main(int argc, char **argv) {
   rotate(n, m, a, (const double(*)[m])w);
   relax(3, n, m, c);
   shift(n, m, q, c);
+  flat(n, m, &c[0][0], w);
   printf("n=%d m=%d q=%d\n", n, m, q);
   hetile_exec_dump("a", (const double *)a, (size_t)n * (size_t)m * 2);
   hetile_exec_dump("c", (const double *)c, (size_t)n * (size_t)m * 4);
