@@ -3,6 +3,8 @@
 #include "hetile/Frontend/ArrayInfo.h"
 #include "hetile/Frontend/SourceText.h"
 
+#include "clang/AST/DeclCXX.h"
+
 using namespace clang;
 
 namespace hetile {
@@ -18,7 +20,12 @@ bool isMemberArrayElementType(QualType T) {
   if (!RT || T.isVolatileQualified())
     return false;
   const RecordDecl *RD = RT->getDecl()->getDefinition();
-  return RD && !RD->isUnion() && !T->isIncompleteType();
+  if (!RD || RD->isUnion() || T->isIncompleteType())
+    return false;
+  // A member's offset is taken inside the struct that declares it: no base
+  // classes, whose members would lie elsewhere.
+  const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
+  return !CRD || (CRD->getNumBases() == 0 && !CRD->isPolymorphic());
 }
 
 namespace {

@@ -83,6 +83,11 @@ class Gen:
         # back from them to the body, which then distributes more often.
         self.red_y = self.dr.random() < 0.5
         self.red_done = False
+        # Arrays of structs: some arrays hold `struct C? { T x; T y[2]; }`
+        # and every access reads or writes one member; a stream of its own
+        # (drawn when the arrays are known, below).
+        self.mr = random.Random(seed * 32452843 + 7)
+        self.aos_seed = self.mr.random() < 0.25
         self.c89 = self.r.random() < 0.4
         self.params = ["N", "M"][: self.r.choice([1, 2])]
         nar = self.r.choice([1, 2, 2, 3])
@@ -90,6 +95,12 @@ class Gen:
         for a in range(nar):
             t = "int" if self.r.random() < 0.25 else "double"
             self.arrays.append(("ABCD"[a], t, self.r.choice([1, 2, 2, 2])))
+        # Which arrays hold structs (never a table of rows).
+        self.aos = set()
+        if self.aos_seed:
+            for n, t, d in self.arrays:
+                if not self.is_rows((n, t, d)) and self.mr.random() < 0.6:
+                    self.aos.add(n)
         self.stmts = 0
         self.offsets = []   # int scalars of outer levels: iterator + c
         self.values = []    # double scalars of outer levels
@@ -139,6 +150,18 @@ class Gen:
             return "sz->s->" + p
         return "sz->" + p if self.struct else p
 
+    def ctype(self, arr):
+        """The C type of ARR's elements: its number type, or the struct."""
+        if arr[0] in self.aos:
+            return "struct C%s" % arr[1][0]
+        return arr[1]
+
+    def member(self, arr):
+        """The member an access to ARR reaches ("" for arrays of numbers)."""
+        if arr[0] not in self.aos:
+            return ""
+        return self.mr.choice([".x", ".x", ".y[0]", ".y[1]"])
+
     def is_flat(self, arr):
         return self.flat and arr[2] == 2
 
@@ -172,10 +195,11 @@ class Gen:
                     "%s - %d" % (s, self.r.randint(1, 2)) for s in write_like]
         else:
             subs = [self.subscript(iters) for _ in range(dims)]
+        m = self.member(arr)
         if self.is_flat(arr):
-            return "%s[(%s) * %s + (%s)]" % (name, subs[0], self.param("R"),
-                                             subs[1]), subs
-        return name + "".join("[%s]" % s for s in subs), subs
+            return "%s[(%s) * %s + (%s)]%s" % (name, subs[0], self.param("R"),
+                                               subs[1], m), subs
+        return name + "".join("[%s]" % s for s in subs) + m, subs
 
     def expr(self, arr_t, iters, write_subs, temps):
         r = self.r
@@ -269,9 +293,11 @@ class Gen:
     def element(self, arr, subs, flat=True):
         """The element SUBS of ARR as the program spells it (a flat array
         indexed with its row length, where FLAT)."""
+        m = self.member(arr)
         if flat and self.is_flat(arr):
-            return "%s[(%s) * %s + (%s)]" % (arr[0], subs[0], self.param("R"), subs[1])
-        return arr[0] + "".join("[%s]" % q for q in subs)
+            return "%s[(%s) * %s + (%s)]%s" % (arr[0], subs[0], self.param("R"),
+                                               subs[1], m)
+        return arr[0] + "".join("[%s]" % q for q in subs) + m
 
     def near(self, iters, subs):
         """A read of a random array, at uniform distances from SUBS where it
@@ -348,9 +374,11 @@ class Gen:
         used = ITERS[:depth]
         flat = self.flat and any(d == 2 for _, _, d in self.arrays)
         names = self.params + (["R"] if flat else [])
-        arrays = ["%s *restrict %s" % (t, n) if self.is_flat((n, t, d)) else
+        arrays = ["%s *restrict %s" % (self.ctype((n, t, d)), n)
+                  if self.is_flat((n, t, d)) else
                   "%s **%s" % (t, n) if self.is_rows((n, t, d)) else
-                  "%s %s[restrict %d]%s" % (t, n, DIM, "[%d]" % DIM * (d - 1))
+                  "%s %s[restrict %d]%s" % (self.ctype((n, t, d)), n, DIM,
+                                            "[%d]" % DIM * (d - 1))
                   for n, t, d in self.arrays]
         temp = self.temp_done
         if temp and self.temp_param:
@@ -369,6 +397,8 @@ class Gen:
             " ".join(str(r.randint(0, MAXP)) for _ in self.params)
             for _ in range(3)),
             "#include <stdio.h>", "#include <stdlib.h>", "#include <string.h>", ""]
+        for t in sorted({t for n, t, d in self.arrays if n in self.aos}):
+            out += ["struct C%s { %s x; %s y[2]; };" % (t[0], t, t), ""]
         if self.struct:
             out += ["struct sizes { %s; };" % "; ".join(
                 "int %s" % p for p in names), ""]
@@ -415,10 +445,18 @@ class Gen:
         body.append("    printf(\"run %d\\n\", run);")
         for n, t, d in self.arrays:
             cnt = DIM ** d
-            body.append("    %s *%s = malloc(sizeof(%s) * %d);" % (t, n, t, cnt))
-            init = ("(double)((q * 37 + %d) %% 101) / 8.0" % ord(n) if t == "double"
-                    else "(int)((q * 53 + %d) %% 1009)" % ord(n))
-            body.append("    for (int q = 0; q < %d; q++) %s[q] = %s;" % (cnt, n, init))
+            ct = self.ctype((n, t, d))
+            body.append("    %s *%s = malloc(sizeof(%s) * %d);" % (ct, n, ct, cnt))
+            init = ("(double)((q * 37 + %d) %% 101) / 8.0" if t == "double"
+                    else "(int)((q * 53 + %d) %% 1009)")
+            if n in self.aos:
+                body.append("    for (int q = 0; q < %d; q++) {" % cnt)
+                for k, m in enumerate([".x", ".y[0]", ".y[1]"]):
+                    body.append("      %s[q]%s = %s;" % (n, m, init % (ord(n) + 3 * k)))
+                body.append("    }")
+            else:
+                body.append("    for (int q = 0; q < %d; q++) %s[q] = %s;" %
+                            (cnt, n, init % ord(n)))
         for n, t, d in self.arrays:
             if self.is_rows((n, t, d)):
                 # The table of the block's rows, in order (equally spaced:
@@ -429,7 +467,7 @@ class Gen:
                             % (DIM, n, n, DIM))
         arrays = [n if d == 1 or self.is_flat((n, t, d)) else
                   n + "_rows" if self.is_rows((n, t, d)) else
-                  "(%s (*)%s)%s" % (t, "[%d]" % DIM * (d - 1), n)
+                  "(%s (*)%s)%s" % (self.ctype((n, t, d)), "[%d]" % DIM * (d - 1), n)
                   for n, t, d in self.arrays]
         if temp and self.temp_param:
             body.append("    double *W = malloc(sizeof(double) * %d);" % DIM)
@@ -454,10 +492,11 @@ class Gen:
             args = ", ".join(["&holder"] + arrays)
         body.append("    kern(%s);" % args)
         for n, t, d in self.arrays:
-            body.append("    dump(\"%s\", %s, %d, sizeof(%s));" % (n, n, DIM ** d, t))
-            body.append("    printf(\"%s[mid]=%s\\n\", %s%s[%d]);" % (
+            body.append("    dump(\"%s\", %s, %d, sizeof(%s));" % (
+                n, n, DIM ** d, self.ctype((n, t, d))))
+            body.append("    printf(\"%s[mid]=%s\\n\", %s%s[%d]%s);" % (
                 n, "%a" if t == "double" else "%d", "" if t == "double" else "",
-                n, DIM ** d // 2 + OFFSET))
+                n, DIM ** d // 2 + OFFSET, ".x" if n in self.aos else ""))
             body.append("    free(%s);" % n)
             if self.is_rows((n, t, d)):
                 body.append("    free(%s_rows);" % n)

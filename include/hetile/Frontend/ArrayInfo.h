@@ -35,7 +35,8 @@ bool isSupportedElementType(clang::QualType T);
 
 /// Whether \p T is the element type of an array of structs whose members
 /// the model reads and writes (ScopArray::Members): a complete struct or
-/// class, not a union, not volatile.
+/// class without base classes or virtual functions, not a union, not
+/// volatile.
 bool isMemberArrayElementType(clang::QualType T);
 
 } // namespace hetile
