@@ -4,7 +4,8 @@ applications (bench/apps/): an SSOR-style solver calling two small nests per
 plane tens of thousands of times (two sizes), a suite of small nests
 repeated, a large stencil called once per time step, a time-stepped
 stencil whose sizes and data are in a struct (or whose rows are reached
-through a table of row pointers). Each is built as the
+through a table of row pointers), a time-stepped relaxation over an array
+of structs (cells). Each is built as the
 original (gcc -O3), `hetile rewrite --auto` seq and omp (gcc -O3, the
 run-time decision on, as users get it), and Polly (clang-19 -O3 -mllvm
 -polly, with -polly-parallel on 2 threads), and timed (its own clock around
@@ -36,6 +37,7 @@ APPS = [
     ("big-stencil 3000x20", "big_stencil", ["3000", "20"]),
     ("struct-sweep 1500x40", "struct_sweep", ["1500", "40", "0"]),
     ("row-table 1500x40", "struct_sweep", ["1500", "40", "1"]),
+    ("cells 1500x40", "cells", ["1500", "40"]),
 ]
 
 # bench/kernels/ (--kernels): (name, source, arguments).
