@@ -32,13 +32,15 @@ bool constantExtent(isl::set Set, const isl::set &Context, long &Extent) {
     Extent = 0;
     return true;
   }
-  for (isl::pw_aff Bound : {Set.dim_min(0), Set.dim_max(0)})
-    if (Bound.is_null() || isl_pw_aff_is_cst(Bound.get()) != isl_bool_true)
-      return false;
+  // Bounded over every value of the parameters first (cheap, and false
+  // where a bound grows with one), then constant for each.
   isl::set Hull = Set.project_out_all_params();
   isl::val Lo = Hull.dim_min_val(0), Hi = Hull.dim_max_val(0);
   if (Lo.is_null() || Hi.is_null() || !Lo.is_int() || !Hi.is_int())
     return false;
+  for (isl::pw_aff Bound : {Set.dim_min(0), Set.dim_max(0)})
+    if (Bound.is_null() || isl_pw_aff_is_cst(Bound.get()) != isl_bool_true)
+      return false;
   Extent = Hi.num_si() - Lo.num_si() + 1;
   return true;
 }

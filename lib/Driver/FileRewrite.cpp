@@ -114,11 +114,14 @@ void reject(AnalyzedNest &N, llvm::Error Err) {
 }
 
 /// The tiled block of tilable nest \p N (runStages), or none with
-/// N.Reject set. With Options::IsolateIsl, the stages run in a child
-/// process (Support/Isolation.h) that sends back the block or the
-/// rejection: a crash of isl leaves the nest as it is.
+/// N.Reject set. With \p Seq, the stages are the next item of that isolated
+/// phase (Support/Isolation.h): where isl crashes, they run again with
+/// isl's other form of the dataflow analysis (the communication stage of
+/// the mpi backends runs one), as in analyzeNest; where it crashes again,
+/// the nest is left as it is.
 std::optional<std::string> tiledBlock(llvm::StringRef Buffer, AnalyzedNest &N,
-                                      const Options &Opts) {
+                                      const Options &Opts,
+                                      IsolatedSequence *Seq) {
   auto Run = [&]() -> std::optional<std::string> {
     DataflowFormScope Form(N.Dataflow);
     llvm::Expected<std::string> Code = runStages(Buffer, N, Opts);
@@ -128,35 +131,23 @@ std::optional<std::string> tiledBlock(llvm::StringRef Buffer, AnalyzedNest &N,
     }
     return std::move(*Code);
   };
-  if (!Opts.IsolateIsl)
+  if (!Seq)
     return Run();
-  // The child's text: "C" and the block, or "R", the kind's number, a
-  // space and the message.
-  auto Child = [&] {
-    crashForTesting("stages");
-    std::optional<std::string> Code = Run();
-    if (Code)
-      return "C" + *Code;
-    return "R" + std::to_string(unsigned(N.Reject->Kind)) + " " +
-           N.Reject->Message;
-  };
-  IsolatedResult R = runIsolated(Child);
-  if (!R.Finished && N.Dataflow == DataflowForm::Joint) {
-    // isl's other form of the dataflow analysis (the communication stage
-    // of the mpi backends runs one), as in analyzeNest.
-    N.Dataflow = DataflowForm::PerMaySource;
-    R = runIsolated(Child);
-  }
-  if (!R.Finished) {
-    N.Reject = islCrashedReject(R, "generating its tiled code", N.Loc);
+  IsolatedResult Earlier;
+  unsigned Item = Seq->next(Earlier);
+  unsigned Crashes = Seq->crashes(Item);
+  if (Crashes >= 2 ||
+      (Crashes == 1 && N.Dataflow == DataflowForm::PerMaySource)) {
+    N.Reject = islCrashedReject(Earlier, "generating its tiled code", N.Loc);
     return std::nullopt;
   }
-  if (R.Text[0] == 'C')
-    return R.Text.substr(1);
-  size_t Space = R.Text.find(' ');
-  unsigned Kind = std::stoul(R.Text.substr(1, Space - 1));
-  N.Reject = RejectReason{RejectKind(Kind), N.Loc, R.Text.substr(Space + 1)};
-  return std::nullopt;
+  if (Crashes == 1)
+    N.Dataflow = DataflowForm::PerMaySource;
+  Seq->enter(Item);
+  crashForTesting("stages");
+  std::optional<std::string> Code = Run();
+  Seq->leave();
+  return Code;
 }
 
 } // namespace
@@ -167,11 +158,17 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
   RewriteResult Result;
   std::vector<size_t> Edited; // the nests of Edits
   std::vector<NestEdits> Edits;
+  // The tilable nests' stages in a child that carries on as the process
+  // (Support/Isolation.h): a crash of isl leaves that nest as it is.
+  std::optional<IsolatedSequence> Isolated;
+  if (Opts.IsolateIsl)
+    Isolated.emplace().begin();
+  IsolatedSequence *Seq = Isolated ? &*Isolated : nullptr;
   for (size_t I = 0; I < Nests.size(); ++I) {
     AnalyzedNest &N = Nests[I];
     if (!N.isTilable())
       continue;
-    std::optional<std::string> Code = tiledBlock(Buffer, N, Opts);
+    std::optional<std::string> Code = tiledBlock(Buffer, N, Opts, Seq);
     if (!Code) {
       Result.Rejected.push_back(I);
       continue;
@@ -185,6 +182,8 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
     Edited.push_back(I);
     Edits.push_back(std::move(*NE));
   }
+  if (Seq)
+    Seq->end();
   AppliedEdits Applied =
       applyNestEdits(FileName, Buffer, Edits, runtimeIncludes(Opts),
                      Opts.EmitLineDirectives);

@@ -114,52 +114,40 @@ void analyzeStages(clang::ASTContext &Ctx, const NestCandidate &C,
 } // namespace
 
 AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
-                         isl_ctx *IslCtx, const Options &Opts) {
+                         isl_ctx *IslCtx, const Options &Opts,
+                         IsolatedSequence *Seq) {
   AnalyzedNest N;
   N.Function = C.Function->getNameAsString();
   N.Loc = makeSourceLoc(Ctx.getSourceManager(), C.Loop->getBeginLoc());
   N.Marked = C.PragmaLoc.isValid();
   if (N.Marked)
     N.PragmaLoc = makeSourceLoc(Ctx.getSourceManager(), C.PragmaLoc);
-  auto Analyze = [&](AnalyzedNest &Out, double SpentBefore) {
-    DataflowFormScope Form(Out.Dataflow);
-    IslBudget Budget(IslCtx, Opts, SpentBefore);
-    analyzeStages(Ctx, C, IslCtx, Opts, Budget, Out);
-    Out.SpentSeconds = Budget.spentSeconds();
+  auto Analyze = [&] {
+    DataflowFormScope Form(N.Dataflow);
+    IslBudget Budget(IslCtx, Opts, 0);
+    analyzeStages(Ctx, C, IslCtx, Opts, Budget, N);
+    N.SpentSeconds = Budget.spentSeconds();
   };
-  if (!Opts.IsolateIsl) {
-    Analyze(N, 0);
+  if (!Seq) {
+    Analyze();
     return N;
   }
-  // The analysis runs first in a child process (Support/Isolation.h), with
-  // isl's dataflow analysis asked in one call per array, then, if isl
-  // crashed, once per may-source statement; if isl crashes both times, the
-  // nest is left as it is. A nest too complex for its bound is rejected
-  // from the child's verdict, without a second run; otherwise the child's
-  // CPU time counts against the nest's budget, so that the two runs
-  // together stay within it.
-  IsolatedResult Probe;
-  for (DataflowForm Form : {DataflowForm::Joint, DataflowForm::PerMaySource}) {
-    N.Dataflow = Form;
-    Probe = runIsolated([&] {
-      crashForTesting("analysis");
-      Analyze(N, 0);
-      bool TooComplex = N.Reject && N.Reject->Kind == RejectKind::TooComplex;
-      return TooComplex ? "T" + N.Reject->Message
-                        : "A" + std::to_string(N.SpentSeconds);
-    });
-    if (Probe.Finished)
-      break;
-  }
-  if (!Probe.Finished) {
-    N.Reject = islCrashedReject(Probe, "analyzing the nest", N.Loc);
+  // An item of the isolated phase (Support/Isolation.h): isl's dataflow
+  // analysis asked in one call per array, then, where isl crashed on the
+  // nest, once per may-source statement; where isl crashed both times, the
+  // nest is left as it is.
+  IsolatedResult Earlier;
+  unsigned Item = Seq->next(Earlier);
+  if (Seq->crashes(Item) >= 2) {
+    N.Reject = islCrashedReject(Earlier, "analyzing the nest", N.Loc);
     return N;
   }
-  if (Probe.Text[0] == 'T') {
-    N.Reject = RejectReason{RejectKind::TooComplex, N.Loc, Probe.Text.substr(1)};
-    return N;
-  }
-  Analyze(N, std::strtod(Probe.Text.c_str() + 1, nullptr));
+  N.Dataflow = Seq->crashes(Item) ? DataflowForm::PerMaySource
+                                  : DataflowForm::Joint;
+  Seq->enter(Item);
+  crashForTesting("analysis");
+  Analyze();
+  Seq->leave();
   return N;
 }
 
@@ -415,12 +403,12 @@ private:
 /// nests inside it are, and the marked nest is not analyzed twice.
 void analyzeAuto(clang::ASTContext &Ctx, const NestCandidate &C, isl_ctx *IslCtx,
                  const Options &Opts, const MarkedLoops &Marked,
-                 std::vector<AnalyzedNest> &Out) {
+                 IsolatedSequence *Seq, std::vector<AnalyzedNest> &Out) {
   if (Marked.isMarked(C.Loop))
     return;
   bool Inside = Marked.containsMarked(C.Loop);
   if (!Inside) {
-    AnalyzedNest N = analyzeNest(Ctx, C, IslCtx, Opts);
+    AnalyzedNest N = analyzeNest(Ctx, C, IslCtx, Opts, Seq);
     bool FrontendRejected = N.Reject && !N.S && N.Reject->Kind != RejectKind::TooComplex;
     Out.push_back(std::move(N));
     if (!FrontendRejected)
@@ -429,7 +417,7 @@ void analyzeAuto(clang::ASTContext &Ctx, const NestCandidate &C, isl_ctx *IslCtx
   for (const clang::ForStmt *Inner : getInnerLoops(C.Loop))
     if (!getInnerLoops(Inner).empty())
       analyzeAuto(Ctx, {Inner, C.Function, clang::SourceLocation()}, IslCtx,
-                  Opts, Marked, Out);
+                  Opts, Marked, Seq, Out);
 }
 
 } // namespace
@@ -439,13 +427,26 @@ analyzeTranslationUnit(clang::ASTContext &Ctx,
                        const std::vector<clang::SourceLocation> &PragmaLocs,
                        isl_ctx *IslCtx, const Options &Opts) {
   std::vector<AnalyzedNest> Result;
-  for (const NestCandidate &C : findMarkedNests(Ctx, PragmaLocs))
-    Result.push_back(analyzeNest(Ctx, C, IslCtx, Opts));
-  if (!Opts.Auto)
-    return Result;
-  MarkedLoops Marked(Ctx.getSourceManager(), Result);
-  for (const NestCandidate &C : findAllNests(Ctx))
-    analyzeAuto(Ctx, C, IslCtx, Opts, Marked, Result);
+  // The candidates first (the pragmas' warnings are printed here, once),
+  // then every nest's isl work in a child that carries on as the process
+  // (Support/Isolation.h): a crash of isl leaves that nest as it is.
+  auto MarkedNests = findMarkedNests(Ctx, PragmaLocs);
+  decltype(findAllNests(Ctx)) AllNests;
+  if (Opts.Auto)
+    AllNests = findAllNests(Ctx);
+  std::optional<IsolatedSequence> Isolated;
+  if (Opts.IsolateIsl)
+    Isolated.emplace().begin();
+  IsolatedSequence *Seq = Isolated ? &*Isolated : nullptr;
+  for (const NestCandidate &C : MarkedNests)
+    Result.push_back(analyzeNest(Ctx, C, IslCtx, Opts, Seq));
+  if (Opts.Auto) {
+    MarkedLoops Marked(Ctx.getSourceManager(), Result);
+    for (const NestCandidate &C : AllNests)
+      analyzeAuto(Ctx, C, IslCtx, Opts, Marked, Seq, Result);
+  }
+  if (Seq)
+    Seq->end();
   std::sort(Result.begin(), Result.end(), // offsets are distinct
             [](const AnalyzedNest &A, const AnalyzedNest &B) {
               return A.Loc.Offset < B.Loc.Offset;

@@ -1,11 +1,17 @@
-//===- Isolation.cpp - Running a nest's isl work in a child process -------===//
+//===- Isolation.cpp - The nests' isl work in a child process -------------===//
 
 #include "hetile/Support/Isolation.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,32 +49,6 @@ bool readAll(int Fd, std::string &Text) {
   }
 }
 
-/// The child's side: run the work, send its text, leave without running
-/// the parent's exit handlers or flushing the parent's buffers.
-[[noreturn]] void runChild(int Fd, llvm::function_ref<std::string()> Work) {
-  // A crash is expected to be possible here; writing a core file of the
-  // whole compiler for it would only cost time and disk.
-  struct rlimit NoCore = {0, 0};
-  ::setrlimit(RLIMIT_CORE, &NoCore);
-  // The handlers the parent installed (LLVM's, in the plugin clang's) would
-  // act for the parent: remove its temporary output files, print a stack
-  // dump. The child just dies of the signal, which the parent reports.
-  for (int Sig : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS})
-    ::signal(Sig, SIG_DFL);
-  int Null = ::open("/dev/null", O_WRONLY);
-  if (Null >= 0) {
-    ::dup2(Null, STDOUT_FILENO);
-    ::dup2(Null, STDERR_FILENO);
-  }
-  std::string Text = Work();
-  // The text's length first: a child that dies while writing is told
-  // apart from one that finished.
-  std::string Header = std::to_string(Text.size()) + "\n";
-  bool Ok = writeAll(Fd, Header) && writeAll(Fd, Text);
-  ::close(Fd);
-  ::_exit(Ok ? 0 : 1);
-}
-
 } // namespace
 
 std::string IsolatedResult::describeFailure() const {
@@ -79,47 +59,144 @@ std::string IsolatedResult::describeFailure() const {
          (Name ? std::string(" (SIG") + Name + ")" : std::string());
 }
 
-IsolatedResult runIsolated(llvm::function_ref<std::string()> Work) {
-  IsolatedResult R;
-  int Fds[2];
-  if (::pipe(Fds) != 0) {
-    R.Text = Work();
-    R.Finished = true;
-    return R;
+namespace {
+
+/// The signals a bug of isl dies of (and SIGKILL, the kernel's answer to a
+/// computation that takes all the memory).
+bool isCrash(int Sig) {
+  switch (Sig) {
+  case SIGSEGV: case SIGBUS: case SIGILL: case SIGFPE: case SIGABRT:
+  case SIGTRAP: case SIGSYS: case SIGKILL:
+    return true;
+  default:
+    return false;
   }
-  pid_t Pid = ::fork();
-  if (Pid < 0) {
-    ::close(Fds[0]);
+}
+
+const int FatalSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE,
+                            SIGABRT, SIGTRAP, SIGSYS};
+
+/// Dies of signal \p Sig, as the child did.
+[[noreturn]] void dieOf(int Sig) {
+  ::signal(Sig, SIG_DFL);
+  ::raise(Sig);
+  ::_exit(128 + Sig);
+}
+
+} // namespace
+
+void IsolatedSequence::begin() {
+  for (;;) {
+    int Fds[2];
+    // What this process has buffered must not be written twice.
+    llvm::outs().flush();
+    llvm::errs().flush();
+    std::fflush(nullptr);
+    if (::pipe(Fds) != 0)
+      return;
+    pid_t Parent = ::getpid();
+    pid_t Pid = ::fork();
+    if (Pid < 0) {
+      ::close(Fds[0]);
+      ::close(Fds[1]);
+      return;
+    }
+    if (Pid == 0) {
+      ::close(Fds[0]);
+      Fd = Fds[1];
+      // The child dies with the parent the build system waits for.
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != Parent)
+        ::_exit(1);
+      // Quiet while isl may crash: no stack dump of LLVM's handlers, no
+      // core file. (What the phase prints is printed again by the next
+      // child after a crash.)
+      ::getrlimit(RLIMIT_CORE, &SavedCore);
+      struct rlimit NoCore = {0, SavedCore.rlim_max};
+      ::setrlimit(RLIMIT_CORE, &NoCore);
+      for (int Sig : FatalSignals) {
+        struct sigaction Old;
+        ::sigaction(Sig, nullptr, &Old);
+        SavedActions.push_back({Sig, Old});
+        ::signal(Sig, SIG_DFL);
+      }
+      Quiet = true;
+      return;
+    }
     ::close(Fds[1]);
-    R.Text = Work();
-    R.Finished = true;
-    return R;
-  }
-  if (Pid == 0) {
+    // The child's messages: "B <item>" and "E" around an item's isl work,
+    // "D" at the end of the phase.
+    std::string Raw;
+    readAll(Fds[0], Raw);
     ::close(Fds[0]);
-    runChild(Fds[1], Work);
+    int Status = 0;
+    while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR)
+      ;
+    if (WIFEXITED(Status))
+      ::_exit(WEXITSTATUS(Status));
+    int Sig = WIFSIGNALED(Status) ? WTERMSIG(Status) : SIGABRT;
+    long Inside = -1;
+    bool Done = false;
+    size_t Pos = 0;
+    while (Pos < Raw.size()) {
+      size_t End = Raw.find('\n', Pos);
+      if (End == std::string::npos)
+        break;
+      char Kind = Raw[Pos];
+      if (Kind == 'B')
+        Inside = std::strtol(Raw.c_str() + Pos + 2, nullptr, 10);
+      else if (Kind == 'E')
+        Inside = -1;
+      else if (Kind == 'D')
+        Done = true;
+      Pos = End + 1;
+    }
+    if (Done || Inside < 0 || !isCrash(Sig))
+      dieOf(Sig);
+    if (Crashes.size() <= size_t(Inside))
+      Crashes.resize(Inside + 1);
+    ++Crashes[Inside].first;
+    Crashes[Inside].second = Sig;
+    Next = 0;
   }
-  ::close(Fds[1]);
-  std::string Raw;
-  bool Read = readAll(Fds[0], Raw);
-  ::close(Fds[0]);
-  int Status = 0;
-  while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR)
-    ;
-  if (WIFSIGNALED(Status)) {
-    R.Signal = WTERMSIG(Status);
-    return R;
+}
+
+unsigned IsolatedSequence::next(IsolatedResult &Earlier) {
+  unsigned Item = Next++;
+  Earlier = IsolatedResult();
+  if (Item < Crashes.size())
+    Earlier.Signal = Crashes[Item].second;
+  Earlier.Finished = crashes(Item) == 0;
+  return Item;
+}
+
+unsigned IsolatedSequence::crashes(unsigned Item) const {
+  return Item < Crashes.size() ? Crashes[Item].first : 0;
+}
+
+void IsolatedSequence::enter(unsigned Item) {
+  if (Fd >= 0)
+    writeAll(Fd, "B " + std::to_string(Item) + "\n");
+}
+
+void IsolatedSequence::leave() {
+  if (Fd >= 0)
+    writeAll(Fd, "E\n");
+}
+
+void IsolatedSequence::end() {
+  if (Fd >= 0) {
+    writeAll(Fd, "D\n");
+    ::close(Fd);
+    Fd = -1;
   }
-  size_t NewLine = Raw.find('\n');
-  if (!Read || !WIFEXITED(Status) || WEXITSTATUS(Status) != 0 ||
-      NewLine == std::string::npos)
-    return R;
-  size_t Size = std::strtoull(Raw.c_str(), nullptr, 10);
-  if (Raw.size() - NewLine - 1 != Size)
-    return R;
-  R.Text = Raw.substr(NewLine + 1);
-  R.Finished = true;
-  return R;
+  if (!Quiet)
+    return;
+  Quiet = false;
+  for (const auto &[Sig, Action] : SavedActions)
+    ::sigaction(Sig, &Action, nullptr);
+  SavedActions.clear();
+  ::setrlimit(RLIMIT_CORE, &SavedCore);
 }
 
 } // namespace hetile

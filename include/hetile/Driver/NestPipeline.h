@@ -65,6 +65,7 @@ struct AnalyzedNest {
 };
 
 struct IsolatedResult;
+class IsolatedSequence;
 
 /// A test aid: with HETILE_TEST_ISL_CRASH=\p Where ("analysis" or
 /// "stages"), the isolated child of that part of a nest's work dies of
@@ -83,9 +84,12 @@ RejectReason makeTooComplexReject(llvm::Error Err, const SourceLoc &Loc);
 
 /// Runs frontend and analysis on \p C, each stage under the bound of
 /// Support/IslBudget.h (a stage that runs out: a TooComplex rejection), and
-/// records the seconds spent in AnalyzedNest::SpentSeconds.
+/// records the seconds spent in AnalyzedNest::SpentSeconds. With \p Seq,
+/// the work is the next item of that isolated phase (a crash of isl in it
+/// leaves the nest as it is, IslCrashed).
 AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
-                         isl_ctx *IslCtx, const Options &Opts);
+                         isl_ctx *IslCtx, const Options &Opts,
+                         IsolatedSequence *Seq = nullptr);
 
 /// The nests of the main file of \p Ctx to report: the marked ones, or with
 /// Opts.Auto every maximal nest -- and, where one is rejected before analysis

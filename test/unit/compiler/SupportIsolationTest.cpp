@@ -1,87 +1,146 @@
-//===- SupportIsolationTest.cpp - Work in a child process -----------------===//
+//===- SupportIsolationTest.cpp - The isl work in a child process ---------===//
+//
+// IsolatedSequence makes the process that calls begin() wait for a child and
+// exit with its status: each test runs the phase in a process of its own
+// (run()), whose final child writes what it saw to a pipe.
+//
+//===----------------------------------------------------------------------===//
 
 #include "hetile/Support/Isolation.h"
 
 #include <gtest/gtest.h>
 
 #include <csignal>
-#include <cstdio>
+#include <cstdlib>
+#include <functional>
 #include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace hetile;
 
 namespace {
 
-TEST(Isolation, HandsBackTheChildsText) {
-  IsolatedResult R = runIsolated([] { return std::string("tiled block"); });
-  EXPECT_TRUE(R.Finished);
-  EXPECT_EQ(R.Text, "tiled block");
+struct Outcome {
+  int Status = 0;    ///< waitpid's status of the process of the phase
+  std::string Log;   ///< what its final child wrote
+};
+
+/// Runs \p Phase in a forked process, which writes \p Phase's log to a pipe
+/// and exits with 7.
+Outcome run(const std::function<std::string(IsolatedSequence &)> &Phase) {
+  int Fds[2];
+  EXPECT_EQ(::pipe(Fds), 0);
+  pid_t Pid = ::fork();
+  if (Pid == 0) {
+    ::close(Fds[0]);
+    std::string Log;
+    {
+      IsolatedSequence Seq;
+      Seq.begin();
+      Log = Phase(Seq);
+    }
+    if (::write(Fds[1], Log.data(), Log.size()) < 0)
+      ::_exit(2);
+    ::_exit(7);
+  }
+  ::close(Fds[1]);
+  Outcome O;
+  char Buf[256];
+  for (ssize_t N; (N = ::read(Fds[0], Buf, sizeof Buf)) > 0;)
+    O.Log.append(Buf, size_t(N));
+  ::close(Fds[0]);
+  ::waitpid(Pid, &O.Status, 0);
+  return O;
 }
 
-TEST(Isolation, HandsBackLongAndEmptyTexts) {
-  // Larger than a pipe's buffer: the parent reads while the child writes.
-  std::string Long(3 << 20, 'x');
-  for (size_t I = 0; I < Long.size(); I += 4093)
-    Long[I] = char('a' + I % 26);
-  IsolatedResult R = runIsolated([&] { return Long; });
-  EXPECT_TRUE(R.Finished);
-  EXPECT_EQ(R.Text, Long);
-  IsolatedResult E = runIsolated([] { return std::string(); });
-  EXPECT_TRUE(E.Finished);
-  EXPECT_EQ(E.Text, "");
+/// Items 0 .. 2, each noted as "item:crashes"; \p Crash(item, crashes)
+/// raises a signal inside the item's work.
+std::string items(IsolatedSequence &Seq,
+                  const std::function<void(unsigned, unsigned)> &Crash) {
+  std::string Log;
+  for (int K = 0; K < 3; ++K) {
+    IsolatedResult Earlier;
+    unsigned Item = Seq.next(Earlier);
+    unsigned N = Seq.crashes(Item);
+    Log += std::to_string(Item) + ":" + std::to_string(N);
+    if (!Earlier.Finished)
+      Log += "(" + Earlier.describeFailure() + ")";
+    Log += " ";
+    Seq.enter(Item);
+    Crash(Item, N);
+    Seq.leave();
+  }
+  Seq.end();
+  return Log;
 }
 
-TEST(Isolation, SideEffectsStayInTheChild) {
-  int Counter = 0;
-  IsolatedResult R = runIsolated([&] {
-    ++Counter;
-    return std::to_string(Counter);
+TEST(IsolatedSequence, TheProcessExitsWithTheChildsStatus) {
+  Outcome O = run([](IsolatedSequence &S) {
+    return items(S, [](unsigned, unsigned) {});
   });
-  EXPECT_TRUE(R.Finished);
-  EXPECT_EQ(R.Text, "1");
-  EXPECT_EQ(Counter, 0);
+  ASSERT_TRUE(WIFEXITED(O.Status));
+  EXPECT_EQ(WEXITSTATUS(O.Status), 7);
+  EXPECT_EQ(O.Log, "0:0 1:0 2:0 ");
 }
 
-TEST(Isolation, ReportsTheSignalThatKilledTheChild) {
-  IsolatedResult R = runIsolated([] {
+TEST(IsolatedSequence, AnItemThatCrashedIsToldSoInTheNextChild) {
+  // Item 1 crashes twice (SIGSEGV, then SIGABRT), then runs; the items
+  // before it run again in each child, with the same results.
+  Outcome O = run([](IsolatedSequence &S) {
+    return items(S, [](unsigned Item, unsigned Crashes) {
+      if (Item == 1 && Crashes == 0)
+        std::raise(SIGSEGV);
+      if (Item == 1 && Crashes == 1)
+        std::abort();
+    });
+  });
+  ASSERT_TRUE(WIFEXITED(O.Status));
+  EXPECT_EQ(WEXITSTATUS(O.Status), 7);
+  EXPECT_EQ(O.Log, "0:0 1:2(signal 6 (SIGABRT)) 2:0 ");
+}
+
+TEST(IsolatedSequence, ACrashOutsideTheItemsIsTheProcesssOwn) {
+  // Between two items, and after the phase: the process dies of it, as it
+  // would without the child.
+  Outcome Between = run([](IsolatedSequence &S) {
+    IsolatedResult E;
+    S.enter(S.next(E));
+    S.leave();
     std::raise(SIGSEGV);
     return std::string("not reached");
   });
-  EXPECT_FALSE(R.Finished);
-  EXPECT_EQ(R.Signal, SIGSEGV);
-  EXPECT_EQ(R.describeFailure(), "signal 11 (SIGSEGV)");
-  IsolatedResult A = runIsolated([] {
-    std::abort();
-    return std::string();
-  });
-  EXPECT_FALSE(A.Finished);
-  EXPECT_EQ(A.Signal, SIGABRT);
-}
-
-TEST(Isolation, AChildThatExitsEarlyHasNotFinished) {
-  IsolatedResult R = runIsolated([] {
-    std::exit(3);
+  ASSERT_TRUE(WIFSIGNALED(Between.Status));
+  EXPECT_EQ(WTERMSIG(Between.Status), SIGSEGV);
+  Outcome After = run([](IsolatedSequence &S) {
+    S.end();
+    std::raise(SIGBUS);
     return std::string("not reached");
   });
-  EXPECT_FALSE(R.Finished);
-  EXPECT_EQ(R.Signal, 0);
-  EXPECT_EQ(R.describeFailure(), "an unknown failure");
+  ASSERT_TRUE(WIFSIGNALED(After.Status));
+  EXPECT_EQ(WTERMSIG(After.Status), SIGBUS);
 }
 
-TEST(Isolation, TheChildPrintsNothing) {
-  // The child's output is discarded: what it prints does not reach the
-  // parent's stdout, whose buffer is not flushed twice either.
-  testing::internal::CaptureStdout();
-  std::printf("parent ");
-  IsolatedResult R = runIsolated([] {
-    std::printf("child\n");
-    std::fflush(stdout);
-    return std::string("ok");
+TEST(IsolatedSequence, AnInterruptIsNotACrash) {
+  // SIGTERM inside an item (the build stopped): no new child.
+  Outcome O = run([](IsolatedSequence &S) {
+    return items(S, [](unsigned Item, unsigned) {
+      if (Item == 0)
+        std::raise(SIGTERM);
+    });
   });
-  std::fflush(stdout);
-  std::string Out = testing::internal::GetCapturedStdout();
-  EXPECT_TRUE(R.Finished);
-  EXPECT_EQ(Out, "parent ");
+  ASSERT_TRUE(WIFSIGNALED(O.Status));
+  EXPECT_EQ(WTERMSIG(O.Status), SIGTERM);
+  EXPECT_EQ(O.Log, "");
+}
+
+TEST(IsolatedSequence, DescribesTheSignal) {
+  IsolatedResult R;
+  R.Finished = false;
+  R.Signal = SIGSEGV;
+  EXPECT_EQ(R.describeFailure(), "signal 11 (SIGSEGV)");
+  R.Signal = 0;
+  EXPECT_EQ(R.describeFailure(), "an unknown failure");
 }
 
 } // namespace
