@@ -408,7 +408,8 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
 
 namespace {
 /// The parts of a member of an element of an array, `a[i][j].re`,
-/// `c[k].u[1]`, `p[i].s.t`: the array's expression, the element's
+/// `c[k].u[1]`, `p[i].s.t`, `v[i].x` of a std::vector v: the array's
+/// expression (for a vector, its operator[] call), the element's
 /// subscripts, and what lies between the element and the member (fields,
 /// subscripts of member arrays), the element's side first.
 struct MemberPath {
@@ -431,6 +432,13 @@ std::optional<MemberPath> memberPath(const Expr *E) {
       Cur = ME->getBase()->IgnoreParenImpCasts();
       continue;
     }
+    // v[i]: the element of a vector (NestWalker::vectorData), the array's
+    // end.
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Cur);
+        OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
+      Parts.push_back(OC);
+      break;
+    }
     break;
   }
   auto Member = std::find_if(Parts.rbegin(), Parts.rend(), [](const Expr *X) {
@@ -441,8 +449,12 @@ std::optional<MemberPath> memberPath(const Expr *E) {
     return std::nullopt;
   MemberPath P;
   P.Array = Cur;
-  for (auto It = Parts.rbegin(); It != Member; ++It)
-    P.Subs.push_back(cast<ArraySubscriptExpr>(*It)->getIdx());
+  for (auto It = Parts.rbegin(); It != Member; ++It) {
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(*It))
+      P.Subs.push_back(OC->getArg(1));
+    else
+      P.Subs.push_back(cast<ArraySubscriptExpr>(*It)->getIdx());
+  }
   for (auto It = Member; It != Parts.rend(); ++It)
     P.Inner.push_back(*It);
   return P;
@@ -513,6 +525,14 @@ std::optional<bool> AccessCollector::addMemberAccess(const Expr *E,
   // The array: a variable, an inline accessor's pointer parameter (the
   // array its argument names), or a pointer member the nest never writes.
   const Expr *Base = P->Array;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Base)) {
+    const VarDecl *Data = W.vectorData(OC, /*Structs=*/true);
+    if (!Data)
+      return Fail(E, "is reached through a call that is not the subscript "
+                     "of a std::vector the nest never resizes");
+    W.noteSureRead(Data);
+    return addElementAccess(E, Data, P->Subs, K, &M);
+  }
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (const Expr *Arg = VD ? W.argumentOf(VD) : nullptr) {

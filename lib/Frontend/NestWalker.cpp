@@ -257,13 +257,16 @@ QualType vectorElement(QualType T) {
 }
 } // namespace
 
-const VarDecl *NestWalker::vectorData(const CXXOperatorCallExpr *E) {
+const VarDecl *NestWalker::vectorData(const CXXOperatorCallExpr *E,
+                                      bool Structs) {
   if (E->getOperator() != OO_Subscript || E->getNumArgs() != 2)
     return nullptr;
   const Expr *Object = E->getArg(0)->IgnoreParenImpCasts();
   QualType Elem = vectorElement(Object->getType());
   LoadPath P;
-  if (Elem.isNull() || !isSupportedElementType(Elem) ||
+  if (Elem.isNull() ||
+      !(Structs ? isMemberArrayElementType(Elem)
+                : isSupportedElementType(Elem)) ||
       Elem.isVolatileQualified() || !loadPath(Object, P))
     return nullptr;
   QualType T = Ctx.getPointerType(

@@ -121,7 +121,10 @@ public:
   /// The variable that stands for the data of a std::vector the nest
   /// indexes (`v_[k]`: the array `v_.data()`), a load the nest never writes
   /// as invariantLoad's (the vector reached the same ways); null otherwise.
-  const clang::VarDecl *vectorData(const clang::CXXOperatorCallExpr *E);
+  /// With \p Structs, a vector of structs whose members the nest accesses
+  /// (ScopArray::Members), else a vector of numbers.
+  const clang::VarDecl *vectorData(const clang::CXXOperatorCallExpr *E,
+                                   bool Structs = false);
   /// For \p Table, a variable `T **` (or `T *t[]`) the nest never writes,
   /// indexed r[i][j]: the variable that stands for the address of its row
   /// 0 (an array of T in rows of \p Stride elements, a parameter), read
