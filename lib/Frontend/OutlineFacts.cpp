@@ -118,11 +118,36 @@ private:
     QualType T = VD->getType().getCanonicalType();
     if (T->isBuiltinType())
       Facts.Scalars.insert(Name);
-    if (const auto *PT = T->getAs<PointerType>())
-      T = PT->getPointeeType();
-    while (const ArrayType *AT = Ctx.getAsArrayType(T))
-      T = AT->getElementType();
-    T = T.getCanonicalType();
+    // The element type as spelled (a typedef's name stays).
+    QualType Elem = VD->getType();
+    bool Array = false;
+    if (const auto *PT = Elem->getAs<PointerType>()) {
+      Elem = PT->getPointeeType();
+      Array = true;
+    }
+    while (const ArrayType *AT = Ctx.getAsArrayType(Elem)) {
+      Elem = AT->getElementType();
+      Array = true;
+    }
+    T = Elem.getCanonicalType();
+    // An array of structs (ScopArray::Members) whose type is named at file
+    // scope, before the function.
+    if (Array && T->isStructureOrClassType()) {
+      std::string Spelled =
+          Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+      const NamedDecl *Named = nullptr;
+      if (const auto *TT = Elem->getAs<TypedefType>())
+        Named = TT->getDecl();
+      else if (const auto *RT = T->getAs<RecordType>())
+        Named = RT->getDecl();
+      if (!Named || !Named->getIdentifier() || isInFunction(Named) ||
+          !SM.isBeforeInTranslationUnit(Named->getLocation(), FunctionBegin) ||
+          Spelled.find('(') != std::string::npos)
+        return block("'" + Name + "' has a struct type not named before the "
+                     "function");
+      Facts.Types[Name] = Spelled;
+      return true;
+    }
     if (!T->isBuiltinType())
       return block("'" + Name + "' has a type that is not a built-in type");
     Facts.Types[Name] =

@@ -86,6 +86,7 @@ static void mixed(int N, double *p) {
 // CHECK:      /* hetile: point loops inline: a macro defined inside the function */
 // CHECK:      /* hetile: point loops inline: type 'real' is declared inside the function */
 // CHECK:      /* hetile: point loops inline: 'count' is a static local variable */
+// CHECK:      /* hetile: point loops inline: 'P' has a struct type not named before the function */
 static void inline_only(int N, double A[N][N]) {
 #define LOCAL_W 0.5
 #pragma hetile
@@ -103,6 +104,15 @@ static void inline_only(int N, double A[N][N]) {
   for (int i = 1; i < N; i++)
     for (int j = 1; j < N; j++)
       A[i][j] = count * (A[i - 1][j] + A[i][j - 1]) / 8;
+  struct pair { double v, w; } P[8][8];
+  for (int i = 0; i < 8; i++)
+    for (int j = 0; j < 8; j++)
+      P[i][j].v = P[i][j].w = A[i % N][j % N];
+#pragma hetile
+  for (int i = 1; i < 8; i++)
+    for (int j = 1; j < 8; j++)
+      P[i][j].v = 0.5 * (P[i - 1][j].v + P[i][j - 1].w);
+  A[0][0] += P[7][7].v;
 }
 
 // A pragma before the function may apply to it: nothing goes between.

@@ -12,6 +12,8 @@
 // every call runs the tiled code (the harness aborts in a fallback).
 // RUN: %differential %s --work %t
 // RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s
+// RUN: %hetile rewrite --backend=omp %s -o %t-omp.c -- -I %S/../Exec/Inputs
+// RUN: %strip-directives %t-omp.c | FileCheck %s --check-prefix=OUTLINED
 // RUN: %hetile rewrite --backend=mpi %s -o %t-mpi.c -- -I %S/../Exec/Inputs 2>&1 | FileCheck %s --check-prefix=MPI
 // CHECK-LABEL: nest at {{.*}}struct-arrays.c:{{[0-9]+}}:3 in function 'rotate'
 // CHECK:         run-time checks: a and w do not overlap
@@ -36,6 +38,12 @@
 // CHECK:         write f[i, j, 0]
 // CHECK:         read f[-1 + i, j, 8]
 // CHECK:         tilable: yes
+// The omp backend's tiles in functions of their own (the struct types are
+// named before the functions):
+// OUTLINED:      static void hetile_points_rotate_[[#]](
+// OUTLINED:      cplx (*restrict a)[hetile_a_e1],
+// OUTLINED:      static void hetile_points_relax_[[#]](
+// OUTLINED:      struct cell (*restrict c)[hetile_c_e1]) {
 // MPI: struct-arrays.c:[[#]]:3: remark: nest not tiled: the nest writes members of 'a', an array of structs, and the mpi backends move the values of numbers only [hetile-reject-mpi-struct-array]
 //@ untiled-on mpi,mpi+omp
 //@ args 1 1 0 | 2 5 1 | 9 13 2 | 17 6 1
