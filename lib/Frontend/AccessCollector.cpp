@@ -372,24 +372,9 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   }
   std::reverse(Subs.begin(), Subs.end());
   Base = Base->IgnoreParenImpCasts();
-  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  // An accessor's pointer parameter: the array its argument names.
-  if (const Expr *Arg = VD ? W.argumentOf(VD) : nullptr) {
-    Base = Arg->IgnoreParenImpCasts();
-    DRE = dyn_cast<DeclRefExpr>(Base);
-    VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  }
-  if (const auto *ME = dyn_cast<MemberExpr>(Base)) {
-    // A pointer member the nest never writes: the array it points to.
-    VD = W.invariantLoad(ME);
-    if (!VD || !ME->getType()->isPointerType())
-      return rejectMember(ME);
-    W.noteSureRead(VD);
-  }
+  const VarDecl *VD = arrayVariable(Base);
   if (!VD)
-    return reject(RejectKind::PointerArithmetic, Base,
-                  "pointer arithmetic " + quoted(W, Base));
+    return false;
   // A table of rows, r[i][j]: the array of its rows (NestWalker::rowTable),
   // element i * stride + j.
   if (Subs.size() == 2 && !W.getScan().DeclaredInside.count(VD)) {
@@ -533,25 +518,37 @@ std::optional<bool> AccessCollector::addMemberAccess(const Expr *E,
     W.noteSureRead(Data);
     return addElementAccess(E, Data, P->Subs, K, &M);
   }
-  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (const Expr *Arg = VD ? W.argumentOf(VD) : nullptr) {
-    DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
-    VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  }
-  if (const auto *ME = dyn_cast<MemberExpr>(Base)) {
-    VD = W.invariantLoad(ME);
-    if (!VD || !ME->getType()->isPointerType())
-      return rejectMember(ME);
-    W.noteSureRead(VD);
-  }
+  const VarDecl *VD = arrayVariable(Base);
   if (!VD)
-    return reject(RejectKind::PointerArithmetic, Base,
-                  "pointer arithmetic " + quoted(W, Base));
+    return false;
   if (W.getScan().DeclaredInside.count(VD))
     return Fail(E, "belongs to an array declared in the nest (a private "
                    "array of structs is not modelled)");
   return addElementAccess(E, VD, P->Subs, K, &M);
+}
+
+const VarDecl *AccessCollector::arrayVariable(const Expr *&Base) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  // An accessor's pointer parameter: the array its argument names.
+  if (const Expr *Arg = VD ? W.argumentOf(VD) : nullptr) {
+    Base = Arg->IgnoreParenImpCasts();
+    DRE = dyn_cast<DeclRefExpr>(Base);
+    VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(Base)) {
+    // A pointer member the nest never writes: the array it points to.
+    VD = W.invariantLoad(ME);
+    if (!VD || !ME->getType()->isPointerType()) {
+      rejectMember(ME);
+      return nullptr;
+    }
+    W.noteSureRead(VD);
+  }
+  if (!VD)
+    reject(RejectKind::PointerArithmetic, Base,
+           "pointer arithmetic " + quoted(W, Base));
+  return VD;
 }
 
 bool AccessCollector::addRowTableAccess(const Expr *E, const VarDecl *Rows,

@@ -14,17 +14,20 @@
 // CHECK:         for (long hetile_t2 =
 // CHECK:         /* hetile: point loops */
 // CHECK-NEXT:    for (int t = 
-// CHECK:         for (int c1 = 
-// CHECK:         c1 < {{.*}}; c1++) {
-// CHECK-NEXT:      if ((long)N + 2 * t >= c1 + 2) {
+// The tile's first row of B, then the rows where both statements run: two
+// guard-free loops, then A's last row (every point loop "separate").
+// CHECK:           if (2 * t + 1 >= hetile_t1) {
+// CHECK-NEXT:        for (int c2 = hetile_max(hetile_t2, 2 * t + 1);
+// CHECK:               const int i = 1;
+// CHECK:               B[i][j] = 0.2 *
+// CHECK:           for (int c1 = hetile_max(hetile_t1, 2 * t + 2);
+// CHECK-NEXT:           c1 < {{.*}}; c1++) {
 // CHECK-NEXT:        for (int c2 = hetile_max(hetile_t2, 2 * t + 1);
 // CHECK-NEXT:             c2 < {{.*}}; c2++) {
 // CHECK-NEXT:          const int i = -2 * t + c1;
 // CHECK-NEXT:          const int j = -2 * t + c2;
 // CHECK-NEXT:          B[i][j] = 0.2 *
 // CHECK-NEXT:        }
-// CHECK-NEXT:      }
-// CHECK-NEXT:      if (c1 >= 2 * t + 2) {
 // CHECK-NEXT:        for (int c2 = hetile_max(hetile_t2, 2 * t + 2);
 // CHECK-NEXT:             c2 < {{.*}}; c2++) {
 // CHECK-NEXT:          const int i = -2 * t + c1 - 1;
@@ -32,5 +35,7 @@
 // CHECK-NEXT:          A[i][j] = 0.2 *
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
-// CHECK-NEXT:    }
+// CHECK-NEXT:      if (hetile_T1 + hetile_t1 >= (long)N + 2 * t) {
+// CHECK:               const int i = (long)N - 2;
+// CHECK:               A[i][j] = 0.2 *
 // CHECK-NOT:     for (long c2

@@ -71,6 +71,11 @@ private:
                         const std::vector<const clang::Expr *> &Subs,
                         MemoryAccess::AccessKind K,
                         const MemberOffset *Member = nullptr);
+  /// The variable whose array \p Base names: a variable, the array an
+  /// inline accessor's pointer parameter stands for (\p Base becomes its
+  /// argument), or a pointer member the nest never writes (the array it
+  /// points to). Null, rejected, otherwise.
+  const clang::VarDecl *arrayVariable(const clang::Expr *&Base);
   /// The access \p E, Table[Subs[0]][Subs[1]], of a row table: element
   /// Subs[0] * Stride + Subs[1] of \p Rows (NestWalker::rowTable).
   bool addRowTableAccess(const clang::Expr *E, const clang::VarDecl *Rows,

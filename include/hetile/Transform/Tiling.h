@@ -94,9 +94,11 @@ struct TiledNest {
   isl::union_set InTile;
   /// The permutable band followed by the inner order, restricted to one tile
   /// (origins and sizes are parameters): isl generates the point loops.
-  /// When SeparateInner, its last band member is marked "separate", so that
-  /// isl splits the innermost point loop where the set of statements it runs
-  /// changes: no guard inside it, which the C compiler can vectorize.
+  /// Every member of every band is marked "separate" (isl's default loop
+  /// type can break the schedule's order: Tiling.cpp, separateEveryLoop),
+  /// so that isl also splits the innermost point loop where the set of
+  /// statements it runs changes: no guard inside it, which the C compiler
+  /// can vectorize.
   isl::schedule PointSchedule;
   /// No statement depends on itself along InnerDim alone
   /// (a recurrence such as SOR's A[i][j-1], which no guard-free loop would
