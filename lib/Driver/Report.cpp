@@ -260,6 +260,12 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
        << "\n";
   OS << "  run-time checks: " << aliasChecksText(S) << "\n";
   for (const ScopArray &A : S.Arrays)
+    if (A.Members)
+      OS << "  members: " << A.Name << " holds '" << A.ElementType << "' ("
+         << A.ElementBytes << " bytes), its last subscript a member's byte "
+            "offset: "
+         << A.MemberLayout << "\n";
+  for (const ScopArray &A : S.Arrays)
     if (!A.RowExtents.empty())
       OS << "  delinearized: " << A.Name << " as " << A.Name << "[]["
          << llvm::join(A.RowExtents, "][") << "], subscripts but the first in "

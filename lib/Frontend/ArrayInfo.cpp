@@ -86,6 +86,20 @@ std::optional<ArrayDescription> describeArray(const ASTContext &Ctx,
     D.Info.ElementType =
         Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
     D.Info.ElementBytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
+    const RecordDecl *RD =
+        Elem.getCanonicalType()->getAs<RecordType>()->getDecl()->getDefinition();
+    for (const FieldDecl *FD : RD->fields()) {
+      std::string Name = FD->getNameAsString();
+      QualType T = FD->getType();
+      while (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+        Name += "[" + std::to_string(CAT->getSize().getZExtValue()) + "]";
+        T = CAT->getElementType();
+      }
+      D.Info.MemberLayout += (D.Info.MemberLayout.empty() ? "" : ", ") + Name +
+                             " at " +
+                             std::to_string(Ctx.getFieldOffset(FD) /
+                                            Ctx.getCharWidth());
+    }
     return D;
   }
   if (!isSupportedElementType(Elem) || Elem.isVolatileQualified()) {

@@ -17,12 +17,14 @@
 // RUN: %hetile rewrite --backend=mpi %s -o %t-mpi.c -- -I %S/../Exec/Inputs 2>&1 | FileCheck %s --check-prefix=MPI
 // CHECK-LABEL: nest at {{.*}}struct-arrays.c:{{[0-9]+}}:3 in function 'rotate'
 // CHECK:         run-time checks: a and w do not overlap
+// CHECK-NEXT:    members: a holds 'cplx' (16 bytes), its last subscript a member's byte offset: re at 0, im at 8
 // CHECK:         write a[i, j, 0]
 // CHECK:         read a[i, -1 + j, 8]
 // CHECK:         write a[i, j, 8]
 // CHECK:         tilable: yes
 // CHECK:         final exchange (mpi backends): none, the nest stays as it is: the nest writes members of 'a', an array of structs, and the mpi backends move the values of numbers only [hetile-reject-mpi-struct-array]
 // CHECK-LABEL: nest at {{.*}}struct-arrays.c:{{[0-9]+}}:3 in function 'relax'
+// CHECK:         members: c holds 'struct cell' (32 bytes), its last subscript a member's byte offset: rho at 0, u[3] at 8
 // CHECK:         read c[i, 1 + j, 24]
 // CHECK:         write c[i, j, 8 + 8k]
 // CHECK:         S0: (t, t + i, t + j)

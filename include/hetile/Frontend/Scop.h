@@ -61,6 +61,9 @@ struct ScopArray {
   /// overlap, so the model's elements are exactly the bytes the nest
   /// touches). ElementType and ElementBytes are the struct's.
   bool Members = false;
+  /// For Members: the struct's members and their byte offsets, as the
+  /// report prints them ("rho at 0, u[3] at 8").
+  std::string MemberLayout;
   bool Restrict = false;
   bool Written = false;
   /// A local variable of the nest's function, declared outside the nest,
