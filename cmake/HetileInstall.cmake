@@ -16,7 +16,7 @@ set(HETILE_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/hetile" CACHE STRING
 
 # The tools and the plugin link the shared clang-cpp and LLVM of
 # /usr/lib/llvm-19/lib: keep that folder in their run path once installed.
-foreach(t hetile hetile-plan hetile-calibrate HetilePlugin)
+foreach(t hetile hetile-wait hetile-plan hetile-calibrate HetilePlugin)
   if(TARGET ${t})
     set_target_properties(${t} PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
     list(APPEND _hetile_installed ${t})

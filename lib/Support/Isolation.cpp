@@ -125,16 +125,10 @@ void IsolatedSequence::begin() {
     }
     ::close(Fds[1]);
     // The child's messages: "B <item>" and "E" around an item's isl work,
-    // "D" at the end of the phase.
+    // "D" at the end of the phase, after which it closes the pipe.
     std::string Raw;
     readAll(Fds[0], Raw);
     ::close(Fds[0]);
-    int Status = 0;
-    while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR)
-      ;
-    if (WIFEXITED(Status))
-      ::_exit(WEXITSTATUS(Status));
-    int Sig = WIFSIGNALED(Status) ? WTERMSIG(Status) : SIGABRT;
     long Inside = -1;
     bool Done = false;
     size_t Pos = 0;
@@ -151,6 +145,17 @@ void IsolatedSequence::begin() {
         Done = true;
       Pos = End + 1;
     }
+    if (Done && !Waiter.empty()) {
+      std::string Child = std::to_string(Pid);
+      ::execl(Waiter.c_str(), Waiter.c_str(), Child.c_str(), (char *)nullptr);
+      // Not run: this process waits itself.
+    }
+    int Status = 0;
+    while (::waitpid(Pid, &Status, 0) < 0 && errno == EINTR)
+      ;
+    if (WIFEXITED(Status))
+      ::_exit(WEXITSTATUS(Status));
+    int Sig = WIFSIGNALED(Status) ? WTERMSIG(Status) : SIGABRT;
     if (Done || Inside < 0 || !isCrash(Sig))
       dieOf(Sig);
     if (Crashes.size() <= size_t(Inside))
@@ -159,6 +164,12 @@ void IsolatedSequence::begin() {
     Crashes[Inside].second = Sig;
     Next = 0;
   }
+}
+
+std::string IsolatedSequence::Waiter;
+
+void IsolatedSequence::setWaiter(std::string Program) {
+  Waiter = std::move(Program);
 }
 
 unsigned IsolatedSequence::next(IsolatedResult &Earlier) {

@@ -12,10 +12,12 @@
 #include "hetile/Driver/Report.h"
 #include "hetile/Rewrite/FileRewriter.h"
 #include "hetile/Support/IslBinding.h"
+#include "hetile/Support/Isolation.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace hetile;
@@ -336,6 +338,15 @@ int runRewrite(int Argc, const char **Argv) {
 } // namespace
 
 int main(int Argc, const char **Argv) {
+  // The program that a phase's waiting parent becomes (Support/Isolation.h):
+  // hetile-wait, beside this executable.
+  std::string Exe = llvm::sys::fs::getMainExecutable(Argv[0], (void *)&main);
+  if (!Exe.empty()) {
+    SmallString<256> Wait(llvm::sys::path::parent_path(Exe));
+    llvm::sys::path::append(Wait, "hetile-wait");
+    if (llvm::sys::fs::can_execute(Wait))
+      IsolatedSequence::setWaiter(std::string(Wait));
+  }
   std::string IslProblem = checkIslBinding();
   if (!IslProblem.empty()) {
     errs() << "hetile: error: " << IslProblem << "\n";

@@ -73,6 +73,13 @@ public:
   void leave();
   /// Ends the phase (once; the destructor calls it).
   void end();
+  /// A program that waits for a process (`\p Program PID`) and ends as it
+  /// did: once a phase is over, its waiting parent becomes that program, so
+  /// that a command over many files keeps small processes waiting, not
+  /// copies of the compiler's memory (tools/hetile/hetile-wait.c). Unset
+  /// (the plugin inside clang), or where it cannot be run, the parent waits
+  /// itself.
+  static void setWaiter(std::string Program);
 
 private:
   /// The child's end of the pipe; -1 outside the phase or unforked.
@@ -85,6 +92,7 @@ private:
   std::vector<std::pair<int, struct sigaction>> SavedActions;
   struct rlimit SavedCore = {};
   bool Quiet = false;
+  static std::string Waiter;
 };
 
 } // namespace hetile

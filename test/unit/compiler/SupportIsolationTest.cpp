@@ -134,6 +134,40 @@ TEST(IsolatedSequence, AnInterruptIsNotACrash) {
   EXPECT_EQ(O.Log, "");
 }
 
+TEST(IsolatedSequence, TheParentBecomesTheWaiterAfterThePhase) {
+  // With hetile-wait set, the parent execs it once the phase is over: the
+  // process still ends as its child does, exit status or signal.
+  IsolatedSequence::setWaiter(HETILE_WAIT_PROGRAM);
+  Outcome O = run([](IsolatedSequence &S) {
+    std::string Log = items(S, [](unsigned Item, unsigned Crashes) {
+      if (Item == 2 && Crashes == 0)
+        std::raise(SIGSEGV);
+    });
+    // The parent's program, once it has read the end of the phase.
+    std::string Exe = "/proc/" + std::to_string(::getppid()) + "/exe";
+    char Buf[4096];
+    for (int Try = 0; Try < 200; ++Try) {
+      ssize_t N = ::readlink(Exe.c_str(), Buf, sizeof Buf - 1);
+      if (N > 0 && std::string(Buf, size_t(N)).find("hetile-wait") !=
+                       std::string::npos)
+        return Log + "waiter";
+      ::usleep(5000);
+    }
+    return Log + "no waiter";
+  });
+  ASSERT_TRUE(WIFEXITED(O.Status));
+  EXPECT_EQ(WEXITSTATUS(O.Status), 7);
+  EXPECT_EQ(O.Log, "0:0 1:0 2:1(signal 11 (SIGSEGV)) waiter");
+  Outcome After = run([](IsolatedSequence &S) {
+    S.end();
+    std::raise(SIGBUS);
+    return std::string("not reached");
+  });
+  ASSERT_TRUE(WIFSIGNALED(After.Status));
+  EXPECT_EQ(WTERMSIG(After.Status), SIGBUS);
+  IsolatedSequence::setWaiter("");
+}
+
 TEST(IsolatedSequence, DescribesTheSignal) {
   IsolatedResult R;
   R.Finished = false;
