@@ -5,12 +5,11 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <string>
-#include <csignal>
 #include <cstring>
-#include <fcntl.h>
+#include <string>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -49,18 +48,6 @@ bool readAll(int Fd, std::string &Text) {
   }
 }
 
-} // namespace
-
-std::string IsolatedResult::describeFailure() const {
-  if (Signal <= 0)
-    return "an unknown failure";
-  const char *Name = ::sigabbrev_np(Signal);
-  return "signal " + std::to_string(Signal) +
-         (Name ? std::string(" (SIG") + Name + ")" : std::string());
-}
-
-namespace {
-
 /// The signals a bug of isl dies of (and SIGKILL, the kernel's answer to a
 /// computation that takes all the memory).
 bool isCrash(int Sig) {
@@ -84,6 +71,14 @@ const int FatalSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE,
 }
 
 } // namespace
+
+std::string IsolatedResult::describeFailure() const {
+  if (Signal <= 0)
+    return "an unknown failure";
+  const char *Name = ::sigabbrev_np(Signal);
+  return "signal " + std::to_string(Signal) +
+         (Name ? std::string(" (SIG") + Name + ")" : std::string());
+}
 
 void IsolatedSequence::begin() {
   for (;;) {
