@@ -11,6 +11,7 @@
 #include "hetile/Rewrite/FileRewriter.h"
 #include "hetile/Support/IslBinding.h"
 #include "hetile/Support/IslUtils.h"
+#include "hetile/Support/Isolation.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/DiagnosticIDs.h"
@@ -190,6 +191,9 @@ bool HetilePluginAction::ParseArgs(const CompilerInstance &CI,
   std::string Isl = checkIslBinding();
   if (!Isl.empty())
     Errors.push_back(Isl);
+  // What a phase's waiting parent becomes (Support/Isolation.h): clang may
+  // compile several files in this process.
+  IsolatedSequence::setWaiter(findWaiter(thisObjectPath()));
   for (const std::string &E : Errors)
     Diags.Report(ID) << E;
   return Errors.empty();

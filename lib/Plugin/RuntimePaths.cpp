@@ -2,7 +2,8 @@
 //
 // The plugin is found where it was installed or built; the runtime's header
 // is looked up relative to it (so an installed tree can be moved), then in
-// the source tree of the build (for the build tree's own plugin).
+// the source tree of the build (for the build tree's own plugin); so is
+// hetile-wait, beside the tools.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,19 @@ std::string thisObjectPath() {
   llvm::SmallString<256> Path(Info.dli_fname);
   llvm::sys::fs::make_absolute(Path);
   return Path.str().str();
+}
+
+std::string findWaiter(llvm::StringRef PluginPath) {
+  if (PluginPath.empty())
+    return "";
+  for (const char *ToBin : {HETILE_LIBDIR_TO_BINDIR, "../bin"}) {
+    llvm::SmallString<256> Path(llvm::sys::path::parent_path(PluginPath));
+    llvm::sys::path::append(Path, ToBin, "hetile-wait");
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (llvm::sys::fs::can_execute(Path))
+      return Path.str().str();
+  }
+  return "";
 }
 
 std::string findRuntimeIncludeDir(llvm::StringRef PluginPath) {

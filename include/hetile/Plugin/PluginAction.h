@@ -56,6 +56,10 @@ private:
 /// runtime/include of the build the plugin comes from; "" if neither is.
 std::string findRuntimeIncludeDir(llvm::StringRef PluginPath);
 
+/// hetile-wait beside the tools of the installed tree (or build tree) of the
+/// plugin whose shared object is \p PluginPath; "" if it is not there.
+std::string findWaiter(llvm::StringRef PluginPath);
+
 /// The path of the shared object (or executable) holding this code.
 std::string thisObjectPath();
 
