@@ -75,6 +75,17 @@ std::string items(IsolatedSequence &Seq,
   return Log;
 }
 
+/// A crash after the phase is the process's own: it dies of it.
+void expectCrashAfterThePhaseKills() {
+  Outcome After = run([](IsolatedSequence &S) {
+    S.end();
+    std::raise(SIGBUS);
+    return std::string("not reached");
+  });
+  ASSERT_TRUE(WIFSIGNALED(After.Status));
+  EXPECT_EQ(WTERMSIG(After.Status), SIGBUS);
+}
+
 TEST(IsolatedSequence, TheProcessExitsWithTheChildsStatus) {
   Outcome O = run([](IsolatedSequence &S) {
     return items(S, [](unsigned, unsigned) {});
@@ -112,13 +123,7 @@ TEST(IsolatedSequence, ACrashOutsideTheItemsIsTheProcesssOwn) {
   });
   ASSERT_TRUE(WIFSIGNALED(Between.Status));
   EXPECT_EQ(WTERMSIG(Between.Status), SIGSEGV);
-  Outcome After = run([](IsolatedSequence &S) {
-    S.end();
-    std::raise(SIGBUS);
-    return std::string("not reached");
-  });
-  ASSERT_TRUE(WIFSIGNALED(After.Status));
-  EXPECT_EQ(WTERMSIG(After.Status), SIGBUS);
+  expectCrashAfterThePhaseKills();
 }
 
 TEST(IsolatedSequence, AnInterruptIsNotACrash) {
@@ -158,13 +163,7 @@ TEST(IsolatedSequence, TheParentBecomesTheWaiterAfterThePhase) {
   ASSERT_TRUE(WIFEXITED(O.Status));
   EXPECT_EQ(WEXITSTATUS(O.Status), 7);
   EXPECT_EQ(O.Log, "0:0 1:0 2:1(signal 11 (SIGSEGV)) waiter");
-  Outcome After = run([](IsolatedSequence &S) {
-    S.end();
-    std::raise(SIGBUS);
-    return std::string("not reached");
-  });
-  ASSERT_TRUE(WIFSIGNALED(After.Status));
-  EXPECT_EQ(WTERMSIG(After.Status), SIGBUS);
+  expectCrashAfterThePhaseKills();
   IsolatedSequence::setWaiter("");
 }
 
