@@ -124,7 +124,7 @@ AnalyzedNest analyzeNest(clang::ASTContext &Ctx, const NestCandidate &C,
     N.PragmaLoc = makeSourceLoc(Ctx.getSourceManager(), C.PragmaLoc);
   auto Analyze = [&] {
     DataflowFormScope Form(N.Dataflow);
-    IslBudget Budget(IslCtx, Opts, 0);
+    IslBudget Budget(IslCtx, Opts);
     analyzeStages(Ctx, C, IslCtx, Opts, Budget, N);
     N.SpentSeconds = Budget.spentSeconds();
   };

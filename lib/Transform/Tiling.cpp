@@ -18,7 +18,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <functional>
 #include <optional>
 #include <sstream>
 
@@ -517,13 +516,12 @@ bool keepsOrder(const isl::schedule &Sched, const isl::union_map &All) {
 /// the inner order gets an innermost loop of its own, in that order (the
 /// fused body of a time-stepped stencil, B[i] = f(A) then A[i - 1] = g(B),
 /// becomes two loops that the C compiler vectorizes; fused, the second
-/// statement reads the first's value of the same iteration). Each copy is
-/// marked "separate" where \p Separate. Null where the band has no order
+/// statement reads the first's value of the same iteration); every loop is
+/// later marked "separate" (separateEveryLoop). Null where the band has no order
 /// below it, where isl fails, or where a dependence of \p All would no
 /// longer go forward: the new order of all instances must hold every one.
 isl::schedule distributeInnermost(const Scop &S, const isl::schedule &Sched,
-                                  unsigned Depth, const isl::union_map &All,
-                                  bool Separate) {
+                                  unsigned Depth, const isl::union_map &All) {
   isl::schedule_node Node = Sched.root().child(0);
   if (Node.is_null() || !Node.isa<isl::schedule_node_band>().is_true())
     return {};
@@ -551,33 +549,7 @@ isl::schedule distributeInnermost(const Scop &S, const isl::schedule &Sched,
   isl::schedule New = Sunk.schedule();
   if (!keepsOrder(New, All))
     return {};
-  if (!Separate)
-    return New;
-  // Each copy (a band of one member under a filter of the sequence that
-  // took the band's place) marked "separate".
-  bool Failed = false;
-  std::function<isl::schedule_node(isl::schedule_node)> Visit =
-      [&](isl::schedule_node N) -> isl::schedule_node {
-    if (N.isa<isl::schedule_node_band>().is_true() &&
-        N.has_parent().is_true() &&
-        N.parent().isa<isl::schedule_node_filter>().is_true()) {
-      isl::schedule_node_band B =
-          N.as<isl::schedule_node_band>().member_set_ast_loop_separate(0);
-      if (B.is_null()) {
-        Failed = true;
-        return N;
-      }
-      N = B;
-    }
-    int Children = N.n_children().release();
-    for (int I = 0; I < Children && !Failed; ++I)
-      N = Visit(N.child(I)).parent();
-    return N;
-  };
-  isl::schedule_node Done = Visit(New.root());
-  if (Failed || Done.is_null())
-    return {};
-  return Done.schedule();
+  return New;
 }
 
 /// \p Sched with every member of every band marked "separate". isl's AST
@@ -779,20 +751,11 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
     N.IndependentColumns = !crosses(bandDeltas(S, B, Shared, /*SelfOnly=*/false),
                                     B.Depth, N.ColumnDim);
   }
-  if (N.SeparateInner) {
-    isl::schedule_node_band Band =
-        N.PointSchedule.root().child(0).as<isl::schedule_node_band>();
-    Band = Band.member_set_ast_loop_separate(B.Depth - 1);
-    if (Band.is_null())
-      return makeError("isl failed to separate the innermost point loop");
-    N.PointSchedule = Band.schedule();
-  }
   if (D && S.Stmts.size() > 1) {
     // An improvement, not a necessity: under a bound of its own, so that a
     // costly check leaves the nest undistributed rather than too complex.
     isl::schedule Whole = underOwnBound(*Sched, [&] {
-      return distributeInnermost(S, *Sched, B.Depth, D->all(),
-                                 N.SeparateInner);
+      return distributeInnermost(S, *Sched, B.Depth, D->all());
     });
     if (!Whole.is_null()) {
       N.PointSchedule = Whole.intersect_domain(InTile);

@@ -100,10 +100,10 @@ struct TiledNest {
   /// statements it runs changes: no guard inside it, which the C compiler
   /// can vectorize.
   isl::schedule PointSchedule;
-  /// No statement depends on itself along InnerDim alone
-  /// (a recurrence such as SOR's A[i][j-1], which no guard-free loop would
-  /// make vectorizable: there separation only adds code). Known only when
-  /// tileBand was given the dependences.
+  /// No statement depends on itself along InnerDim alone (a recurrence
+  /// such as SOR's A[i][j-1], which no guard-free loop would make
+  /// vectorizable): that dimension's tiles get the long size (TiledCodeGen).
+  /// Known only when tileBand was given the dependences.
   bool SeparateInner = false;
   /// The innermost point loop runs once per statement group, in the inner
   /// order (isl's band sink), where every dependence allows it: each loop
