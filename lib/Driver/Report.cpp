@@ -290,10 +290,18 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
       return;
     }
     std::string Bytes = finalValuesBytes(S);
+    std::string Owned;
+    for (const ScopArray &A : S.Arrays)
+      if (A.Written && !A.ReadAfter.is_null())
+        Owned += (Owned.empty() ? "'" : ", '") + A.Name + "'";
+    if (!Owned.empty())
+      Owned = " (of " + Owned + ", which the function owns, only what it "
+              "reads after the nest)";
     if (!Bytes.empty())
       OS << "  final exchange (mpi backends): " << Bytes
-         << " bytes of final values; each rank receives those of the other "
-            "ranks' tile columns (rank 0 only with --gather=root)\n";
+         << " bytes of final values" << Owned
+         << "; each rank receives those of the other ranks' tile columns "
+            "(rank 0 only with --gather=root)\n";
   }
 }
 

@@ -12,10 +12,6 @@ using namespace clang;
 
 namespace hetile {
 
-namespace {
-
-/// The only parent of \p E, parentheses skipped; null when there is none or
-/// more than one.
 const Stmt *parentOf(ASTContext &Ctx, const Stmt *E) {
   while (true) {
     DynTypedNodeList Parents = Ctx.getParents(*E);
@@ -27,6 +23,8 @@ const Stmt *parentOf(ASTContext &Ctx, const Stmt *E) {
     E = P;
   }
 }
+
+namespace {
 
 /// Whether the lvalue \p E (a scalar, or an element of an array) is only
 /// read, assigned, incremented or measured where it is used.
@@ -141,6 +139,7 @@ std::string declarationOf(ASTContext &Ctx, QualType T, llvm::StringRef Name) {
   T.print(OS, Ctx.getPrintingPolicy(), Name);
   return OS.str();
 }
+
 
 /// Whether \p Body never assigns, increments or takes the address of
 /// \p VD.

@@ -64,7 +64,7 @@ public:
     nameArrays();
     for (const StmtModel &SM : Model.Stmts)
       S.Depth = std::max<unsigned>(S.Depth, SM.LoopIds.size());
-    if (!buildContext())
+    if (!buildContext() || !buildReadAfter())
       return false;
     for (size_t I = 0; I < Model.Stmts.size(); ++I)
       if (!buildStmt(Model.Stmts[I], I))
@@ -170,6 +170,49 @@ private:
     AffineIsl Params(ParamSpace, [this](AffineVar V) { return paramDim(V); });
     S.Context = Params.toSet(C);
     return check(S.Context, "context");
+  }
+
+  /// ScopArray::ReadAfter from ArrayModel::ReadAfter: the union of the
+  /// elements read; left null (any element) where a subscript uses a
+  /// variable that is not a parameter of the nest.
+  bool buildReadAfter() {
+    isl::space Where = makeSetSpace(ParamSpace, "", {});
+    AffineIsl Params(Where, [this](AffineVar V) { return paramDim(V); });
+    for (const ArrayModel &A : Model.Arrays) {
+      if (!A.ReadAfter)
+        continue;
+      ScopArray &Info = S.Arrays[ArrayIndex.lookup(A.Decl)];
+      size_t Dims = 0;
+      for (const StmtModel &SM : Model.Stmts)
+        for (const AccessModel &Acc : SM.Accesses)
+          if (Acc.Array == A.Decl)
+            Dims = Acc.Subscripts.size();
+      isl::set Elements = isl::set::empty(makeSetSpace(
+          ParamSpace, Info.IslName, std::vector<std::string>(Dims)));
+      bool Known = true;
+      for (const std::vector<AffineExpr> &Read : *A.ReadAfter) {
+        isl_space *Range = makeSetSpace(ParamSpace, Info.IslName,
+                                        std::vector<std::string>(Read.size()))
+                               .release();
+        isl_aff_list *Affs = isl_aff_list_alloc(Ctx, Read.size());
+        for (const AffineExpr &E : Read) {
+          isl::aff Aff = Params.toAff(E);
+          Known &= !Aff.is_null();
+          Affs = isl_aff_list_add(Affs, Aff.release());
+        }
+        isl_space *Space =
+            isl_space_map_from_domain_and_range(Where.copy(), Range);
+        isl::set Element = isl::manage(isl_map_from_multi_aff(
+                                           isl_multi_aff_from_aff_list(Space, Affs)))
+                               .range();
+        if (!Known || Element.is_null())
+          break;
+        Elements = Elements.unite(Element);
+      }
+      if (Known && !Elements.is_null())
+        Info.ReadAfter = Elements.coalesce();
+    }
+    return true;
   }
 
   /// S.ValueChecks from Model.ValueFacts.

@@ -13,6 +13,7 @@
 #include "hetile/Frontend/NestWalker.h"
 #include "hetile/Frontend/OutlineFacts.h"
 #include "hetile/Frontend/PrivateVars.h"
+#include "hetile/Frontend/ReadAfter.h"
 #include "hetile/Frontend/ScopAssembler.h"
 #include "hetile/Frontend/SourceText.h"
 #include "hetile/Frontend/TemplateCheck.h"
@@ -79,6 +80,7 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
   if (!Walker.walk(C.Loop))
     return rejected(Walker.getReject());
   markPrivatizable(Ctx, C.Function, C.Loop, Model);
+  markReadAfter(Ctx, C.Function, C.Loop, Model);
 
   Scop S;
   S.Function = getFunctionName(C.Function);

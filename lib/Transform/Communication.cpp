@@ -263,6 +263,12 @@ std::string finalValuesBytes(const Scop &S) {
       Elements = Set;
       return isl::stat::ok();
     });
+    if (!Elements.is_null() && !A.ReadAfter.is_null()) {
+      Elements = Elements.intersect(A.ReadAfter);
+      // Nothing read after the nest: nothing moves.
+      if (Elements.is_empty().is_true())
+        continue;
+    }
     // A scalar: one element.
     if (!Elements.is_null() && Elements.tuple_dim().release() == 0)
       Elements = isl::set();
@@ -396,16 +402,17 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
     if (LIt == D.LastWriteByArray.end() || LIt->second.is_null())
       return makeError("isl failed on the last writes of array '" + A.Name +
                        "'");
-    T.LiveOut =
-        onlySet(LIt->second.intersect_domain(N.InTile).range(), EmptyLike);
+    // Only the elements that code after the nest may read.
+    isl::union_map Last = LIt->second;
+    if (!A.ReadAfter.is_null())
+      Last = Last.intersect_range(isl::union_set(A.ReadAfter));
+    T.LiveOut = onlySet(Last.intersect_domain(N.InTile).range(), EmptyLike);
     // Null if isl fails: the exchange then falls back to LiveOut.
-    T.BlockLiveOut =
-        onlySet(LIt->second.intersect_domain(InBlock).range(), EmptyLike);
+    T.BlockLiveOut = onlySet(Last.intersect_domain(InBlock).range(), EmptyLike);
     // Null if isl fails: the exchange then waits for the end of the nest.
     isl::union_set RowLive = InRowBlock.is_null()
                                  ? isl::union_set()
-                                 : LIt->second.intersect_domain(InRowBlock)
-                                       .range();
+                                 : Last.intersect_domain(InRowBlock).range();
     if (!RowLive.is_null())
       T.RowBlockLiveOut = onlySet(RowLive, EmptyLike);
     if (T.FlowOut.is_null() || T.LiveOut.is_null())

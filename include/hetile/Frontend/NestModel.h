@@ -85,6 +85,10 @@ struct ArrayModel {
   /// of its dimensions but the first: a parameter, or an affine form of
   /// them such as m + 1); empty for the others.
   std::vector<AffineExpr> RowExtents;
+  /// The subscripts of every read of the array by code outside the nest,
+  /// affine in the parameters, when those are all the code outside can read
+  /// of it (Frontend/ReadAfter.h); nullopt when it may read any element.
+  std::optional<std::vector<std::vector<AffineExpr>>> ReadAfter;
 };
 
 /// Two pointer-based arrays (indices into NestModel::Arrays) that may

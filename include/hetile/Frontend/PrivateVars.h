@@ -29,6 +29,10 @@ namespace hetile {
 /// Largest private copy, in bytes: a tile's copy lives on its thread's stack.
 constexpr unsigned long MaxPrivateBytes = 64 * 1024;
 
+/// The only parent of \p E, parentheses skipped; null when there is none
+/// or more than one.
+const clang::Stmt *parentOf(clang::ASTContext &Ctx, const clang::Stmt *E);
+
 /// Marks the privatization candidates among \p Model's arrays (\p Function:
 /// the function around the nest \p Nest).
 void markPrivatizable(clang::ASTContext &Ctx,

@@ -66,6 +66,10 @@ struct ScopArray {
   std::string MemberLayout;
   bool Restrict = false;
   bool Written = false;
+  /// For an array the nest's function owns and reads in sight
+  /// (Frontend/ReadAfter.h): the elements that code outside the nest may
+  /// read, over the parameters; null when it may read any element.
+  isl::set ReadAfter;
   /// A local variable of the nest's function, declared outside the nest,
   /// whose address never escapes (Frontend/PrivateVars.h): a scalar or an
   /// array of constant size. A tile may compute on a copy of its own when

@@ -17,6 +17,11 @@
 //   LiveOut_A(o)     = { e | the last write of e, over all statements,
 //                        is an instance in tile(o) }
 //
+// restricted, for an array that the nest's function owns and whose readers
+// after the nest are all in sight (ScopArray::ReadAfter,
+// Frontend/ReadAfter.h), to the elements they may read: the others are
+// never read again, so the final exchange leaves them where they are (as
+// do BlockLiveOut and RowBlockLiveOut below).
 // with the tile origins o_m, the sizes T_m and the column origin hetile_dc
 // as isl parameters. The final exchange moves a block of consecutive tile
 // columns at a time, whose band values along the column dimension span
@@ -151,7 +156,8 @@ struct Communication {
 bool isBox(const isl::basic_set &B);
 
 /// The bytes of the final values of nest \p S, the elements its statements
-/// write (what the MPI backends' final exchange moves in all), as isl's
+/// write that code after the nest may read (ScopArray::ReadAfter; what the
+/// MPI backends' final exchange moves in all), as isl's
 /// text of a piecewise quasi-polynomial in the parameters. An array whose
 /// written elements are not a union of boxes counts its bounding box, and
 /// the text starts with "at most ". Empty when isl fails.

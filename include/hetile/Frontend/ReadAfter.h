@@ -1,0 +1,47 @@
+//===- ReadAfter.h - Elements the rest of a function reads ------*- C++ -*-===//
+//
+// Which elements of an array the nest writes may be read by code outside
+// the nest. The mpi backends move the nest's final values to every rank
+// (or rank 0) so that the code after the nest runs unchanged; where that
+// code can only read a few elements, only those need to move (#31: "where
+// the array is local to the function and the rest of the function reads
+// only some elements, only those move"): the last cell of a table that a
+// dynamic-programming function allocates and returns, a temporary the
+// function never reads again.
+//
+// An array gets such a set only when every reader is in sight, a
+// conservative Clang-AST check:
+//  - the array is a local variable of the nest's function (automatic
+//    storage, not a parameter): a declared array, or a pointer initialised
+//    by malloc, calloc or aligned_alloc and never assigned again;
+//  - the nest lies in no loop and the function has no label (the nest runs
+//    once per call, after which nothing of it is read again by itself);
+//  - every use of the variable outside the nest is a whole element with as
+//    many subscripts as the model's accesses (a read, or a plain `=` that
+//    only writes it), a `sizeof`, or `free` of the pointer; any other use
+//    (passing the array to a function, taking an address, copying the
+//    pointer, a lambda) may let code read every element;
+//  - the subscripts of each read are affine in the nest's parameters, which
+//    the function only ever reads (so they hold the values the nest saw).
+//
+// Arrays of structs and delinearized flat arrays keep every element.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HETILE_FRONTEND_READAFTER_H
+#define HETILE_FRONTEND_READAFTER_H
+
+#include "hetile/Frontend/NestModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+namespace hetile {
+
+/// Sets ArrayModel::ReadAfter for the arrays of \p Model that \p Nest, in
+/// \p Function, writes and whose readers outside the nest are all in sight.
+void markReadAfter(clang::ASTContext &Ctx, const clang::FunctionDecl *Function,
+                   const clang::Stmt *Nest, NestModel &Model);
+
+} // namespace hetile
+
+#endif
