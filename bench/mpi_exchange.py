@@ -5,7 +5,10 @@ Issue #18. Two kernels of bench/kernels/ whose nests write large arrays once
 or a few times, so that the final exchange (every rank gets every final
 value, docs/mpi-exchange.md) moves as many values as the nest computes:
 
-  edit-distance N M   int D[N+1][M+1]
+  edit-distance N M   int D[N+1][M+1], the caller's: every value moves
+  edit-distance-local N M
+                      the same table, allocated by the function, which
+                      returns D[N][M]: only that value moves
   jacobi-2d N T       two N x N double arrays, T time steps (a 2D stencil)
 
 Variants, from the same source:
@@ -65,6 +68,7 @@ from benchlib import KDIR, ROOT, cpu_model, loadavg, run
 # name: (arguments, quick arguments)
 KERNELS = {
     "edit-distance": ("10000x10000", "1500x1500"),
+    "edit-distance-local": ("10000x10000", "1500x1500"),
     "jacobi-2d": ("5000x8", "800x4"),
 }
 STD = ["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-I" + KDIR]

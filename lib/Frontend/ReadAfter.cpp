@@ -48,6 +48,23 @@ bool isFreed(ASTContext &Ctx, const Expr *E) {
          isLibraryFunction(Call->getDirectCallee(), {"free"});
 }
 
+/// Whether the pointer value \p E is only tested against null: `!p`,
+/// `if (p)`, `p == NULL`, `p != 0`.
+bool isNullTest(ASTContext &Ctx, const Expr *E) {
+  const Stmt *P = parentOf(Ctx, E);
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P))
+    return Cast->getCastKind() == CK_PointerToBoolean;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+    return UO->getOpcode() == UO_LNot;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
+    const Expr *Other =
+        BO->getLHS()->IgnoreParens() == E ? BO->getRHS() : BO->getLHS();
+    return BO->isEqualityOp() &&
+           Other->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNull);
+  }
+  return false;
+}
+
 /// Whether \p E lies in an operand of sizeof or alignof (not evaluated).
 bool isUnevaluated(ASTContext &Ctx, const Stmt *E) {
   for (const Stmt *P = parentOf(Ctx, E); P; P = parentOf(Ctx, P))
@@ -85,7 +102,8 @@ UseKind classifyUse(ASTContext &Ctx, const DeclRefExpr *Ref, unsigned Dims,
           E = Sub;
           continue;
         }
-        if (Subs.empty() && K == CK_LValueToRValue && isFreed(Ctx, Cast))
+        if (Subs.empty() && K == CK_LValueToRValue &&
+            (isFreed(Ctx, Cast) || isNullTest(Ctx, Cast)))
           return UseKind::Harmless;
         return UseKind::Any;
       }

@@ -61,6 +61,8 @@
    cell, the one element read after the nest. */
 static int last_cell(int n, int m, const char *a, const char *b) {
   int (*D)[m + 1] = malloc(sizeof(int[n + 1][m + 1]));
+  if (!D)
+    return -1;
   for (int i = 0; i <= n; i++)
     D[i][0] = i;
   for (int j = 0; j <= m; j++)
