@@ -19,6 +19,8 @@
 // ANALYZE: final exchange (mpi backends): [n, m] -> { ((4 - 4 * n) + (-4 + 4 * n) * m) : n >= 2 and m >= 2 } bytes of final values; each
 // ANALYZE: in function 'in_a_loop'
 // ANALYZE: final exchange (mpi backends): [n, m, pass] -> { (((8 - 8 * n) + (-8 + 8 * n) * m) + (56 - 56 * n) * pass) : n >= 2 and 7pass <= -2 + m } bytes of final values; each
+// ANALYZE: in function 'corner'
+// ANALYZE: final exchange (mpi backends): [n] -> { 8 : n >= 2 } bytes of final values (of 'A', which
 //
 // The exchange as it runs: HETILE_STATS's final exchange per rank, 2 ranks
 // of equal speed, a block of tile columns each. last_cell: the owner of
@@ -50,6 +52,17 @@
 // RUN: FileCheck %s --check-prefix=ESCAPES < %t.err
 // ESCAPES-DAG: hetile: rank 0/2: {{.*}}; final exchange 2320 bytes received, 2204 bytes sent in
 // ESCAPES-DAG: hetile: rank 1/2: {{.*}}; final exchange 2204 bytes received, 2320 bytes sent in
+//
+// With --gather=root on 3 ranks, the last cell's owner (rank 2) sends it
+// to rank 0 only.
+// RUN: %hetile rewrite --backend=mpi --gather=root %s -o %t.root.c -- -I %S/../Exec/Inputs
+// RUN: %mpicc -std=c99 -O2 -Wall -Werror %rt_cflags -I %S/../Exec/Inputs %t.root.c -o %t.root %rt_mpi_libs
+// RUN: env HETILE_STATS=1 HETILE_PROFIT=0 HETILE_SPEEDS=1,1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10 %mpirun -np 3 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.root 1 30 40 2> %t.err
+// RUN: FileCheck %s --check-prefix=ROOT < %t.err
+// RUN: diff %t.expected %t.out.0
+// ROOT-DAG: hetile: rank 0/3: {{.*}}; final exchange 4 bytes received, 0 bytes sent in 0 messages,
+// ROOT-DAG: hetile: rank 1/3: {{.*}}; final exchange 0 bytes received, 0 bytes sent in 0 messages,
+// ROOT-DAG: hetile: rank 2/3: {{.*}}; final exchange 0 bytes received, 4 bytes sent in 1 messages,
 //
 //@ args 0 0 0 | 0 1 1 | 0 7 5 | 0 30 40 | 0 23 31
 //@ mpi-runs 2:8,10 3:3,4 4:1,1
@@ -146,6 +159,25 @@ static double in_a_loop(int n, int m) {
   return r;
 }
 
+/* A 3-D recurrence on a table the function owns: on a processor grid too,
+   only the corner moves. */
+static double corner(int n) {
+  double (*A)[n][n] = malloc(sizeof(double[n][n][n]));
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k < n; k++)
+        A[i][j][k] = hetile_exec_init(i, j, k);
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      for (int k = 1; k < n; k++)
+        A[i][j][k] = 0.25 * (A[i - 1][j][k] + A[i][j - 1][k] + A[i][j][k - 1]) +
+                     0.125 * A[i][j][k];
+  double r = A[n - 1][n - 1][n - 1];
+  free(A);
+  return r;
+}
+
 int main(int argc, char **argv) {
   int which = argc > 1 ? atoi(argv[1]) : 0;
   int n = argc > 2 ? atoi(argv[2]) : 10, m = argc > 3 ? atoi(argv[3]) : 10;
@@ -171,6 +203,8 @@ int main(int argc, char **argv) {
     printf("escapes %llx\n", n > 0 && m > 0 ? escapes(n, m) : 0ULL);
   if (which == 0 || which == 5)
     printf("in_a_loop %a\n", n > 0 && m > 0 ? in_a_loop(n, m) : 0.0);
+  if ((which == 0 || which == 6) && n > 0)
+    printf("corner %a\n", corner(n < 20 ? n : 20));
   free(a);
   free(b);
   return 0;
