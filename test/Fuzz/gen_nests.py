@@ -28,6 +28,11 @@ a sibling loop that writes an array of the nest or one of its own, Y
 (Gram-Schmidt's update, which hetile distributes); C89 (declared before the nest) or
 C99 (declared in the loop header) iterators; double and int arrays.
 
+An array of kern()'s own (a stream of its own): allocated on the heap or
+as a local array and initialised in kern(), read after the nest at a few
+elements whose subscripts are constants or a parameter plus a constant,
+sometimes passed whole to the hash, never passed from main().
+
 How the program spells them, drawn from a stream of its own (the nest's
 structure is the same for a seed either way): the parameters as variables
 or as members of a struct read through a pointer (`sz->N`, loads the nest
@@ -101,6 +106,28 @@ class Gen:
             for n, t, d in self.arrays:
                 if not self.is_rows((n, t, d)) and self.mr.random() < 0.6:
                     self.aos.add(n)
+        # An array the kernel owns: allocated (on the heap or as a local
+        # array) and initialised in kern() before the nest, read after it at
+        # a few elements whose subscripts are affine in the parameters, and
+        # in some programs passed whole to a function; the mpi backends then
+        # move only what is read after (Frontend/ReadAfter.h). A stream of
+        # its own.
+        orr = random.Random(seed * 49979687 + 3)
+        self.owned = None
+        if orr.random() < 0.3:
+            cands = [a for a in self.arrays
+                     if a[0] not in self.aos and not self.is_rows(a)]
+            if cands:
+                self.owned = cands[0]
+        self.own_heap = orr.random() < 0.5 or (
+            self.owned is not None and self.is_flat(self.owned))
+        def own_subscript():
+            c = str(OFFSET + orr.randint(-3, 3))
+            return orr.choice(self.params) + " + " + c if orr.random() < 0.5 else c
+        self.own_reads = [[own_subscript()
+                           for _ in range(self.owned[2] if self.owned else 0)]
+                          for _ in range(orr.randint(1, 3))]
+        self.own_whole = orr.random() < 0.3
         self.stmts = 0
         self.offsets = []   # int scalars of outer levels: iterator + c
         self.values = []    # double scalars of outer levels
@@ -374,12 +401,13 @@ class Gen:
         used = ITERS[:depth]
         flat = self.flat and any(d == 2 for _, _, d in self.arrays)
         names = self.params + (["R"] if flat else [])
+        passed = [a for a in self.arrays if a != self.owned]
         arrays = ["%s *restrict %s" % (self.ctype((n, t, d)), n)
                   if self.is_flat((n, t, d)) else
                   "%s **%s" % (t, n) if self.is_rows((n, t, d)) else
                   "%s %s[restrict %d]%s" % (self.ctype((n, t, d)), n, DIM,
                                             "[%d]" % DIM * (d - 1))
-                  for n, t, d in self.arrays]
+                  for n, t, d in passed]
         temp = self.temp_done
         if temp and self.temp_param:
             arrays.append("double W[restrict %d]" % DIM)
@@ -404,10 +432,13 @@ class Gen:
                 "int %s" % p for p in names), ""]
         if self.chain:
             out += ["struct holder { const struct sizes *s; };", ""]
+        if self.owned and self.own_whole:
+            out += ["static void dump(const char *name, const void *p, size_t n, size_t esz);", ""]
         out += ["static void kern(%s)" % sig, "{"]
         if self.c89:
             out.append("  int %s;" % ", ".join("%s = 0" % v for v in used))
         out += self.top
+        out += self.owned_before()
         if temp and not self.temp_param:
             out.append("  double W[%d];" % DIM)
             out.append("  for (int q = 0; q < %d; q++) W[q] = 0.0;" % DIM)
@@ -416,6 +447,7 @@ class Gen:
         if self.c89:
             out.append("  printf(\"iters %s\\n\", %s);" % (
                 " ".join(["%d"] * depth), ", ".join(used)))
+        out += self.owned_after()
         out.append("}")
         out += [
             "",
@@ -443,7 +475,7 @@ class Gen:
             body.append("    if (%s < 0) %s = 0;" % (p, p))
             body.append("    if (%s > %d) %s = %d;" % (p, MAXP, p, MAXP))
         body.append("    printf(\"run %d\\n\", run);")
-        for n, t, d in self.arrays:
+        for n, t, d in passed:
             cnt = DIM ** d
             ct = self.ctype((n, t, d))
             body.append("    %s *%s = malloc(sizeof(%s) * %d);" % (ct, n, ct, cnt))
@@ -468,7 +500,7 @@ class Gen:
         arrays = [n if d == 1 or self.is_flat((n, t, d)) else
                   n + "_rows" if self.is_rows((n, t, d)) else
                   "(%s (*)%s)%s" % (self.ctype((n, t, d)), "[%d]" % DIM * (d - 1), n)
-                  for n, t, d in self.arrays]
+                  for n, t, d in passed]
         if temp and self.temp_param:
             body.append("    double *W = malloc(sizeof(double) * %d);" % DIM)
             body.append("    for (int q = 0; q < %d; q++) W[q] = (double)(q %% 7) / 4.0;" % DIM)
@@ -491,7 +523,7 @@ class Gen:
             body.append("    struct holder holder = {&sizes};")
             args = ", ".join(["&holder"] + arrays)
         body.append("    kern(%s);" % args)
-        for n, t, d in self.arrays:
+        for n, t, d in passed:
             body.append("    dump(\"%s\", %s, %d, sizeof(%s));" % (
                 n, n, DIM ** d, self.ctype((n, t, d))))
             body.append("    printf(\"%s[mid]=%s\\n\", %s%s[%d]%s);" % (
@@ -513,6 +545,52 @@ class Gen:
         out.append("  }")
         out += ["  return 0;", "}"]
         return "\n".join(out) + "\n"
+
+
+    # --- the array kern() owns -----------------------------------------
+    def owned_before(self):
+        """kern()'s declaration and initialisation of the owned array."""
+        if not self.owned:
+            return []
+        n, t, d = self.owned
+        init = ("(double)((Q * 37 + %d) %% 101) / 8.0" % ord(n) if t == "double"
+                else "(int)((Q * 53 + %d) %% 1009)" % ord(n))
+        if self.is_flat(self.owned):
+            return ["  %s *%s = malloc(sizeof(%s) * %d);" % (t, n, t, DIM * DIM),
+                    "  if (!%s) abort();" % n,
+                    "  for (int q = 0; q < %d; q++) %s[q] = %s;" % (
+                        DIM * DIM, n, init.replace("Q", "q"))]
+        if self.own_heap:
+            decl = ["  %s (*%s)%s = malloc(sizeof(%s) * %d);" % (
+                t, n, "[%d]" % DIM * (d - 1), t, DIM ** d),
+                "  if (!%s) abort();" % n]
+        else:
+            decl = ["  %s %s%s;" % (t, n, "[%d]" % DIM * d)]
+        if d == 1:
+            return decl + ["  for (int q = 0; q < %d; q++) %s[q] = %s;" % (
+                DIM, n, init.replace("Q", "q"))]
+        return decl + ["  for (int q = 0; q < %d; q++)" % DIM,
+                       "    for (int p = 0; p < %d; p++) %s[q][p] = %s;" % (
+                           DIM, n, init.replace("Q", "(q * %d + p)" % DIM))]
+
+    def owned_after(self):
+        """kern()'s reads of the owned array after the nest."""
+        if not self.owned:
+            return []
+        n, t, d = self.owned
+        out = []
+        for subs in self.own_reads:
+            subs = [q.replace("N + ", self.param("N") + " + ")
+                     .replace("M + ", self.param("M") + " + ") for q in subs]
+            out.append("  printf(\"own %s=%s\\n\", %s);" % (
+                self.element(self.owned, subs).replace("%", "%%"),
+                "%a" if t == "double" else "%d", self.element(self.owned, subs)))
+        if self.own_whole:
+            out.append("  dump(\"own %s\", %s, %d, sizeof(%s));" % (
+                n, n, DIM ** d, t))
+        if self.is_flat(self.owned) or self.own_heap:
+            out.append("  free(%s);" % n)
+        return out
 
 
 def generate(seed):
