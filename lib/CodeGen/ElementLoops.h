@@ -20,10 +20,20 @@ namespace hetile {
 
 /// The C lvalue of element \p Subs (C expressions, outermost first) of
 /// \p Array: "A[x][y]", or for a delinearized array with row lengths
-/// \p RowExtents (ScopArray::RowExtents) "A[(x) * (n) + (y)]".
+/// \p RowExtents (ScopArray::RowExtents) "A[(x) * (n) + (y)]", or for an
+/// array of structs whose members have the one C type \p Member
+/// (ScopArray::MemberTypes) the member at byte offset z of element (x, y),
+/// "(*(double *)((char *)&A[x][y] + (z)))".
 inline std::string elementLvalue(const std::string &Array,
                                  const std::vector<std::string> &Subs,
-                                 const std::vector<std::string> &RowExtents) {
+                                 const std::vector<std::string> &RowExtents,
+                                 const std::string &Member = "") {
+  if (!Member.empty() && !Subs.empty()) {
+    std::vector<std::string> Element(Subs.begin(), Subs.end() - 1);
+    return "(*(" + Member + " *)((char *)&" +
+           elementLvalue(Array, Element, RowExtents) + " + (" + Subs.back() +
+           ")))";
+  }
   std::string Out = Array;
   if (RowExtents.empty() || Subs.size() != RowExtents.size() + 1) {
     for (const std::string &S : Subs)
@@ -43,9 +53,10 @@ public:
   /// The loops count in long variables named \p Prefix0, \p Prefix1, ...
   ElementLoops(CExprPrinter &Exprs, std::string Array,
                std::string Prefix = "hetile_e",
-               std::vector<std::string> RowExtents = {})
+               std::vector<std::string> RowExtents = {},
+               std::string Member = "")
       : Exprs(Exprs), Array(std::move(Array)), Prefix(std::move(Prefix)),
-        RowExtents(std::move(RowExtents)) {}
+        RowExtents(std::move(RowExtents)), Member(std::move(Member)) {}
 
   /// \p Stmt receives the C lvalue of the element (e.g. "A[e0][e1]").
   template <typename Fn>
@@ -100,7 +111,7 @@ public:
       std::vector<std::string> Subs;
       for (int K = 1, E = Call.n_arg().release(); K < E; ++K)
         Subs.push_back(Exprs.print(Call.arg(K)));
-      Out += spaces(Indent) + Stmt(elementLvalue(Array, Subs, RowExtents)) +
+      Out += spaces(Indent) + Stmt(elementLvalue(Array, Subs, RowExtents, Member)) +
              "\n";
       return;
     }
@@ -114,6 +125,7 @@ private:
   std::string Array;
   std::string Prefix;
   std::vector<std::string> RowExtents;
+  std::string Member; ///< see elementLvalue
   unsigned Depth = 0;
 };
 

@@ -236,13 +236,16 @@ struct MpiEmitter {
     }
     const ScopArray *Info = E.S.findArray(A.Array);
     std::vector<std::string> Rows;
+    std::string Member;
     if (Info)
       Rows = Info->RowExtents;
+    if (Info && Info->Members && Info->MemberTypes.size() == 1)
+      Member = *Info->MemberTypes.begin();
     if (!En.Ast.is_null())
-      ElementLoops(E.Exprs, A.Array, "hetile_e", Rows)
+      ElementLoops(E.Exprs, A.Array, "hetile_e", Rows, Member)
           .print(En.Ast, Indent, Out, Stmt);
     for (const ScanNest &Scan : En.Scans)
-      ScanLoops(E.Exprs, A.Array, "hetile_s", Rows)
+      ScanLoops(E.Exprs, A.Array, "hetile_s", Rows, Member)
           .print(Scan, Indent, Out, Stmt);
     return llvm::Error::success();
   }
@@ -515,6 +518,10 @@ MpiEmitter::runsOf(const ArrayTraffic &A, const isl::set &Live) {
 
 llvm::Error MpiEmitter::findRuns() {
   for (const ArrayTraffic &A : Comm.Arrays) {
+    // The members of an array of structs are not consecutive numbers: they
+    // move element by element.
+    if (const ScopArray *Info = E.S.findArray(A.Array); Info && Info->Members)
+      continue;
     {
       auto R = runsOf(A, A.RowBlockLiveOut);
       if (!R)

@@ -105,9 +105,10 @@ public:
   /// The loops count in long variables named \p Prefix0, \p Prefix1, ...
   ScanLoops(CExprPrinter &Exprs, std::string Array,
             std::string Prefix = "hetile_s",
-            std::vector<std::string> RowExtents = {})
+            std::vector<std::string> RowExtents = {},
+            std::string Member = "")
       : Exprs(Exprs), Array(std::move(Array)), Prefix(std::move(Prefix)),
-        RowExtents(std::move(RowExtents)) {}
+        RowExtents(std::move(RowExtents)), Member(std::move(Member)) {}
 
   /// \p Stmt receives the C lvalue of the element (e.g. "A[s2][s3]").
   template <typename Fn>
@@ -201,7 +202,7 @@ public:
     std::vector<std::string> Subs;
     for (unsigned K = 0; K < S.Subscripts; ++K)
       Subs.push_back(var(K));
-    std::string Lvalue = elementLvalue(Array, Subs, RowExtents);
+    std::string Lvalue = elementLvalue(Array, Subs, RowExtents, Member);
     if (S.Subscripts < All) {
       Out += spaces(In) + Hit + " = 1;\n";
       for (; OpenWitness > 0; --OpenWitness) {
@@ -224,6 +225,7 @@ private:
   std::string Array;
   std::string Prefix;
   std::vector<std::string> RowExtents;
+  std::string Member; ///< see elementLvalue
 
   std::string var(unsigned K) const { return Prefix + std::to_string(K); }
 

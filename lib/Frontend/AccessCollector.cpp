@@ -464,7 +464,8 @@ std::optional<bool> AccessCollector::addMemberAccess(const Expr *E,
   // its member array (C leaves `c[k].u[3]` of `double u[3]` undefined, and
   // the model would take it for the next member): proven from the domain,
   // or a condition of the version that runs tiled.
-  MemberOffset M{AffineExpr::constant(0), Cond::makeTrue()};
+  MemberOffset M{AffineExpr::constant(0), Cond::makeTrue(),
+                 E->getType().getCanonicalType().getUnqualifiedType()};
   AffineBuilder B = W.makeAffineBuilder();
   for (const Expr *X : P->Inner) {
     if (const auto *ME = dyn_cast<MemberExpr>(X)) {
@@ -599,7 +600,15 @@ bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
   int Index = W.getArray(VD, E->getBeginLoc());
   if (Index < 0)
     return false;
-  const ScopArray &Array = W.getModel().Arrays[Index].Info;
+  ScopArray &Array = W.getModel().Arrays[Index].Info;
+  if (Array.Members && Member) {
+    ASTContext &Ctx = W.getASTContext();
+    Array.MemberTypes.insert(
+        Member->Type.getAsString(Ctx.getPrintingPolicy()));
+    unsigned Bytes =
+        unsigned(Ctx.getTypeSizeInChars(Member->Type).getQuantity());
+    Array.MemberBytes = Array.MemberTypes.size() == 1 ? Bytes : 0;
+  }
   if (Array.Members && !Member)
     return reject(RejectKind::UnsupportedType, E,
                   quoted(W, E) + " is a whole element of the array of "

@@ -225,11 +225,16 @@ bool isBox(const isl::basic_set &B) {
 }
 
 std::optional<std::string> mpiUnsupported(const Scop &S) {
-  for (const ScopArray &A : S.Arrays)
-    if (A.Members && A.Written)
-      return "the nest writes members of '" + A.Name +
-             "', an array of structs, and the mpi backends move the values "
-             "of numbers only";
+  for (const ScopArray &A : S.Arrays) {
+    if (!A.Members || !A.Written || A.MemberTypes.size() == 1)
+      continue;
+    std::string Types;
+    for (const std::string &T : A.MemberTypes)
+      Types += (Types.empty() ? "" : ", ") + T;
+    return "the nest writes members of '" + A.Name +
+           "', an array of structs, of several types (" + Types +
+           "), and the mpi backends move numbers of one type per array";
+  }
   return std::nullopt;
 }
 
@@ -306,7 +311,10 @@ std::string finalValuesBytes(const Scop &S) {
       return "";
     }
     Card = isl_pw_qpolynomial_scale_val(
-        Card, isl_val_int_from_ui(Ctx, A.ElementBytes ? A.ElementBytes : 1));
+        Card, isl_val_int_from_ui(Ctx, A.Members && A.MemberBytes
+                                           ? A.MemberBytes
+                                       : A.ElementBytes ? A.ElementBytes
+                                                        : 1));
     Total = Total ? isl_pw_qpolynomial_add(Total, Card) : Card;
   }
   if (!Total)

@@ -4,7 +4,7 @@
   gen_nests.py SEED [-o FILE]
 
 prints one complete C99 program (deterministic in SEED) whose function
-kern() holds one `#pragma hetile` nest and whose main() reads small
+kern() holds one `#pragma hetile` nest (sometimes two) and whose main() reads small
 parameters from argv, clamps them, runs the nest on initialised arrays and
 prints every array exactly (FNV hash of the bytes and the values at a few
 places, with %a). The program's first line is `//@ args ...`: argument lists
@@ -27,6 +27,11 @@ after the top loop's body, a sum X[j] = 0, X[j] += ... over a loop, read by
 a sibling loop that writes an array of the nest or one of its own, Y
 (Gram-Schmidt's update, which hetile distributes); C89 (declared before the nest) or
 C99 (declared in the loop header) iterators; double and int arrays.
+
+A second nest after the first (a stream of its own), two loops p, q over
+the parameters, writing one array from its own elements at distances (1, 0),
+(0, 1), (1, 1) or (1, -1) and reading others: the values the first nest
+left must be on every rank.
 
 An array of kern()'s own (a stream of its own): allocated on the heap or
 as a local array and initialised in kern(), read after the nest at a few
@@ -128,6 +133,12 @@ class Gen:
                            for _ in range(self.owned[2] if self.owned else 0)]
                           for _ in range(orr.randint(1, 3))]
         self.own_whole = orr.random() < 0.3
+        # A second nest after the first, over two loops of its own, that
+        # writes one of the arrays from its own earlier elements and reads
+        # others (what the first nest wrote): the final values of the first
+        # nest must have reached every rank. A stream of its own.
+        self.mn = random.Random(seed * 67867967 + 13)
+        self.multi = self.mn.random() < 0.25
         self.stmts = 0
         self.offsets = []   # int scalars of outer levels: iterator + c
         self.values = []    # double scalars of outer levels
@@ -447,6 +458,7 @@ class Gen:
         if self.c89:
             out.append("  printf(\"iters %s\\n\", %s);" % (
                 " ".join(["%d"] * depth), ", ".join(used)))
+        out += self.second_nest()
         out += self.owned_after()
         out.append("}")
         out += [
@@ -546,6 +558,47 @@ class Gen:
         out += ["  return 0;", "}"]
         return "\n".join(out) + "\n"
 
+
+    # --- a second nest -------------------------------------------------
+    def second_nest(self):
+        """A 2-deep nest after the first: X[i][j] from X's elements at
+        distances (1, 0), (0, 1), (1, 1) or (1, -1) and from other arrays
+        at any subscripts (1-D X: X[j] from X[j - 1] and X[j])."""
+        if not self.multi:
+            return []
+        r = self.mn
+        x = r.choice(self.arrays)
+        n, t, d = x
+        p0 = self.param(self.params[0])
+        p1 = self.param(r.choice(self.params))
+        lo = r.choice(["0", "1"])
+        c = [OFFSET + r.randint(-1, 1) for _ in range(d)]
+        if d == 2:
+            w = ["p + %d" % c[0], "q + %d" % c[1]]
+            dists = r.sample([(1, 0), (0, 1), (1, 1), (1, -1)], r.randint(1, 3))
+            near = [["p + %d" % (c[0] - a), "q + %d" % (c[1] - b)]
+                    for a, b in dists]
+        else:
+            w = ["q + %d" % c[0]]
+            near = [["q + %d" % (c[0] - 1)], w]
+        reads = [self.element(x, sub) for sub in near]
+        for y in r.sample(self.arrays, min(len(self.arrays), r.randint(0, 2))):
+            if y == x:
+                continue
+            pick = ["p", "q", "p + q"]
+            sub = ["%s + %d" % (r.choice(pick), OFFSET + r.randint(-3, 3))
+                   for _ in range(y[2])]
+            reads.append(self.element(y, sub))
+        if t == "double":
+            rhs = " + ".join("%s * (double)%s" % (r.choice(["0.5", "0.25", "0.125"]), e)
+                             for e in reads) + " + 1.0"
+        else:
+            rhs = "(%s + 1) & 1023" % " + ".join(
+                "%d * (int)%s" % (r.randint(1, 7), e) for e in reads)
+        return ["#pragma hetile",
+                "  for (int p = %s; p < %s; p++)" % (lo, p0),
+                "    for (int q = %s; q < %s; q++)" % (lo, p1),
+                "      %s = %s;" % (self.element(x, w), rhs)]
 
     # --- the array kern() owns -----------------------------------------
     def owned_before(self):

@@ -17,7 +17,6 @@
 // STATS-NOT:  hetile: {{.*}}original nest ran
 // STATS:      call overlap
 // STATS-NEXT: hetile: {{.*}}struct-arrays-fallback.c:{{[0-9]+}} (mix): {{.*}}may overlap{{.*}}: the original nest ran
-//@ untiled-on mpi,mpi+omp
 //@ fallback
 //@ args 9 | 4 | 17
 #include "exec-common.h"

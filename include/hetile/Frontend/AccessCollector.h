@@ -58,6 +58,7 @@ private:
   struct MemberOffset {
     AffineExpr Offset;
     Cond InRows;
+    clang::QualType Type; ///< the member's
   };
   /// \p E, a member of an element of an array of structs (`a[i][j].re`,
   /// `c[k].u[1]`, ScopArray::Members): the element's access with the

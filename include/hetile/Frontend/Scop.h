@@ -64,6 +64,11 @@ struct ScopArray {
   /// For Members: the struct's members and their byte offsets, as the
   /// report prints them ("rho at 0, u[3] at 8").
   std::string MemberLayout;
+  /// For Members: the C types of the members the nest reads and writes
+  /// ("double"), and the size of one when there is one type: the mpi
+  /// backends move such members as numbers of that type.
+  std::set<std::string> MemberTypes;
+  unsigned MemberBytes = 0;
   bool Restrict = false;
   bool Written = false;
   /// For an array the nest's function owns and reads in sight

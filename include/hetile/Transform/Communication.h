@@ -164,9 +164,10 @@ bool isBox(const isl::basic_set &B);
 std::string finalValuesBytes(const Scop &S);
 
 /// Why the MPI backends do not tile nest \p S, which the others may: it
-/// writes an array of structs (ScopArray::Members), and their messages and
-/// final exchange move numbers, element by element of the model. Nothing
-/// where they may.
+/// writes members of several types of an array of structs
+/// (ScopArray::Members, MemberTypes): their messages and final exchange move
+/// the model's elements as numbers of one type per array. Nothing where
+/// they may.
 std::optional<std::string> mpiUnsupported(const Scop &S);
 
 /// Computes the traffic of tiled nest \p N of \p S (\p D: its dependences;
