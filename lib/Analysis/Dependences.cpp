@@ -356,11 +356,17 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
   D.LiveIn = NoSource.is_null() ? NoSource
                                 : restoreTuples(NoSource, S, false);
   D.Output = mayDependences(Writes, Acc.MustWrites, Acc.MayWrites, Sched);
-  isl::union_map ReadsOrMay =
-      orEmpty(Acc.Reads, Ctx)
-          .unite(orEmpty(Acc.MayWrites, Ctx));
-  D.Anti = restoreTuples(
-      mayDependences(Writes, Acc.MustWrites, ReadsOrMay, Sched), S, true);
+  // Anti dependences start at reads only: an array the nest never reads
+  // has none (the analysis would find the writes' own sources, all of
+  // which restoreTuples drops).
+  if (orEmpty(Acc.Reads, Ctx).is_empty().is_true()) {
+    D.Anti = isl::union_map::empty(Ctx);
+  } else {
+    isl::union_map ReadsOrMay =
+        orEmpty(Acc.Reads, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
+    D.Anti = restoreTuples(
+        mayDependences(Writes, Acc.MustWrites, ReadsOrMay, Sched), S, true);
+  }
   if (D.Output.is_null() || D.Anti.is_null() || D.Flow.is_null() ||
       D.LiveIn.is_null())
     return {};
