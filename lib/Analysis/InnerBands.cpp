@@ -271,6 +271,12 @@ Scop peelOuterLoops(const Scop &S, unsigned Outer,
   for (ScopLoop &L : R.Loops)
     L.DeclaredInHeader = true;
   R.Arrays = S.Arrays;
+  // A band inside the nest is followed by the rest of the nest (the next
+  // iterations of the outer loops, the later bands of a distribution),
+  // which may read any element it writes: its final exchange moves them
+  // all, whatever code after the nest reads (Frontend/ReadAfter.h).
+  for (ScopArray &A : R.Arrays)
+    A.ReadAfter = isl::set();
   for (unsigned I : Stmts) {
     ScopStmt Stmt = S.Stmts[I];
     Stmt.Iterators.erase(Stmt.Iterators.begin(),
