@@ -261,6 +261,38 @@ llvm::Expected<std::string> printLoads(const NestEmitter &E) {
          "*/\n  int " + LoadedFlag + " = 1;\n" + Code + Tables;
 }
 
+llvm::Expected<std::string> printResidentNotes(const NestEmitter &E,
+                                               unsigned Indent) {
+  const Scop &S = E.S;
+  isl::ast_build Build = E.buildInside(0);
+  std::string In(Indent, ' '), Code;
+  for (const ScopArray &A : S.Arrays) {
+    if (!A.Written)
+      continue;
+    std::string Why;
+    std::optional<ArrayBounds> B = boundArray(S, A, Why);
+    if (!B)
+      continue;
+    isl::set Where = B->Touched.intersect(S.Context);
+    if (Where.is_empty().is_true())
+      continue;
+    isl::ast_build Inside = Build.restrict(Where);
+    auto Begin = address(E, Inside, *B, B->Min, "");
+    auto End = address(E, Inside, *B, B->Max, lastBytes(S, *B));
+    for (auto *X : {&Begin, &End})
+      if (!*X)
+        return X->takeError();
+    std::string Cond;
+    if (!S.Context.is_subset(Where).is_true())
+      Cond = "if (" + E.Exprs.print(Build.expr_from(Where)) + ")\n" + In +
+             "  ";
+    Code += In + Cond + "hetile_mpi_resident(hetile_m, " + quoted(A.Name) +
+            ", (const void *)(" + *Begin + "), (const void *)(" + *End +
+            "));\n";
+  }
+  return Code;
+}
+
 std::string runtimeCheckFlags(const Scop &S) {
   std::string Out;
   if (!S.Loads.empty())

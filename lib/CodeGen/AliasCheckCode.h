@@ -59,6 +59,13 @@ extern const char *const LoadedFlag;
 /// sends the call to the original. "" when the nest has no load.
 llvm::Expected<std::string> printLoads(const NestEmitter &E);
 
+/// For the mpi backends' HETILE_STATS, at \p Indent: per array the nest
+/// writes, `hetile_mpi_resident(hetile_m, "A", <first byte of its touched
+/// box>, <its end>);` (the box of the alias checks, where isl bounds it),
+/// after the nest: how much of each array this rank holds in memory.
+llvm::Expected<std::string> printResidentNotes(const NestEmitter &E,
+                                               unsigned Indent);
+
 /// The flags of the nest's run-time checks, joined with &&: what the guard
 /// of the tiled nest tests; "" when it has none.
 std::string runtimeCheckFlags(const Scop &S);

@@ -49,6 +49,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AliasCheckCode.h"
 #include "BlockSchedule.h"
 #include "ElementLoops.h"
 #include "NestEmitter.h"
@@ -1046,9 +1047,13 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
     Out += GridText + Ring + "    }\n#undef hetile_gtag\n";
   else
     Out += Ring;
+  auto Resident = printResidentNotes(E, 6);
+  if (!Resident)
+    return Resident.takeError();
   Out += "    if (hetile_mpi_verbose(hetile_m)) {\n"
          "      if (hetile_me == 0)\n"
-         "        fprintf(stderr, \"%s\\n\", hetile_mpi_describe(hetile_m));\n"
+         "        fprintf(stderr, \"%s\\n\", hetile_mpi_describe(hetile_m));\n" +
+         *Resident +
          "      fprintf(stderr, \"%s\\n\", hetile_mpi_stats(hetile_m));\n"
          "    }\n"
          "    if (hetile_mpi_end(hetile_m) < 0) {\n"

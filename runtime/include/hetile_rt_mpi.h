@@ -335,6 +335,14 @@ const char *hetile_mpi_describe(const hetile_mpi *m);
  * 102400 bytes placed)").
  * Valid until the next call on m. */
 const char *hetile_mpi_stats(const hetile_mpi *m);
+/* Notes, for hetile_mpi_stats, how many bytes of [first, end), the box of
+ * array `array` that the nest touches, are resident in this rank's memory
+ * (mincore: pages the rank has touched and that are not swapped out). The
+ * stats line then ends with "; resident: A 1048576 of 4194304 bytes, ...".
+ * The generated code calls it after the nest, under HETILE_STATS, for each
+ * array the nest writes. HETILE_ERR_INVALID on bad arguments. */
+int hetile_mpi_resident(hetile_mpi *m, const char *array, const void *first,
+                        const void *end);
 /* 1 if HETILE_STATS is set and not 0. */
 int hetile_mpi_verbose(const hetile_mpi *m);
 

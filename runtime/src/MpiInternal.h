@@ -208,6 +208,13 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   double FinalEarly = 0;
 
   double Final = 0;
+  /// hetile_mpi_resident: per array written, the bytes of the box the nest
+  /// touches and how many of them are resident in this rank's memory.
+  struct Residency {
+    std::string Array;
+    unsigned long long Resident = 0, Span = 0;
+  };
+  std::vector<Residency> Resident;
   mutable std::string StatsLine;
 
   /// The processor grid of HETILE_GRID (hetile_mpi_grid, MpiGrid.cpp):

@@ -18,7 +18,13 @@
 #include "MpiClusters.h"
 #include "MpiInternal.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 using namespace hetile::rt;
 using namespace hetile::rt::mpi;
@@ -147,6 +153,35 @@ extern "C" const char *hetile_mpi_describe(const hetile_mpi *m) {
   return m ? m->Description.c_str() : "";
 }
 
+extern "C" int hetile_mpi_resident(hetile_mpi *m, const char *array,
+                                   const void *first, const void *end) {
+  if (!m || !array || !first || !end ||
+      reinterpret_cast<uintptr_t>(end) < reinterpret_cast<uintptr_t>(first))
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_resident: invalid arguments");
+  const uintptr_t Page = uintptr_t(sysconf(_SC_PAGESIZE));
+  const uintptr_t Lo = reinterpret_cast<uintptr_t>(first),
+                  Hi = reinterpret_cast<uintptr_t>(end);
+  const uintptr_t Start = Lo & ~(Page - 1),
+                  Stop = (Hi + Page - 1) & ~(Page - 1);
+  std::vector<unsigned char> In((Stop - Start) / Page);
+  if (!In.empty() &&
+      mincore(reinterpret_cast<void *>(Start), Stop - Start, In.data()) != 0)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_resident: mincore over "
+                "'%s': %s", array, std::strerror(errno));
+  hetile_mpi::Residency R;
+  R.Array = array;
+  R.Span = Hi - Lo;
+  for (size_t K = 0; K < In.size(); ++K) {
+    if (!(In[K] & 1))
+      continue;
+    // The part of the page inside [first, end).
+    uintptr_t A = Start + K * Page, B = A + Page;
+    R.Resident += (B < Hi ? B : Hi) - (A > Lo ? A : Lo);
+  }
+  m->Resident.push_back(R);
+  return 0;
+}
+
 extern "C" const char *hetile_mpi_stats(const hetile_mpi *m) {
   if (!m)
     return "";
@@ -160,5 +195,12 @@ extern "C" const char *hetile_mpi_stats(const hetile_mpi *m) {
                 m->FinalReceived, m->FinalSent, m->FinalMessages, m->Final,
                 m->FinalEarly, m->EarlyPieces, m->EarlyPlaced);
   m->StatsLine = Buf;
+  for (size_t K = 0; K < m->Resident.size(); ++K) {
+    const hetile_mpi::Residency &R = m->Resident[K];
+    std::snprintf(Buf, sizeof Buf, "%s%s %llu of %llu bytes",
+                  K ? ", " : "; resident: ", R.Array.c_str(), R.Resident,
+                  R.Span);
+    m->StatsLine += Buf;
+  }
   return m->StatsLine.c_str();
 }

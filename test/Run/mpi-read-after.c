@@ -53,6 +53,18 @@
 // ESCAPES-DAG: hetile: rank 0/2: {{.*}}; final exchange 2320 bytes received, 2204 bytes sent in
 // ESCAPES-DAG: hetile: rank 1/2: {{.*}}; final exchange 2204 bytes received, 2320 bytes sent in
 //
+// What each rank holds in memory (HETILE_STATS's resident bytes of the box
+// the nest touches, mincore): rows of 8193 ints (8 pages), two blocks of
+// columns; when only the last cell moves, each rank has touched only part
+// of D's pages (unless the kernel backs them with transparent huge pages
+// whatever the program asks); when the table goes to a function after the
+// nest, every value moves and both hold all of it.
+// RUN: env HETILE_STATS=1 HETILE_PROFIT=0 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,1024 %mpirun -np 2 sh -c '"$0" "$@" > /dev/null' %t.mpi 1 64 8192 2> %t.err
+// RUN: python3 -c "import re, sys; r = [(int(a), int(b)) for a, b in re.findall(r'resident: D (\d+) of (\d+) bytes', open(sys.argv[1]).read())]; thp = open('/sys/kernel/mm/transparent_hugepage/enabled').read() if __import__('os').path.exists('/sys/kernel/mm/transparent_hugepage/enabled') else ''; assert len(r) == 2 and all(b == 2130180 for a, b in r), r; assert '[always]' in thp or all(a < b for a, b in r), r" %t.err
+// RUN: env HETILE_STATS=1 HETILE_PROFIT=0 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,1024 %mpirun -np 2 sh -c '"$0" "$@" > /dev/null' %t.mpi 4 64 8192 2> %t.err
+// RUN: FileCheck %s --check-prefix=HELD < %t.err
+// HELD-COUNT-2: ; resident: D 2097152 of 2097152 bytes
+//
 // With --gather=root on 3 ranks, the last cell's owner (rank 2) sends it
 // to rank 0 only.
 // RUN: %hetile rewrite --backend=mpi --gather=root %s -o %t.root.c -- -I %S/../Exec/Inputs
