@@ -383,7 +383,7 @@ int NestWalker::getArray(const VarDecl *VD, SourceLocation Use) {
     reject(RejectKind::UnsupportedType, Use, Problem);
     return -1;
   }
-  Model.Arrays.push_back(ArrayModel{VD, D->Info, {}, std::nullopt});
+  Model.Arrays.push_back(ArrayModel{VD, D->Info, {}, std::nullopt, {}});
   ArrayFirstUse.push_back(Use);
   return static_cast<int>(Model.Arrays.size() - 1);
 }

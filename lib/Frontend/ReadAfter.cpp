@@ -239,10 +239,13 @@ bool ownStorage(ASTContext &Ctx, const FunctionDecl *Function,
 }
 
 /// The subscripts of every element read outside the nest through \p VD,
-/// nullopt when code outside may read any element.
+/// nullopt when code outside may read any element. With \p Flat (a
+/// delinearized array), each read's one subscript as a polynomial goes to
+/// \p Flat instead.
 std::optional<std::vector<std::vector<AffineExpr>>>
 readsOutside(ASTContext &Ctx, const Uses &U, const VarDecl *VD, unsigned Dims,
-             const VarClassifier &Classify) {
+             const VarClassifier &Classify,
+             std::vector<Polynomial> *Flat = nullptr) {
   if (U.Captured.count(VD))
     return std::nullopt;
   std::vector<std::vector<AffineExpr>> Reads;
@@ -253,6 +256,15 @@ readsOutside(ASTContext &Ctx, const Uses &U, const VarDecl *VD, unsigned Dims,
       return std::nullopt;
     if (K == UseKind::Harmless)
       continue;
+    if (Flat) {
+      PolynomialError Err;
+      std::optional<Polynomial> P =
+          buildPolynomial(Ctx, Subs.front(), Classify, Err);
+      if (!P)
+        return std::nullopt;
+      Flat->push_back(std::move(*P));
+      continue;
+    }
     std::vector<AffineExpr> Element;
     for (const Expr *S : Subs) {
       AffineBuilder B(Ctx, Classify);
@@ -291,9 +303,19 @@ void markReadAfter(ASTContext &Ctx, const FunctionDecl *Function,
     return It->second ? VarRole::Parameter : VarRole::Opaque;
   };
   for (ArrayModel &A : Model.Arrays) {
-    if (A.Info.Members || !A.RowExtents.empty() ||
+    if (A.Info.Members || A.RowExtents.size() > 1 ||
         !ownStorage(Ctx, Function, A.Decl))
       continue;
+    // A flat array with rows of one length, `d[i * (m + 1) + j]`: its reads
+    // after the nest have one subscript, split by the assembler.
+    if (A.RowExtents.size() == 1) {
+      std::vector<Polynomial> Flat;
+      if (readsOutside(Ctx, U, A.Decl, 1, Classify, &Flat)) {
+        A.ReadAfter.emplace();
+        A.FlatReadAfter = std::move(Flat);
+      }
+      continue;
+    }
     // The model's subscripts: those of the nest's accesses.
     std::optional<unsigned> Dims;
     for (const StmtModel &SM : Model.Stmts)

@@ -64,13 +64,13 @@ public:
     nameArrays();
     for (const StmtModel &SM : Model.Stmts)
       S.Depth = std::max<unsigned>(S.Depth, SM.LoopIds.size());
-    if (!buildContext() || !buildReadAfter())
+    if (!buildContext())
       return false;
     for (size_t I = 0; I < Model.Stmts.size(); ++I)
       if (!buildStmt(Model.Stmts[I], I))
         return false;
     return buildRowChecks() && buildValueChecks() && buildExits() &&
-           buildLoads();
+           buildLoads() && buildReadAfter();
   }
 
 private:
@@ -178,6 +178,10 @@ private:
   bool buildReadAfter() {
     isl::space Where = makeSetSpace(ParamSpace, "", {});
     AffineIsl Params(Where, [this](AffineVar V) { return paramDim(V); });
+    // Where the nest runs: a flat read's column must stay in its row there.
+    isl::set Runs = S.Stmts.empty()
+                        ? isl::set()
+                        : S.getDomains().params().intersect(S.Context);
     for (const ArrayModel &A : Model.Arrays) {
       if (!A.ReadAfter)
         continue;
@@ -187,10 +191,22 @@ private:
         for (const AccessModel &Acc : SM.Accesses)
           if (Acc.Array == A.Decl)
             Dims = Acc.Subscripts.size();
+      std::vector<std::vector<AffineExpr>> Reads = *A.ReadAfter;
+      bool Known = true;
+      for (const Polynomial &P : A.FlatReadAfter) {
+        std::optional<std::vector<AffineExpr>> RowCol =
+            A.RowExtents.size() == 1 && !Runs.is_null()
+                ? splitFlat(P, A.RowExtents.front(), Runs, Params)
+                : std::nullopt;
+        Known &= RowCol.has_value();
+        if (RowCol)
+          Reads.push_back(std::move(*RowCol));
+      }
       isl::set Elements = isl::set::empty(makeSetSpace(
           ParamSpace, Info.IslName, std::vector<std::string>(Dims)));
-      bool Known = true;
-      for (const std::vector<AffineExpr> &Read : *A.ReadAfter) {
+      for (const std::vector<AffineExpr> &Read : Reads) {
+        if (!Known || Read.size() != Dims)
+          break;
         isl_space *Range = makeSetSpace(ParamSpace, Info.IslName,
                                         std::vector<std::string>(Read.size()))
                                .release();
@@ -213,6 +229,73 @@ private:
         Info.ReadAfter = Elements.coalesce();
     }
     return true;
+  }
+
+  /// Element \p P (a polynomial in the parameters) of a flat array whose
+  /// rows have \p Row elements, a parameter plus a constant (`m + 1`), as
+  /// the model's (row, column): the quotient and remainder of \p P by
+  /// \p Row, or those with a row moved by one, whichever keeps the column in
+  /// [0, Row) wherever the nest runs (\p Runs); nullopt when none does or
+  /// they are not affine.
+  static std::optional<std::vector<AffineExpr>>
+  splitFlat(Polynomial P, const AffineExpr &Row, const isl::set &Runs,
+            const AffineIsl &Params) {
+    if (Row.terms().size() != 1 || !Row.floors().empty() ||
+        Row.terms().begin()->second != 1)
+      return std::nullopt;
+    AffineVar V = Row.terms().begin()->first;
+    std::optional<Polynomial> Divisor = Polynomial::fromAffine(Row);
+    if (!Divisor)
+      return std::nullopt;
+    // Long division by V + c, a monomial holding V at a time.
+    Polynomial Quotient = Polynomial::constant(0);
+    for (unsigned Step = 0; Step < 16; ++Step) {
+      auto It = llvm::find_if(P.terms(), [&](const auto &T) {
+        return llvm::is_contained(T.first, V);
+      });
+      if (It == P.terms().end())
+        break;
+      Polynomial::Monomial Rest = It->first;
+      Rest.erase(llvm::find(Rest, V));
+      Polynomial Term = Polynomial::constant(It->second);
+      for (AffineVar X : Rest)
+        if (!Term.multiply(Polynomial::variable(X)))
+          return std::nullopt;
+      Polynomial Times = Term;
+      if (!Quotient.add(Term) || !Times.multiply(*Divisor) ||
+          !P.add(Times, -1))
+        return std::nullopt;
+    }
+    auto Affine = [](const Polynomial &Q) -> std::optional<AffineExpr> {
+      AffineExpr E = AffineExpr::constant(0);
+      for (const auto &[M, Coeff] : Q.terms()) {
+        if (M.size() > 1)
+          return std::nullopt;
+        AffineExpr T = M.empty() ? AffineExpr::constant(1)
+                                 : AffineExpr::variable(M.front());
+        if (!E.add(T, Coeff))
+          return std::nullopt;
+      }
+      return E;
+    };
+    std::optional<AffineExpr> Q = Affine(Quotient), R = Affine(P);
+    if (!Q || !R || llvm::any_of(P.terms(), [&](const auto &T) {
+          return llvm::is_contained(T.first, V);
+        }))
+      return std::nullopt;
+    for (int64_t Move : {0, -1, 1}) {
+      AffineExpr RowOf = *Q, Col = *R;
+      if (!RowOf.add(AffineExpr::constant(-Move)) || !Col.add(Row, Move))
+        return std::nullopt;
+      AffineExpr Room = Row;
+      if (!Room.add(Col, -1) || !Room.add(AffineExpr::constant(-1)))
+        return std::nullopt;
+      isl::set InRow = Params.toSet(Cond::conj(Cond::nonNeg(Col),
+                                               Cond::nonNeg(Room)));
+      if (!InRow.is_null() && Runs.is_subset(InRow.params()).is_true())
+        return std::vector<AffineExpr>{RowOf, Col};
+    }
+    return std::nullopt;
   }
 
   /// S.ValueChecks from Model.ValueFacts.

@@ -161,3 +161,32 @@ top:
   free(D);
   return r;
 }
+
+// A flat table: D[n * (m + 1) + m] is row n, column m of its rows of m + 1.
+// CHECK-LABEL: in function 'flat_split'
+// CHECK: final exchange (mpi backends): [n, m] -> { 4 : n > 0 and m > 0 } bytes of final values (of 'D', which
+int flat_split(int n, int m) {
+  int *D = calloc((size_t)(n + 1) * (size_t)(m + 1), sizeof(int));
+#pragma hetile
+  for (int i = 1; i <= n; i++)
+    for (int j = 1; j <= m; j++)
+      D[i * (m + 1) + j] = D[(i - 1) * (m + 1) + j] + D[i * (m + 1) + j - 1];
+  int r = D[n * (m + 1) + m];
+  free(D);
+  return r;
+}
+
+// D[n * m] is row n - 1, column m + 1 - n: no one row and column for every
+// n and m where the nest runs.
+// CHECK-LABEL: in function 'flat_no_split'
+// CHECK: final exchange (mpi backends): [n, m] -> { 4 * n * m : n > 0 and m > 0 } bytes of final values; each
+int flat_no_split(int n, int m) {
+  int *D = calloc((size_t)(n + 1) * (size_t)(m + 1), sizeof(int));
+#pragma hetile
+  for (int i = 1; i <= n; i++)
+    for (int j = 1; j <= m; j++)
+      D[i * (m + 1) + j] = D[(i - 1) * (m + 1) + j] + D[i * (m + 1) + j - 1];
+  int r = D[n * m];
+  free(D);
+  return r;
+}

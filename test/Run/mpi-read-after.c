@@ -19,6 +19,8 @@
 // ANALYZE: final exchange (mpi backends): [n, m] -> { ((4 - 4 * n) + (-4 + 4 * n) * m) : n >= 2 and m >= 2 } bytes of final values; each
 // ANALYZE: in function 'in_a_loop'
 // ANALYZE: final exchange (mpi backends): [n, m, pass] -> { (((8 - 8 * n) + (-8 + 8 * n) * m) + (56 - 56 * n) * pass) : n >= 2 and 7pass <= -2 + m } bytes of final values; each
+// ANALYZE: in function 'flat_cell'
+// ANALYZE: final exchange (mpi backends): [n, m] -> { 4 : n > 0 and m > 0 } bytes of final values (of 'D', which
 // ANALYZE: in function 'corner'
 // ANALYZE: final exchange (mpi backends): [n] -> { 8 : n >= 2 } bytes of final values (of 'A', which
 //
@@ -171,6 +173,27 @@ static double in_a_loop(int n, int m) {
   return r;
 }
 
+/* Edit distance on a flat table, `D[i * (m + 1) + j]` (delinearized): the
+   reads after the nest are split into the model's row and column. */
+static int flat_cell(int n, int m, const char *a, const char *b) {
+  int *D = malloc(sizeof(int) * (size_t)(n + 1) * (size_t)(m + 1));
+  if (D == NULL)
+    return -1;
+  for (int i = 0; i <= n; i++)
+    D[i * (m + 1)] = i;
+  for (int j = 0; j <= m; j++)
+    D[j] = j;
+#pragma hetile
+  for (int i = 1; i <= n; i++)
+    for (int j = 1; j <= m; j++)
+      D[i * (m + 1) + j] =
+          MIN(MIN(D[(i - 1) * (m + 1) + j] + 1, D[i * (m + 1) + j - 1] + 1),
+              D[(i - 1) * (m + 1) + j - 1] + (a[i - 1] != b[j - 1]));
+  int r = D[n * (m + 1) + m] + D[n * m + n];
+  free(D);
+  return r;
+}
+
 /* A 3-D recurrence on a table the function owns: on a processor grid too,
    only the corner moves. */
 static double corner(int n) {
@@ -215,6 +238,8 @@ int main(int argc, char **argv) {
     printf("escapes %llx\n", n > 0 && m > 0 ? escapes(n, m) : 0ULL);
   if (which == 0 || which == 5)
     printf("in_a_loop %a\n", n > 0 && m > 0 ? in_a_loop(n, m) : 0.0);
+  if (which == 0 || which == 7)
+    printf("flat_cell %d\n", flat_cell(n, m, a, b));
   if ((which == 0 || which == 6) && n > 0)
     printf("corner %a\n", corner(n < 20 ? n : 20));
   free(a);

@@ -89,6 +89,10 @@ struct ArrayModel {
   /// affine in the parameters, when those are all the code outside can read
   /// of it (Frontend/ReadAfter.h); nullopt when it may read any element.
   std::optional<std::vector<std::vector<AffineExpr>>> ReadAfter;
+  /// For a delinearized array of one row length: the flat subscripts of
+  /// those reads, polynomials in the parameters (`n * (m + 1) + m`), split
+  /// into the model's row and column by the assembler.
+  std::vector<Polynomial> FlatReadAfter;
 };
 
 /// Two pointer-based arrays (indices into NestModel::Arrays) that may

@@ -24,7 +24,10 @@
 //  - the subscripts of each read are affine in the nest's parameters, which
 //    the function only ever reads (so they hold the values the nest saw).
 //
-// Arrays of structs and delinearized flat arrays keep every element.
+// A delinearized flat array with one row length has each read's flat
+// subscript recorded as a polynomial (ArrayModel::FlatReadAfter), which the
+// assembler splits into row and column (ScopAssembler, splitFlat). Arrays of
+// structs and flat arrays of several row lengths keep every element.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HETILE_FRONTEND_READAFTER_H
