@@ -178,10 +178,17 @@ private:
   bool buildReadAfter() {
     isl::space Where = makeSetSpace(ParamSpace, "", {});
     AffineIsl Params(Where, [this](AffineVar V) { return paramDim(V); });
-    // Where the nest runs: a flat read's column must stay in its row there.
+    // Where the tiled nest runs (the run-time checks of the version hold):
+    // a flat read's column must stay in its row there.
     isl::set Runs = S.Stmts.empty()
                         ? isl::set()
                         : S.getDomains().params().intersect(S.Context);
+    for (const RowCheck &C : S.RowChecks)
+      if (!Runs.is_null() && !C.Holds.is_null())
+        Runs = Runs.intersect(C.Holds);
+    for (const ValueCheck &C : S.ValueChecks)
+      if (!Runs.is_null() && !C.Holds.is_null())
+        Runs = Runs.intersect(C.Holds);
     for (const ArrayModel &A : Model.Arrays) {
       if (!A.ReadAfter)
         continue;
