@@ -269,8 +269,13 @@ llvm::Expected<std::string> printResidentNotes(const NestEmitter &E,
   for (const ScopArray &A : S.Arrays) {
     if (!A.Written)
       continue;
+    // The alias checks' box where it has one, else bounded here.
+    auto Known = llvm::find_if(
+        S.Bounds, [&](const ArrayBounds &X) { return X.Array == A.Name; });
     std::string Why;
-    std::optional<ArrayBounds> B = boundArray(S, A, Why);
+    std::optional<ArrayBounds> B =
+        Known != S.Bounds.end() ? std::optional<ArrayBounds>(*Known)
+                                : boundArray(S, A, Why);
     if (!B)
       continue;
     isl::set Where = B->Touched.intersect(S.Context);
