@@ -277,6 +277,7 @@ Scop peelOuterLoops(const Scop &S, unsigned Outer,
   // all, whatever code after the nest reads (Frontend/ReadAfter.h).
   for (ScopArray &A : R.Arrays)
     A.ReadAfter = isl::set();
+  R.EveryRank = "the rest of the nest around the band reads what it writes";
   for (unsigned I : Stmts) {
     ScopStmt Stmt = S.Stmts[I];
     Stmt.Iterators.erase(Stmt.Iterators.begin(),

@@ -283,11 +283,11 @@ std::string CodeTooLargeError::message() const {
 
 namespace {
 
-StripsTarget stripsTarget(const Options &O) {
+StripsTarget stripsTarget(const Options &O, const Scop &S) {
   StripsTarget T;
   T.Mpi = O.TargetBackend == Backend::Mpi || O.TargetBackend == Backend::MpiOmp;
   T.Threads = O.TargetBackend != Backend::Mpi;
-  T.GatherRoot = O.GatherRoot;
+  T.GatherRoot = gatherToRoot(O.GatherRoot, S);
   return T;
 }
 
@@ -301,7 +301,7 @@ llvm::Expected<std::string> emitNestCode(const AnalyzedNest &N,
     Budget.enter(IslStage::CodeGen);
     return afterStage(generateStripsNest(S, *N.Strips->Plan,
                                          T.Bands.front().Tiled, S.Exits,
-                                         &Budget, stripsTarget(O), Original),
+                                         &Budget, stripsTarget(O, S), Original),
                       Budget);
   }
   if (N.Inner) {
@@ -344,7 +344,7 @@ llvm::Expected<std::string> printNestStage(const AnalyzedNest &N,
   if (What == StagePrint::Ast && usesStrips(N, O)) {
     auto Block = generateStripsNest(*N.S, *N.Strips->Plan,
                                     T.Bands.front().Tiled, N.S->Exits, nullptr,
-                                    stripsTarget(O), Original);
+                                    stripsTarget(O, *N.S), Original);
     if (!Block)
       return Block.takeError();
     return stripLineTags(*Block) + "\n";
@@ -420,6 +420,29 @@ void analyzeAuto(clang::ASTContext &Ctx, const NestCandidate &C, isl_ctx *IslCtx
                   Opts, Marked, Seq, Out);
 }
 
+/// --gather=root leaves a nest's final values on rank 0 alone, which is
+/// what the code after a program's last nest needs; a later nest of the
+/// same function that hetile also tiles runs on every rank and may read
+/// them there (or read what plain code computed from them), so every nest
+/// followed by one keeps the exchange with every rank (Scop::EveryRank).
+/// Nests are in source order; functions are told apart by name, which
+/// can only join two functions (more exchanges, never fewer).
+void markLaterNests(std::vector<AnalyzedNest> &Nests) {
+  for (size_t I = 0; I < Nests.size(); ++I) {
+    AnalyzedNest &N = Nests[I];
+    if (!N.S || N.Reject || !N.S->EveryRank.empty())
+      continue;
+    for (size_t J = I + 1; J < Nests.size(); ++J) {
+      const AnalyzedNest &Later = Nests[J];
+      if (Later.S && !Later.Reject && Later.Function == N.Function) {
+        N.S->EveryRank = "the nest at line " + std::to_string(Later.Loc.Line) +
+                         ", which hetile also tiles, runs after it";
+        break;
+      }
+    }
+  }
+}
+
 } // namespace
 
 std::vector<AnalyzedNest>
@@ -451,6 +474,7 @@ analyzeTranslationUnit(clang::ASTContext &Ctx,
             [](const AnalyzedNest &A, const AnalyzedNest &B) {
               return A.Loc.Offset < B.Loc.Offset;
             });
+  markLaterNests(Result);
   return Result;
 }
 

@@ -301,7 +301,11 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
       OS << "  final exchange (mpi backends): " << Bytes
          << " bytes of final values" << Owned
          << "; each rank receives those of the other ranks' tile columns "
-            "(rank 0 only with --gather=root)\n";
+         << (S.EveryRank.empty()
+                 ? "(rank 0 only with --gather=root)"
+                 : "(every rank even with --gather=root: " + S.EveryRank +
+                       ")")
+         << "\n";
   }
 }
 
@@ -471,8 +475,11 @@ Value nestToJson(const AnalyzedNest &N) {
   O["band"] = bandToJson(*N.Band);
   if (N.Inner)
     O["inner_bands"] = innerBandsToJson(*N.Inner);
-  else if (!N.Reject)
+  else if (!N.Reject) {
     O["final_exchange_bytes"] = finalValuesBytes(*N.S);
+    if (!N.S->EveryRank.empty())
+      O["final_exchange_every_rank"] = N.S->EveryRank;
+  }
   if (N.Strips)
     O["strips"] = stripsToJson(*N.Strips);
   if (!N.Reject)

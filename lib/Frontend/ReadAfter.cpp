@@ -280,6 +280,20 @@ readsOutside(ASTContext &Ctx, const Uses &U, const VarDecl *VD, unsigned Dims,
 
 } // namespace
 
+std::string runsAgain(ASTContext &Ctx, const FunctionDecl *Function,
+                      const Stmt *Nest) {
+  if (inLoop(Ctx, Nest))
+    return "a loop of its function around it runs it again";
+  if (!Function || !Function->hasBody())
+    return "";
+  llvm::DenseSet<const DeclRefExpr *> None;
+  Uses U(Ctx, None);
+  U.TraverseStmt(Function->getBody());
+  return U.HasLabel ? "its function has a label, from which a goto may run "
+                      "it again"
+                    : "";
+}
+
 void markReadAfter(ASTContext &Ctx, const FunctionDecl *Function,
                    const Stmt *Nest, NestModel &Model) {
   if (!Function || !Function->hasBody() || inLoop(Ctx, Nest))

@@ -95,6 +95,7 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
                    });
   const SourceManager &SM = Ctx.getSourceManager();
   S.PragmaLoc = makeSourceLoc(SM, C.PragmaLoc);
+  S.EveryRank = runsAgain(Ctx, C.Function, C.Loop);
   std::string Text;
   if (!getStmtRangeText(Ctx, C.Loop, C.Loop, S.Span, Text))
     return rejected(makeReject(Ctx, RejectKind::UnsupportedStatement,

@@ -6,6 +6,7 @@
 // its consumer. Sizes: empty, 1-wide, non-square, around 30.
 // RUN: %differential %s --work %t
 //@ args 0 0 | 1 1 | 5 3 | 3 1 | 17 9 | 31 29
+//@ gather-root
 #include <math.h>
 
 #include "exec-common.h"

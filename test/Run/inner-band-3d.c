@@ -5,6 +5,7 @@
 // tiled (i, j) band. C89 iterators. Sizes in (Steps, N, M) triples.
 // RUN: %differential %s --work %t
 //@ args 0 3 3 1 0 0 1 1 1 2 2 3 4 5 7 3 23 19
+//@ gather-root
 #include "exec-common.h"
 
 static void mirror(int steps, int n, int m,

@@ -7,6 +7,7 @@
 // with `7 0` the blocks ran with the i of before the nest.
 // RUN: %differential %s --work %t
 //@ args 1 6 | 12 11 | 7 0
+//@ gather-root
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -80,6 +80,7 @@
 //
 //@ args 0 0 0 | 0 1 1 | 0 7 5 | 0 30 40 | 0 23 31
 //@ mpi-runs 2:8,10 3:3,4 4:1,1
+//@ gather-root
 #include "exec-common.h"
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))

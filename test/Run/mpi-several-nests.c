@@ -24,6 +24,7 @@
 //
 //@ args 1 1 | 6 2 | 17 3 | 37 5
 //@ mpi-runs 2:4,5,6 3:2,3,4 4:1,2,3
+//@ gather-root
 #include "exec-common.h"
 
 static double solve(int n, int T) {

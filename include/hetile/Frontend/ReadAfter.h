@@ -45,6 +45,14 @@ namespace hetile {
 void markReadAfter(clang::ASTContext &Ctx, const clang::FunctionDecl *Function,
                    const clang::Stmt *Nest, NestModel &Model);
 
+/// Why \p Nest may run again in a call of \p Function, after which it
+/// reads what it wrote before: a loop of the function around it, or a label
+/// (a `goto` may jump back over it). Empty when it runs at most once per
+/// call.
+std::string runsAgain(clang::ASTContext &Ctx,
+                      const clang::FunctionDecl *Function,
+                      const clang::Stmt *Nest);
+
 } // namespace hetile
 
 #endif

@@ -283,6 +283,13 @@ struct Scop {
   SourceSpan Span;
   /// Where `#pragma hetile` is, if the nest was marked.
   SourceLoc PragmaLoc;
+  /// Why the mpi backends move the nest's final values to every rank even
+  /// with --gather=root: the nest may run again in its function
+  /// (Frontend/ReadAfter.h, runsAgain), a later nest of its function that
+  /// hetile also tiles runs on every rank (Driver), or the rest of a nest
+  /// follows a band inside it (Analysis/InnerBands.h). Empty where rank 0
+  /// alone may receive them.
+  std::string EveryRank;
   /// Parameters, in the order they appear in the isl space.
   std::vector<std::string> Params;
   /// Known constraints on the parameters, [N, M] -> { : ... }.

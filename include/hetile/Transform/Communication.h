@@ -163,6 +163,13 @@ bool isBox(const isl::basic_set &B);
 /// the text starts with "at most ". Empty when isl fails.
 std::string finalValuesBytes(const Scop &S);
 
+/// Whether the final exchange of nest \p S moves its values to rank 0 alone:
+/// where \p GatherRoot (--gather=root) asks for it and nothing after the
+/// nest in its function needs them on every rank (Scop::EveryRank).
+inline bool gatherToRoot(bool GatherRoot, const Scop &S) {
+  return GatherRoot && S.EveryRank.empty();
+}
+
 /// Why the MPI backends do not tile nest \p S, which the others may: it
 /// writes members of several types of an array of structs
 /// (ScopArray::Members, MemberTypes): their messages and final exchange move

@@ -29,7 +29,8 @@ block-cyclic, heterogeneous (declared, emulated, calibrated) and chunk
 ([ZZ16], with the runtime's model tile sizes) allocations (half of these
 settings per kernel, by its name: Kernel.half);
 every rank must print the original's output (rank 0 with --gather=root,
-tried on kernels with a `//@ gather-root` line: their nests run once), and
+tried on kernels with a `//@ gather-root` line: no rank but 0 uses what
+their functions compute, after they return), and
 with the (ranks, tile sizes) pairs of a kernel's `//@ mpi-runs` line; a
 kernel with a band of 3 dimensions or more also on a 2 x 2 processor grid
 (HETILE_GRID=2,2) and on one of 1 x 1, 2 x 1 and 1 x 2 (chosen by the
@@ -182,8 +183,10 @@ def run(cmd, env=None, check=True):
 
 
 def directive(text, name):
-    m = re.search(r"^//@ %s (.*)$" % name, text, re.M)
-    return m.group(1).strip() if m else None
+    """The text after `//@ name` ("" for a bare flag such as `//@
+    gather-root`), None without the line."""
+    m = re.search(r"^//@ %s(?:[ \t]+(.*))?$" % re.escape(name), text, re.M)
+    return (m.group(1) or "").strip() if m else None
 
 
 def clean_env(extra):
@@ -498,17 +501,27 @@ class Kernel:
                 if "grid %dx%d (HETILE_GRID)" % (p1, p2) not in errors:
                     sys.exit("FAIL: %s: no grid line under HETILE_STATS with "
                              "HETILE_GRID=%s:\n%s" % (exe, grid, errors))
-        # --gather=root only suits programs whose ranks other than 0 never
-        # use the nest's results again (a nest run once): kernels say so.
+        # --gather=root suits programs whose ranks other than 0 never use
+        # a function's results after it returns (hetile keeps the exchange
+        # with every rank for the nests that a later nest of the function
+        # or a loop around them follows): kernels say so. Rank 0 on three
+        # ranks, by the default and the cyclic allocation, and on a 2 x 2
+        # grid where a band has one.
         if not first or directive(self.text, "gather-root") is None:
             return
         root = self.rewrite(name + "-root", flags + ["--gather=root"])
         exe = self.path("%s-root-%s" % (name, tag))
         run(mpicc + self.cflags + shlex.split(self.a.cflags) +
             [root, "-o", exe] + shlex.split(self.a.mpi_libs))
-        self.check_mpi(exe, want, 3, {"HETILE_TILE_SIZES": "2",
-                                      "OMP_NUM_THREADS": "2"},
-                       "--gather=root", root_only=True)
+        runs = [(3, {"HETILE_TILE_SIZES": "2"}),
+                (3, {"HETILE_TILE_SIZES": "3,2", "HETILE_ALLOC": "cyclic"})]
+        if "hetile_mpi_grid_sized(" in open(root).read():
+            runs.append((4, {"HETILE_TILE_SIZES": "2,3", "HETILE_GRID": "2,2"}))
+        for ranks, env in runs:
+            self.check_mpi(exe, want, ranks, dict(env, OMP_NUM_THREADS="2"),
+                           "--gather=root " + " ".join(
+                               "%s=%s" % kv for kv in sorted(env.items())),
+                           root_only=True, alternate=len(runs) > 2)
 
     def strips_backend(self, name, cc, tag, want):
         flags, cflags = BACKENDS[name]
