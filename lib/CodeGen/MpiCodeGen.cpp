@@ -1054,6 +1054,8 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
          "      if (hetile_me == 0)\n"
          "        fprintf(stderr, \"%s\\n\", hetile_mpi_describe(hetile_m));\n" +
          *Resident +
+         "      (void)hetile_mpi_final_to(hetile_m, \"" +
+         finalValuesTo(O.GatherRoot, E.S) + "\");\n"
          "      fprintf(stderr, \"%s\\n\", hetile_mpi_stats(hetile_m));\n"
          "    }\n"
          "    if (hetile_mpi_end(hetile_m) < 0) {\n"

@@ -448,6 +448,8 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
          mpiCheck(2, "hetile_strips_mpi_final(hetile_sm, " +
                          std::string(Tg.GatherRoot ? "1" : "0") + ")") +
          "  if (hetile_strips_verbose(hetile_s)) {\n"
+         "    (void)hetile_mpi_final_to(hetile_m, \"" +
+         finalValuesTo(Tg.GatherRoot, S) + "\");\n"
          "    if (hetile_rank == 0)\n"
          "      fprintf(stderr, \"%s\\n\", hetile_strips_describe(hetile_s));\n"
          "    fprintf(stderr, \"%s\\n%s\\n\", hetile_strips_mpi_describe(hetile_sm),\n"

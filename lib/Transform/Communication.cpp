@@ -224,6 +224,19 @@ bool isBox(const isl::basic_set &B) {
   return St.Box;
 }
 
+std::string finalValuesTo(bool GatherRoot, const Scop &S) {
+  if (gatherToRoot(GatherRoot, S))
+    return "rank 0: --gather=root";
+  if (!S.EveryRank.empty())
+    return "every rank: " + S.EveryRank;
+  std::string Owned;
+  for (const ScopArray &A : S.Arrays)
+    if (A.Written && !A.ReadAfter.is_null())
+      Owned += (Owned.empty() ? " (of '" : ", '") + A.Name + "'";
+  return "every rank: the code after the nest" +
+         (Owned.empty() ? "" : Owned + " only what it reads)");
+}
+
 std::optional<std::string> mpiUnsupported(const Scop &S) {
   for (const ScopArray &A : S.Arrays) {
     if (!A.Members || !A.Written || A.MemberTypes.size() == 1)

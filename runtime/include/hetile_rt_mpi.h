@@ -343,6 +343,12 @@ const char *hetile_mpi_stats(const hetile_mpi *m);
  * array the nest writes. HETILE_ERR_INVALID on bad arguments. */
 int hetile_mpi_resident(hetile_mpi *m, const char *array, const void *first,
                         const void *end);
+/* Notes, for hetile_mpi_stats, where the final exchange sent the values and
+ * why (text of the compiler: "every rank: the nest at line 41, which hetile
+ * also tiles, runs after it", "rank 0: --gather=root"); the final exchange's
+ * part of the stats line then ends with ", to every rank: ...". At most 200
+ * characters are kept. HETILE_ERR_INVALID on bad arguments. */
+int hetile_mpi_final_to(hetile_mpi *m, const char *where);
 /* 1 if HETILE_STATS is set and not 0. */
 int hetile_mpi_verbose(const hetile_mpi *m);
 

@@ -215,6 +215,8 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
     unsigned long long Resident = 0, Span = 0;
   };
   std::vector<Residency> Resident;
+  /// hetile_mpi_final_to: where the final values went, and why.
+  std::string FinalTo;
   mutable std::string StatsLine;
 
   /// The processor grid of HETILE_GRID (hetile_mpi_grid, MpiGrid.cpp):

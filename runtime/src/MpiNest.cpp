@@ -182,6 +182,14 @@ extern "C" int hetile_mpi_resident(hetile_mpi *m, const char *array,
   return 0;
 }
 
+extern "C" int hetile_mpi_final_to(hetile_mpi *m, const char *where) {
+  if (!m || !where)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_final_to: %s is null",
+                m ? "where" : "the nest");
+  m->FinalTo.assign(where, strnlen(where, 200));
+  return 0;
+}
+
 extern "C" const char *hetile_mpi_stats(const hetile_mpi *m) {
   if (!m)
     return "";
@@ -195,6 +203,8 @@ extern "C" const char *hetile_mpi_stats(const hetile_mpi *m) {
                 m->FinalReceived, m->FinalSent, m->FinalMessages, m->Final,
                 m->FinalEarly, m->EarlyPieces, m->EarlyPlaced);
   m->StatsLine = Buf;
+  if (!m->FinalTo.empty())
+    m->StatsLine += ", to " + m->FinalTo;
   for (size_t K = 0; K < m->Resident.size(); ++K) {
     const hetile_mpi::Residency &R = m->Resident[K];
     std::snprintf(Buf, sizeof Buf, "%s%s %llu of %llu bytes",

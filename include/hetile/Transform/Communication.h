@@ -170,6 +170,12 @@ inline bool gatherToRoot(bool GatherRoot, const Scop &S) {
   return GatherRoot && S.EveryRank.empty();
 }
 
+/// Where the final exchange of nest \p S sends the values and why, for
+/// HETILE_STATS (hetile_mpi_final_to): "rank 0: --gather=root", "every
+/// rank: <Scop::EveryRank>", or "every rank: the code after the nest"
+/// (with the arrays of which only what is read after moves).
+std::string finalValuesTo(bool GatherRoot, const Scop &S);
+
 /// Why the MPI backends do not tile nest \p S, which the others may: it
 /// writes members of several types of an array of structs
 /// (ScopArray::Members, MemberTypes): their messages and final exchange move
