@@ -18,6 +18,9 @@ Variants, from the same source:
   mpi+omp    hetile rewrite --backend=mpi+omp, mpicc -O3 -fopenmp, run with
              OMP_NUM_THREADS=--threads (default 1: one thread per rank,
              what 2 ranks on a 2-core machine can run)
+  mpi root   mpi with --gather=root: the final values to rank 0 alone (the
+             kernels' ranks other than 0 only report the time; rank 0 hashes
+             the arrays), what a program whose rank 0 writes the result uses
   before     the same with the hetile binary given by --before (e.g. a build
              of an earlier commit), linked with this build's runtime
   mpi rt-before, mpi+omp rt-before
@@ -100,8 +103,9 @@ def build(a, kernel, variant):
                   else os.path.join(a.build, "bin", "hetile"))
         inc = os.path.join(ROOT, "runtime", "include")
         backend = "mpi+omp" if variant.startswith("mpi+omp") else "mpi"
+        root = ["--gather=root"] if " root" in variant else []
         out, why, _ = benchlib.rewrite(hetile, a.work, kernel,
-                                       ["--backend=" + backend],
+                                       ["--backend=" + backend] + root,
                                        STD[2:] + ["-I" + inc])
         if not out:
             die(why)
