@@ -331,11 +331,7 @@ void markReadAfter(ASTContext &Ctx, const FunctionDecl *Function,
       continue;
     }
     // The model's subscripts: those of the nest's accesses.
-    std::optional<unsigned> Dims;
-    for (const StmtModel &SM : Model.Stmts)
-      for (const AccessModel &Acc : SM.Accesses)
-        if (Acc.Array == A.Decl && !Dims)
-          Dims = unsigned(Acc.Subscripts.size());
+    std::optional<unsigned> Dims = Model.subscriptCount(A.Decl);
     if (!Dims)
       continue;
     A.ReadAfter = readsOutside(Ctx, U, A.Decl, *Dims, Classify);

@@ -172,6 +172,57 @@ private:
     return check(S.Context, "context");
   }
 
+  /// The elements of array \p A (named \p IslName) that the function
+  /// reads after the nest: its reads (ArrayModel::ReadAfter) and its flat
+  /// reads split into row and column where the tiled nest runs (\p Runs).
+  /// None where one of them cannot be stated (every element then moves).
+  std::optional<isl::set> readElements(const ArrayModel &A,
+                                       const std::string &IslName,
+                                       const isl::set &Runs,
+                                       const isl::space &Where,
+                                       AffineIsl &Params) {
+    std::optional<unsigned> Dims = Model.subscriptCount(A.Decl);
+    if (!Dims)
+      return std::nullopt;
+    std::vector<std::vector<AffineExpr>> Reads = *A.ReadAfter;
+    for (const Polynomial &P : A.FlatReadAfter) {
+      std::optional<std::vector<AffineExpr>> RowCol =
+          A.RowExtents.size() == 1 && !Runs.is_null()
+              ? splitFlat(P, A.RowExtents.front(), Runs, Params)
+              : std::nullopt;
+      if (!RowCol)
+        return std::nullopt;
+      Reads.push_back(std::move(*RowCol));
+    }
+    isl::set Elements = isl::set::empty(
+        makeSetSpace(ParamSpace, IslName, std::vector<std::string>(*Dims)));
+    for (const std::vector<AffineExpr> &Read : Reads) {
+      if (Read.size() != *Dims)
+        return std::nullopt;
+      isl_space *Range = makeSetSpace(ParamSpace, IslName,
+                                      std::vector<std::string>(Read.size()))
+                             .release();
+      isl_aff_list *Affs = isl_aff_list_alloc(Ctx, Read.size());
+      bool Known = true;
+      for (const AffineExpr &E : Read) {
+        isl::aff Aff = Params.toAff(E);
+        Known &= !Aff.is_null();
+        Affs = isl_aff_list_add(Affs, Aff.release());
+      }
+      isl_space *Space =
+          isl_space_map_from_domain_and_range(Where.copy(), Range);
+      isl::set Element = isl::manage(isl_map_from_multi_aff(
+                                         isl_multi_aff_from_aff_list(Space, Affs)))
+                             .range();
+      if (!Known || Element.is_null())
+        return std::nullopt;
+      Elements = Elements.unite(Element);
+    }
+    if (Elements.is_null())
+      return std::nullopt;
+    return Elements;
+  }
+
   /// ScopArray::ReadAfter from ArrayModel::ReadAfter: the union of the
   /// elements read; left null (any element) where a subscript uses a
   /// variable that is not a parameter of the nest.
@@ -193,47 +244,9 @@ private:
       if (!A.ReadAfter)
         continue;
       ScopArray &Info = S.Arrays[ArrayIndex.lookup(A.Decl)];
-      size_t Dims = 0;
-      for (const StmtModel &SM : Model.Stmts)
-        for (const AccessModel &Acc : SM.Accesses)
-          if (Acc.Array == A.Decl)
-            Dims = Acc.Subscripts.size();
-      std::vector<std::vector<AffineExpr>> Reads = *A.ReadAfter;
-      bool Known = true;
-      for (const Polynomial &P : A.FlatReadAfter) {
-        std::optional<std::vector<AffineExpr>> RowCol =
-            A.RowExtents.size() == 1 && !Runs.is_null()
-                ? splitFlat(P, A.RowExtents.front(), Runs, Params)
-                : std::nullopt;
-        Known &= RowCol.has_value();
-        if (RowCol)
-          Reads.push_back(std::move(*RowCol));
-      }
-      isl::set Elements = isl::set::empty(makeSetSpace(
-          ParamSpace, Info.IslName, std::vector<std::string>(Dims)));
-      for (const std::vector<AffineExpr> &Read : Reads) {
-        if (!Known || Read.size() != Dims)
-          break;
-        isl_space *Range = makeSetSpace(ParamSpace, Info.IslName,
-                                        std::vector<std::string>(Read.size()))
-                               .release();
-        isl_aff_list *Affs = isl_aff_list_alloc(Ctx, Read.size());
-        for (const AffineExpr &E : Read) {
-          isl::aff Aff = Params.toAff(E);
-          Known &= !Aff.is_null();
-          Affs = isl_aff_list_add(Affs, Aff.release());
-        }
-        isl_space *Space =
-            isl_space_map_from_domain_and_range(Where.copy(), Range);
-        isl::set Element = isl::manage(isl_map_from_multi_aff(
-                                           isl_multi_aff_from_aff_list(Space, Affs)))
-                               .range();
-        if (!Known || Element.is_null())
-          break;
-        Elements = Elements.unite(Element);
-      }
-      if (Known && !Elements.is_null())
-        Info.ReadAfter = Elements.coalesce();
+      if (std::optional<isl::set> Elements =
+              readElements(A, Info.IslName, Runs, Where, Params))
+        Info.ReadAfter = Elements->coalesce();
     }
     return true;
   }

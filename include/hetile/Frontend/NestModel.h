@@ -17,6 +17,7 @@
 
 #include "clang/AST/Decl.h"
 
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -166,6 +167,16 @@ struct NestModel {
   std::set<const clang::VarDecl *> Recomputed;
   /// The loads the nest never writes, in order of first use.
   std::vector<LoadModel> Loads;
+
+  /// How many subscripts the nest's accesses to \p Array have (the model's
+  /// dimensions of the array); none where the nest does not access it.
+  std::optional<unsigned> subscriptCount(const clang::VarDecl *Array) const {
+    for (const StmtModel &SM : Stmts)
+      for (const AccessModel &Acc : SM.Accesses)
+        if (Acc.Array == Array)
+          return unsigned(Acc.Subscripts.size());
+    return std::nullopt;
+  }
 };
 
 } // namespace hetile
