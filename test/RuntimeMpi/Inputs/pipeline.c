@@ -164,8 +164,19 @@ int main(int argc, char **argv) {
     bad = memcmp(A, S, (N + 1) * (M + 1) * sizeof *A) != 0;
     free(S);
   }
-  if (hetile_mpi_verbose(m))
+  if (hetile_mpi_verbose(m)) {
+    /* Where the values went: null arguments are refused, a text longer
+       than 200 characters is cut there. */
+    char where[300];
+    memset(where, 'w', sizeof where - 1);
+    where[sizeof where - 1] = 0;
+    memcpy(where, "every rank: ", 12);
+    if (hetile_mpi_final_to(NULL, where) != HETILE_ERR_INVALID ||
+        hetile_mpi_final_to(m, NULL) != HETILE_ERR_INVALID)
+      bad = 1;
+    check(hetile_mpi_final_to(m, where), "final_to");
     fprintf(stderr, "%s\n", hetile_mpi_stats(m));
+  }
   MPI_Allreduce(&bad, &anyBad, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
   if (me == 0)
     printf("%ld x %ld tiles on %d ranks: %s\n", nrows, ncols,
