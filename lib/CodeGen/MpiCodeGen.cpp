@@ -99,6 +99,9 @@ struct MpiEmitter {
   const Options &O;
   /// mpi+omp: the rank's tiles are computed by its OpenMP threads.
   bool Threaded;
+  /// The final exchange sends to rank 0 alone (--gather=root where nothing
+  /// after the nest needs the values on every rank).
+  bool rootOnly() const { return gatherToRoot(O.GatherRoot, E.S); }
   std::vector<std::string> RowUpper, RowStart; ///< per band dimension
   std::string ColStart, ColUpper;
   /// How each set of elements is enumerated, computed once (the costly
@@ -581,7 +584,7 @@ void MpiEmitter::openRankBlocks(std::string &Out) const {
   const TileDim &C = col();
   Out += "      for (int hetile_q = 0; hetile_q < hetile_mpi_size(hetile_m); "
          "hetile_q++) {\n";
-  if (gatherToRoot(O.GatherRoot, E.S))
+  if (rootOnly())
     Out += "        if (hetile_me != 0 && hetile_q != hetile_me)\n"
            "          continue;\n";
   Out += "        for (long hetile_b = 0; hetile_mpi_block(hetile_m, "
@@ -632,7 +635,7 @@ llvm::Error MpiEmitter::pieces(std::string &Out) {
   }
   closeRankBlocks(Out);
   Out += "      if (hetile_mpi_pieces_post(hetile_m, " +
-         std::string(gatherToRoot(O.GatherRoot, E.S) ? "1" : "0") + ") < 0) {\n"
+         std::string(rootOnly() ? "1" : "0") + ") < 0) {\n"
          "        " + MpiFail +
          "        hetile_mpi_abort(hetile_m, 1);\n"
          "      }\n"
@@ -649,7 +652,7 @@ llvm::Error MpiEmitter::pieces(std::string &Out) {
 llvm::Error MpiEmitter::gatherElements(TileWalker Walk, unsigned Indent,
                                        std::string &Out) {
   const std::string In = spaces(Indent);
-  const std::string Root = gatherToRoot(O.GatherRoot, E.S) ? "1" : "0";
+  const std::string Root = rootOnly() ? "1" : "0";
   Out += In + "size_t hetile_bytes = 0, hetile_pos = 0;\n";
   auto Count = [&](unsigned I, std::string &O2) {
     return traffic(true, Mode::Count, I, O2);
@@ -702,9 +705,9 @@ llvm::Error MpiEmitter::gatherElements(TileWalker Walk, unsigned Indent,
 /// what it owns of LiveOut into a buffer of the runtime (reused by later
 /// nests, as is the result), and unpacks the others' parts.
 llvm::Error MpiEmitter::gather(std::string &Out) {
-  const std::string Root = gatherToRoot(O.GatherRoot, E.S) ? "1" : "0";
+  const std::string Root = rootOnly() ? "1" : "0";
   Out += "    /* hetile: final values of the arrays written, to " +
-         std::string(gatherToRoot(O.GatherRoot, E.S) ? "rank 0" : "every rank") +
+         std::string(rootOnly() ? "rank 0" : "every rank") +
          " (one rank has them all) */\n"
          "    if (hetile_mpi_size(hetile_m) > 1) {\n";
   if (RunArrays.empty() && !PieceArrays.empty())
@@ -907,7 +910,7 @@ llvm::Error MpiEmitter::gridTiles(std::string &Out) {
 /// --gather=root).
 llvm::Error MpiEmitter::gridGather(std::string &Out) {
   Out += "      /* hetile: final values of the arrays written, to " +
-         std::string(gatherToRoot(O.GatherRoot, E.S) ? "rank 0" : "every rank") +
+         std::string(rootOnly() ? "rank 0" : "every rank") +
          ", element by element (grid) */\n"
          "      if (hetile_mpi_size(hetile_m) > 1) {\n";
   auto Columns = [&](const std::string &Rank, unsigned I, std::string &O2,

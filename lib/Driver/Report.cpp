@@ -290,10 +290,7 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
       return;
     }
     std::string Bytes = finalValuesBytes(S);
-    std::string Owned;
-    for (const ScopArray &A : S.Arrays)
-      if (A.Written && !A.ReadAfter.is_null())
-        Owned += (Owned.empty() ? "'" : ", '") + A.Name + "'";
+    std::string Owned = readAfterArrays(S);
     if (!Owned.empty())
       Owned = " (of " + Owned + ", which the function owns, only what it "
               "reads after the nest)";

@@ -211,6 +211,16 @@ public:
 };
 
 /// Whether \p Nest lies in a loop of its function.
+/// Whether \p S holds a label.
+bool hasLabel(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<LabelStmt>(S))
+    return true;
+  return llvm::any_of(S->children(),
+                      [](const Stmt *Child) { return hasLabel(Child); });
+}
+
 bool inLoop(ASTContext &Ctx, const Stmt *Nest) {
   for (const Stmt *S = Nest; S;) {
     DynTypedNodeList Parents = Ctx.getParents(*S);
@@ -284,14 +294,9 @@ std::string runsAgain(ASTContext &Ctx, const FunctionDecl *Function,
                       const Stmt *Nest) {
   if (inLoop(Ctx, Nest))
     return "a loop of its function around it runs it again";
-  if (!Function || !Function->hasBody())
+  if (!Function || !Function->hasBody() || !hasLabel(Function->getBody()))
     return "";
-  llvm::DenseSet<const DeclRefExpr *> None;
-  Uses U(Ctx, None);
-  U.TraverseStmt(Function->getBody());
-  return U.HasLabel ? "its function has a label, from which a goto may run "
-                      "it again"
-                    : "";
+  return "its function has a label, from which a goto may run it again";
 }
 
 void markReadAfter(ASTContext &Ctx, const FunctionDecl *Function,

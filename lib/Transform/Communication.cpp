@@ -224,17 +224,22 @@ bool isBox(const isl::basic_set &B) {
   return St.Box;
 }
 
+std::string readAfterArrays(const Scop &S) {
+  std::string List;
+  for (const ScopArray &A : S.Arrays)
+    if (A.Written && !A.ReadAfter.is_null())
+      List += (List.empty() ? "'" : ", '") + A.Name + "'";
+  return List;
+}
+
 std::string finalValuesTo(bool GatherRoot, const Scop &S) {
   if (gatherToRoot(GatherRoot, S))
     return "rank 0: --gather=root";
   if (!S.EveryRank.empty())
     return "every rank: " + S.EveryRank;
-  std::string Owned;
-  for (const ScopArray &A : S.Arrays)
-    if (A.Written && !A.ReadAfter.is_null())
-      Owned += (Owned.empty() ? " (of '" : ", '") + A.Name + "'";
+  std::string Owned = readAfterArrays(S);
   return "every rank: the code after the nest" +
-         (Owned.empty() ? "" : Owned + " only what it reads)");
+         (Owned.empty() ? "" : " (of " + Owned + " only what it reads)");
 }
 
 std::optional<std::string> mpiUnsupported(const Scop &S) {

@@ -170,6 +170,11 @@ inline bool gatherToRoot(bool GatherRoot, const Scop &S) {
   return GatherRoot && S.EveryRank.empty();
 }
 
+/// The arrays nest \p S writes whose final exchange moves only what the
+/// function reads after the nest (ScopArray::ReadAfter), quoted and
+/// separated by commas ("'D', 'W'"); empty where none.
+std::string readAfterArrays(const Scop &S);
+
 /// Where the final exchange of nest \p S sends the values and why, for
 /// HETILE_STATS (hetile_mpi_final_to): "rank 0: --gather=root", "every
 /// rank: <Scop::EveryRank>", or "every rank: the code after the nest"
