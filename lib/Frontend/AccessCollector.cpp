@@ -93,6 +93,9 @@ bool AccessCollector::visitDecl(const Decl *D, bool May) {
   if (!VD->hasLocalStorage())
     return W.reject(RejectKind::UnsupportedStatement, VD->getLocation(),
                     "static variable " + Name + " declared in the nest");
+  if (std::string Why = W.whyNotRowPointer(VD); !Why.empty())
+    return W.reject(RejectKind::PointerArithmetic, VD->getLocation(),
+                    "pointer " + Name + " is not modelled: " + Why);
   if (!visitExpr(VD->getInit(), May)) // first: e.g. `double *p = A[i]`
     return false;
   QualType T = VD->getType();
@@ -372,6 +375,21 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   }
   std::reverse(Subs.begin(), Subs.end());
   Base = Base->IgnoreParenImpCasts();
+  // row[j] of `double *row = a + i * n;` (a recomputed row pointer): an
+  // element of the array it points into.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+    if (const auto *RowVD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (const NestWalker::RowPointer *Row = W.rowPointer(RowVD)) {
+        std::vector<const Expr *> All;
+        std::optional<std::pair<unsigned, const Expr *>> Shift;
+        rowPointerSubscripts(*Row, Subs, All, Shift);
+        const Expr *ArrayBase = Row->Array;
+        const VarDecl *VD = arrayVariable(ArrayBase);
+        if (!VD)
+          return false;
+        return addElementAccess(E, VD, All, K, nullptr,
+                                Shift ? &*Shift : nullptr);
+      }
   const VarDecl *VD = arrayVariable(Base);
   if (!VD)
     return false;
@@ -403,10 +421,22 @@ struct MemberPath {
   std::vector<const Expr *> Inner;
 };
 
-std::optional<MemberPath> memberPath(const Expr *E) {
+std::optional<MemberPath>
+memberPath(const Expr *E,
+           llvm::function_ref<bool(const Expr *)> IsRowPointer) {
   std::vector<const Expr *> Parts; // from the outside in
   const Expr *Cur = E->IgnoreParenImpCasts();
+  bool Arrow = false;
   for (;;) {
+    // p->x of a row pointer p: p[0].x, the element p points to.
+    if (const auto *ME = dyn_cast<MemberExpr>(Cur);
+        ME && ME->isArrow() &&
+        IsRowPointer(ME->getBase()->IgnoreParenImpCasts())) {
+      Parts.push_back(ME);
+      Cur = ME->getBase()->IgnoreParenImpCasts();
+      Arrow = true;
+      break;
+    }
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Cur)) {
       Parts.push_back(ASE);
       Cur = ASE->getBase()->IgnoreParenImpCasts();
@@ -430,7 +460,7 @@ std::optional<MemberPath> memberPath(const Expr *E) {
     return isa<MemberExpr>(X);
   });
   // No member, or a member of something that is not an array's element.
-  if (Member == Parts.rend() || Member == Parts.rbegin())
+  if (Member == Parts.rend() || (Member == Parts.rbegin() && !Arrow))
     return std::nullopt;
   MemberPath P;
   P.Array = Cur;
@@ -448,7 +478,12 @@ std::optional<MemberPath> memberPath(const Expr *E) {
 
 std::optional<bool> AccessCollector::addMemberAccess(const Expr *E,
                                                      AccessKind K) {
-  std::optional<MemberPath> P = memberPath(E);
+  auto IsRowPointer = [&](const Expr *X) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(X);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && W.rowPointer(VD);
+  };
+  std::optional<MemberPath> P = memberPath(E, IsRowPointer);
   if (!P)
     return std::nullopt;
   ASTContext &Ctx = W.getASTContext();
@@ -519,13 +554,34 @@ std::optional<bool> AccessCollector::addMemberAccess(const Expr *E,
     W.noteSureRead(Data);
     return addElementAccess(E, Data, P->Subs, K, &M);
   }
+  std::vector<const Expr *> Subs = P->Subs;
+  std::optional<std::pair<unsigned, const Expr *>> Shift;
+  if (IsRowPointer(Base)) {
+    const NestWalker::RowPointer &Row = *W.rowPointer(
+        cast<VarDecl>(cast<DeclRefExpr>(Base)->getDecl()));
+    rowPointerSubscripts(Row, P->Subs, Subs, Shift);
+    Base = Row.Array;
+  }
   const VarDecl *VD = arrayVariable(Base);
   if (!VD)
     return false;
   if (W.getScan().DeclaredInside.count(VD))
     return Fail(E, "belongs to an array declared in the nest (a private "
                    "array of structs is not modelled)");
-  return addElementAccess(E, VD, P->Subs, K, &M);
+  return addElementAccess(E, VD, Subs, K, &M, Shift ? &*Shift : nullptr);
+}
+
+void AccessCollector::rowPointerSubscripts(
+    const NestWalker::RowPointer &R, const std::vector<const Expr *> &Subs,
+    std::vector<const Expr *> &Out,
+    std::optional<std::pair<unsigned, const Expr *>> &Shift) {
+  Out = R.Subs;
+  auto Rest = Subs.begin();
+  if (R.AddToLast && Rest != Subs.end()) {
+    Shift.emplace(unsigned(R.Subs.size() - 1), *Rest);
+    ++Rest;
+  }
+  Out.insert(Out.end(), Rest, Subs.end());
 }
 
 const VarDecl *AccessCollector::arrayVariable(const Expr *&Base) {
@@ -593,10 +649,10 @@ bool AccessCollector::addRowTableAccess(const Expr *E, const VarDecl *Rows,
   return addAccessAt(std::move(A), E);
 }
 
-bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
-                                       const std::vector<const Expr *> &Subs,
-                                       AccessKind K,
-                                       const MemberOffset *Member) {
+bool AccessCollector::addElementAccess(
+    const Expr *E, const VarDecl *VD, const std::vector<const Expr *> &Subs,
+    AccessKind K, const MemberOffset *Member,
+    const std::pair<unsigned, const Expr *> *Shift) {
   int Index = W.getArray(VD, E->getBeginLoc());
   if (Index < 0)
     return false;
@@ -623,8 +679,19 @@ bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
   A.Array = VD;
   A.Index = Subs.size() == 1 ? Subs.front() : nullptr;
   AffineBuilder B = W.makeAffineBuilder();
-  for (const Expr *Sub : Subs) {
+  for (unsigned I = 0; I < Subs.size(); ++I) {
+    const Expr *Sub = Subs[I];
+    const Expr *Plus = Shift && Shift->first == I ? Shift->second : nullptr;
     std::optional<AffineExpr> X = B.buildAffine(Sub);
+    if (X && Plus) {
+      std::optional<AffineExpr> Y = B.buildAffine(Plus);
+      if (Y && !X->add(*Y, 1))
+        return reject(RejectKind::NonAffineSubscript, E,
+                      "subscript of " + quoted(W, E) +
+                          " is too large to model");
+      if (!Y)
+        X.reset();
+    }
     if (X) {
       A.Subscripts.push_back(std::move(*X));
       continue;
@@ -632,7 +699,7 @@ bool AccessCollector::addElementAccess(const Expr *E, const VarDecl *VD,
     // One subscript that is a polynomial, `a[i * n + j]`: the array's rows
     // are found once every access is known (Delinearize.h).
     if (A.Index && B.getError().Kind == AffineFailure::NotAffine &&
-        B.getError().Detail.empty() && addFlat(A, Array))
+        B.getError().Detail.empty() && addFlat(A, Array, Plus))
       break;
     if (W.hasRejected())
       return false;
@@ -714,13 +781,21 @@ Cond AccessCollector::inDeclaredRows(const VarDecl *VD,
   return C;
 }
 
-bool AccessCollector::addFlat(AccessModel &A, const ScopArray &Array) {
+bool AccessCollector::addFlat(AccessModel &A, const ScopArray &Array,
+                              const Expr *Shift) {
   if (Array.Storage == ScopArray::StorageKind::Scalar)
     return false;
   PolynomialError Err;
   std::optional<Polynomial> P = buildPolynomial(
       W.getASTContext(), A.Index, W.makeClassifier(), Err, W.makeDefinition(),
       W.makeLoadResolver());
+  if (P && Shift) {
+    std::optional<Polynomial> Q = buildPolynomial(
+        W.getASTContext(), Shift, W.makeClassifier(), Err,
+        W.makeDefinition(), W.makeLoadResolver());
+    if (!Q || !P->add(*Q))
+      P.reset();
+  }
   if (!P && Err.Written) {
     AffineError E{AffineFailure::Written, Err.At, Err.Written, ""};
     return W.rejectAffine(E, RejectKind::NonAffineSubscript, "",

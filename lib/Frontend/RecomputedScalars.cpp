@@ -78,6 +78,27 @@ bool isPlainScalar(const VarDecl *VD) {
          !T.isVolatileQualified() && !VD->hasAttrs();
 }
 
+/// Whether every reference to \p VD in \p S is the base of a subscript,
+/// `VD[e]`, or of a member, `VD->x`.
+bool onlyAsBase(const Stmt *S, const VarDecl *VD) {
+  if (!S)
+    return true;
+  auto IsVD = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  };
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S); ASE &&
+      IsVD(ASE->getBase()))
+    return onlyAsBase(ASE->getIdx(), VD);
+  if (const auto *ME = dyn_cast<MemberExpr>(S);
+      ME && ME->isArrow() && IsVD(ME->getBase()))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD)
+    return false;
+  return llvm::all_of(S->children(),
+                      [&](const Stmt *C) { return onlyAsBase(C, VD); });
+}
+
 } // namespace
 
 bool NestWalker::isRecomputable(const Expr *E) const {
@@ -151,6 +172,104 @@ bool NestWalker::mayRecompute(const VarDecl *VD, const Stmt *Def,
          countRefs(Root, VD) == countRefs(Def, VD) + LaterRefs;
 }
 
+std::optional<NestWalker::RowPointer>
+NestWalker::rowPointerValue(const VarDecl *VD, const Expr *Value,
+                            llvm::ArrayRef<const Stmt *> Later,
+                            std::string &Why) const {
+  // A local pointer to numbers or structs, read only as `p[e]` or `p->x`,
+  // never written nor its address taken.
+  const auto *PT = VD->getType()->getAs<PointerType>();
+  if (!PT || !Scan.DeclaredInside.count(VD) || Scan.HeaderVars.count(VD) ||
+      VD->isStaticLocal() || VD->hasAttrs() ||
+      VD->getType().isVolatileQualified() || Recomputed.count(VD))
+    return std::nullopt;
+  QualType Pointee = PT->getPointeeType();
+  if (Pointee.isVolatileQualified() ||
+      !(Pointee->isArithmeticType() || Pointee->isRecordType()) ||
+      Pointee->isBooleanType()) {
+    Why = "it points to neither numbers nor structs";
+    return std::nullopt;
+  }
+  for (const Stmt *S : Later) {
+    if (writes(S, VD)) {
+      Why = "it is assigned or its address taken after its definition";
+      return std::nullopt;
+    }
+    if (!onlyAsBase(S, VD)) {
+      Why = "it is used otherwise than as '" + VD->getName().str() +
+            "[e]' or '" + VD->getName().str() + "->m'";
+      return std::nullopt;
+    }
+  }
+  Why = "its value is not an element of an array the nest does not write "
+        "('a + e', '&a[e]', 'a[i]' of a two-dimensional array) with "
+        "subscripts computed from iterators and parameters";
+  // The array: a variable the nest does not write, a pointer or an array.
+  auto ArrayOf = [&](const Expr *E) -> const Expr * {
+    E = E->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *Var = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!Var || Var->getType().isVolatileQualified() ||
+        !(Var->getType()->isPointerType() || Var->getType()->isArrayType()) ||
+        Scan.Written.count(Var) || Scan.DeclaredInside.count(Var) ||
+        Scan.HeaderVars.count(Var) || Recomputed.count(Var) ||
+        argumentOf(Var))
+      return nullptr;
+    return E;
+  };
+  auto Same = [&](QualType T) {
+    return Ctx.hasSameUnqualifiedType(T.getCanonicalType(),
+                                      Pointee.getCanonicalType());
+  };
+  auto Subscripts = [&](const Expr *E, RowPointer &R) {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (!ASE->getIdx()->getType()->isIntegerType() ||
+          !isRecomputable(ASE->getIdx()))
+        return false;
+      R.Subs.insert(R.Subs.begin(), ASE->getIdx());
+      E = ASE->getBase()->IgnoreParenImpCasts();
+    }
+    R.Array = ArrayOf(E);
+    return R.Array != nullptr;
+  };
+  RowPointer R;
+  const Expr *V = Value->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(V);
+      BO && BO->getOpcode() == BO_Add) {
+    // a + off, off + a: element off of a one-dimensional array.
+    const Expr *Ptr = BO->getLHS(), *Off = BO->getRHS();
+    if (!Ptr->getType()->isPointerType())
+      std::swap(Ptr, Off);
+    R.Array = ArrayOf(Ptr);
+    const auto *P = Ptr->getType()->getAs<PointerType>();
+    if (!R.Array || !P || !Same(P->getPointeeType()) ||
+        !Off->getType()->isIntegerType() || !isRecomputable(Off))
+      return std::nullopt;
+    R.Subs.push_back(Off);
+    R.AddToLast = true;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(V);
+             UO && UO->getOpcode() == UO_AddrOf) {
+    // &a[i][j]: an element.
+    const Expr *Elem = UO->getSubExpr()->IgnoreParens();
+    if (!isa<ArraySubscriptExpr>(Elem) || !Same(Elem->getType()) ||
+        !Subscripts(Elem, R))
+      return std::nullopt;
+    R.AddToLast = true;
+  } else if (isa<ArraySubscriptExpr>(V) || isa<DeclRefExpr>(V)) {
+    // a[i]: a row of a two-dimensional array (or a itself).
+    const ArrayType *AT = Ctx.getAsArrayType(V->getType());
+    const auto *P = V->getType()->getAs<PointerType>();
+    QualType Elem = AT ? AT->getElementType()
+                       : P ? P->getPointeeType() : QualType();
+    if (Elem.isNull() || !Same(Elem) || !Subscripts(V, R))
+      return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
+  return R;
+}
+
 bool NestWalker::defineRecomputed(const Stmt *S,
                                   llvm::ArrayRef<const Stmt *> Later) {
   std::vector<std::pair<const VarDecl *, const Expr *>> Defs;
@@ -183,10 +302,18 @@ bool NestWalker::defineRecomputed(const Stmt *S,
   };
   for (auto [VD, Value] : Defs) {
     std::string Text = getQuotedText(Ctx, Value);
-    if (!mayRecompute(VD, S, Later) || !isRecomputable(Value) ||
+    std::optional<RowPointer> Row;
+    if (VD->getType()->isPointerType()) {
+      std::string Why;
+      Row = rowPointerValue(VD, Value, Later, Why);
+      if (!Row && !Why.empty())
+        NotRowPointers[VD] = Why;
+    }
+    if ((!Row && (!mayRecompute(VD, S, Later) || !isRecomputable(Value))) ||
         Text.empty() || Text.find("//") != std::string::npos)
       return Undo();
     Definition D;
+    D.Row = std::move(Row);
     D.Value = Value;
     D.Order = Recomputed.size();
     D.Decl = VD->getType().getUnqualifiedType().getAsString(

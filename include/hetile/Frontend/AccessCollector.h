@@ -68,10 +68,22 @@ private:
                                       MemoryAccess::AccessKind K);
   /// The access \p E to the element \p Subs of the array \p VD.
   /// With \p Member, the access is to that member of the element.
-  bool addElementAccess(const clang::Expr *E, const clang::VarDecl *VD,
-                        const std::vector<const clang::Expr *> &Subs,
-                        MemoryAccess::AccessKind K,
-                        const MemberOffset *Member = nullptr);
+  /// With \p Shift, the subscript at position Shift->first has
+  /// Shift->second added (a row pointer's element, NestWalker::RowPointer).
+  bool addElementAccess(
+      const clang::Expr *E, const clang::VarDecl *VD,
+      const std::vector<const clang::Expr *> &Subs, MemoryAccess::AccessKind K,
+      const MemberOffset *Member = nullptr,
+      const std::pair<unsigned, const clang::Expr *> *Shift = nullptr);
+  /// The subscripts of the access through the row pointer \p R whose own
+  /// subscripts are \p Subs (NestWalker::RowPointer): \p Out, and in
+  /// \p Shift what adds to one of them.
+  void rowPointerSubscripts(const NestWalker::RowPointer &R,
+                            const std::vector<const clang::Expr *> &Subs,
+                            std::vector<const clang::Expr *> &Out,
+                            std::optional<std::pair<unsigned,
+                                                    const clang::Expr *>>
+                                &Shift);
   /// The variable whose array \p Base names: a variable, the array an
   /// inline accessor's pointer parameter stands for (\p Base becomes its
   /// argument), or a pointer member the nest never writes (the array it
@@ -95,7 +107,8 @@ private:
   /// (AccessModel::Flat) when its subscript is a polynomial that rows can
   /// split; false otherwise (rejected when it is computed in an unsigned
   /// type or uses a variable the nest writes).
-  bool addFlat(AccessModel &A, const ScopArray &Array);
+  bool addFlat(AccessModel &A, const ScopArray &Array,
+               const clang::Expr *Shift = nullptr);
   /// Where the subscripts \p Subs of a declared array \p VD (a
   /// multi-dimensional type, constant or variable-length) stay in the
   /// extents of its dimensions but the first, the atoms that the

@@ -69,6 +69,28 @@ public:
   bool isRecomputed(const clang::VarDecl *VD) const {
     return Recomputed.count(VD) != 0;
   }
+  /// What a recomputed pointer points to (RecomputedScalars.cpp): an
+  /// element of the array \p Array at the subscripts \p Subs, outermost
+  /// first. `row[e]` is then Array[Subs...][e] or, with \p AddToLast,
+  /// Array[Subs... + e] (the access's first subscript added to the last of
+  /// Subs); `p->x` is `p[0].x`.
+  struct RowPointer {
+    const clang::Expr *Array = nullptr;
+    std::vector<const clang::Expr *> Subs;
+    bool AddToLast = false;
+  };
+  /// The row pointer \p VD is, if it is a recomputed one.
+  const RowPointer *rowPointer(const clang::VarDecl *VD) const {
+    auto It = Recomputed.find(VD);
+    return It == Recomputed.end() || !It->second.Row ? nullptr
+                                                     : &*It->second.Row;
+  }
+  /// Why the local pointer \p VD is no row pointer, where it was tried as
+  /// one (empty otherwise).
+  std::string whyNotRowPointer(const clang::VarDecl *VD) const {
+    auto It = NotRowPointers.find(VD);
+    return It == NotRowPointers.end() ? std::string() : It->second;
+  }
   /// The C declarations that recompute \p Used (and the recomputed
   /// scalars their definitions read), in definition order:
   /// "int row = (i * (m + 1)); ".
@@ -175,6 +197,13 @@ private:
   /// the nest does not write, constants and recomputed scalars, with no
   /// side effect, call or memory read.
   bool isRecomputable(const clang::Expr *E) const;
+  /// What the value \p Value of the local pointer \p VD points to when
+  /// \p VD qualifies as a recomputed row pointer given the statements
+  /// \p Later that follow its definition (RecomputedScalars.cpp).
+  std::optional<RowPointer>
+  rowPointerValue(const clang::VarDecl *VD, const clang::Expr *Value,
+                  llvm::ArrayRef<const clang::Stmt *> Later,
+                  std::string &Why) const;
   /// Adds the recomputed scalars \p S refers to to \p Out.
   void collectRecomputed(const clang::Stmt *S,
                          std::vector<const clang::VarDecl *> &Out) const;
@@ -227,8 +256,12 @@ private:
     /// "int row = (i * (m + 1)); "
     std::string Decl;
     unsigned Order = 0;
+    /// Set for a pointer (RowPointer).
+    std::optional<RowPointer> Row;
   };
   llvm::DenseMap<const clang::VarDecl *, Definition> Recomputed;
+  /// See whyNotRowPointer.
+  llvm::DenseMap<const clang::VarDecl *, std::string> NotRowPointers;
   /// The parameters of the accessor being read and their arguments.
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Arguments;
   /// See setSureReads.

@@ -1,0 +1,111 @@
+// Differential execution: pointers to a row or to an element, defined in
+// the body of a loop and read as `row[j]` or `p->x` (RecomputedScalars.cpp,
+// NestWalker::RowPointer). Each statement that reads one defines it first;
+// the model sees the element of the array it points into.
+//  - rows_flat: `a + i * m` and `&a[(i - 1) * m]` into a flat array, split
+//    into rows of m (delinearization, the columns proven in [0, m)).
+//  - rows_stride: rows of s elements, m of them read: the columns stay in
+//    their row only where m <= s, a condition of the version that runs
+//    tiled (row-pointers-fallback.c runs m > s, rows that overlap).
+//  - rows_2d: `a[i]` and `&a[i - 1][0]` of a two-dimensional array.
+//  - cells: `struct cell *p = &g[i][j]` and its members `p->x`, `p->y`.
+// RUN: %differential %s --work %t
+// RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s --check-prefix=ANALYZE
+// RUN: %hetile rewrite %s -o %t.c -- -I %S/../Exec/Inputs
+// RUN: %strip-directives %t.c | FileCheck %s --check-prefix=CODE
+//@ args 2 2 2 | 3 7 9 | 17 9 9 | 40 33 35 | 9 12 12 | 30 20 31
+// ANALYZE-LABEL: in function 'rows_flat'
+// ANALYZE:       delinearized: a as a[][m], subscripts but the first in [0, m)
+// ANALYZE:       write a[i, j]
+// ANALYZE:       read a[-1 + i, j]
+// ANALYZE:       read a[i, -1 + j]
+// ANALYZE:       tilable: yes
+// ANALYZE-LABEL: in function 'rows_stride'
+// ANALYZE:       run-time checks: the subscripts of a stay in [0, s)
+// ANALYZE:       delinearized: a as a[][s]
+// ANALYZE:       tilable: yes
+// ANALYZE-LABEL: in function 'rows_2d'
+// ANALYZE:       write a[i, j]
+// ANALYZE:       read a[-1 + i, 1 + j]
+// ANALYZE:       tilable: yes
+// ANALYZE-LABEL: in function 'cells'
+// ANALYZE:       write g[i, j, 0]
+// ANALYZE:       write g[i, j, 8]
+// ANALYZE:       read g[-1 + i, -1 + j, 8]
+// ANALYZE:       tilable: yes
+// CODE-LABEL: void rows_flat(
+// CODE: { double * row = (a + i * m); const double * up = (&a[(i - 1) * m]); row[j] = 0.5 * (up[j] + row[j - 1]) + 0.125 * j; }
+// CODE-LABEL: void cells(
+// CODE: { struct cell * p = (&g[i][j]);
+#include "exec-common.h"
+
+struct cell {
+  double x, y;
+};
+
+static void rows_flat(int n, int m, double *restrict a) {
+#pragma hetile
+  for (int i = 1; i < n; i++) {
+    double *row = a + i * m;
+    const double *up = &a[(i - 1) * m];
+    for (int j = 1; j < m; j++)
+      row[j] = 0.5 * (up[j] + row[j - 1]) + 0.125 * j;
+  }
+}
+
+static void rows_stride(int n, int m, int s, double *restrict a) {
+#pragma hetile
+  for (int i = 1; i < n; i++) {
+    double *row = a + i * s;
+    const double *up = a + (i - 1) * s;
+    for (int j = 0; j < m; j++)
+      row[j] = 0.5 * (up[j] + row[j]) - 0.25;
+  }
+}
+
+static void rows_2d(int n, int m, double a[restrict n][m]) {
+#pragma hetile
+  for (int i = 1; i < n; i++) {
+    double *row = a[i];
+    double *up = &a[i - 1][1];
+    for (int j = 0; j < m - 1; j++)
+      row[j] = 0.5 * (up[j] + row[j]) + 0.5 * i;
+  }
+}
+
+static void cells(int n, int m, struct cell g[restrict n][m]) {
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < m; j++) {
+      struct cell *p = &g[i][j];
+      p->x = 0.5 * (g[i - 1][j].x + g[i][j - 1].x);
+      p->y = p->x + 0.25 * g[i - 1][j - 1].y;
+    }
+}
+
+int main(int argc, char **argv) {
+  int n = argc > 3 ? atoi(argv[1]) : 10, m = argc > 3 ? atoi(argv[2]) : 10;
+  int s = argc > 3 ? atoi(argv[3]) : 10;
+  size_t Flat = (size_t)n * (size_t)(m > s ? m : s);
+  double *a = malloc(sizeof(double) * Flat), *b = malloc(sizeof(double) * Flat);
+  struct cell *g = malloc(sizeof(struct cell) * (size_t)n * (size_t)m);
+  for (size_t k = 0; k < Flat; k++) {
+    a[k] = hetile_exec_init((int)(k / 7), (int)(k % 7), 0);
+    b[k] = hetile_exec_init((int)(k / 5), (int)(k % 5), 1);
+  }
+  for (int k = 0; k < n * m; k++) {
+    g[k].x = hetile_exec_init(k / m, k % m, 2);
+    g[k].y = hetile_exec_init(k / m, k % m, 3);
+  }
+  rows_flat(n, m, a);
+  rows_stride(n, m, s, b);
+  rows_2d(n, m, (double (*)[m])a);
+  cells(n, m, (struct cell (*)[m])g);
+  hetile_exec_dump("a", a, Flat);
+  hetile_exec_dump("b", b, Flat);
+  hetile_exec_dump("g", (const double *)g, 2 * (size_t)n * (size_t)m);
+  free(a);
+  free(b);
+  free(g);
+  return 0;
+}
