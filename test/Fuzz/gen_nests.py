@@ -98,6 +98,12 @@ class Gen:
         # (drawn when the arrays are known, below).
         self.mr = random.Random(seed * 32452843 + 7)
         self.aos_seed = self.mr.random() < 0.25
+        # Writes through a pointer defined just before the statement, to a
+        # row (`T *p = A[s];`, `T *p = A + (s) * R;`, then `p[t]`) or to an
+        # element (`T *p = &A[s][t];`, then `p[0]` or `p->x`); a stream of
+        # its own.
+        self.pr = random.Random(seed * 86028121 + 13)
+        self.rowptr = self.pr.random() < 0.3
         self.c89 = self.r.random() < 0.4
         self.params = ["N", "M"][: self.r.choice([1, 2])]
         nar = self.r.choice([1, 2, 2, 3])
@@ -274,6 +280,10 @@ class Gen:
             arr = shared if r.random() < 0.6 else r.choice(self.arrays)
             lhs, subs = self.access(arr, iters)
             rhs = self.expr(arr[1], iters, subs, temps)
+            pointer = self.pointer(arr, lhs, subs, temps) if s == 0 else None
+            if pointer:
+                out.append(ind + pointer[0])
+                lhs = pointer[1]
             line = "%s = %s;" % (lhs, rhs)
             if r.random() < 0.2 and len(iters) >= 2:
                 a, b = r.sample(iters, 2)
@@ -282,6 +292,33 @@ class Gen:
             out.append(ind + line)
             self.stmts += 1
         return out
+
+    def pointer(self, arr, lhs, subs, temps):
+        """(the declaration of a pointer to the row or the element SUBS of
+        ARR, the written element LHS spelled through it), or None: drawn
+        from the pointer stream for the first write of a run of statements
+        to a 2-D array (the pointer's definition, no statement of the model,
+        would part the run in two), never after a scalar temporary (it
+        would part it from its use) nor where a flat array's row length is a
+        struct member (not recomputed)."""
+        if (not self.rowptr or arr[2] != 2 or self.is_rows(arr) or temps or
+                (self.struct and self.is_flat(arr)) or
+                self.pr.random() < 0.4):
+            return None
+        name = "p%d" % self.stmts
+        m = lhs[lhs.rindex("."):] if arr[0] in self.aos else ""
+        if self.is_flat(arr):
+            elem = "%s[(%s) * %s + (%s)]" % (arr[0], subs[0], self.param("R"),
+                                             subs[1])
+            row = "%s + (%s) * %s" % (arr[0], subs[0], self.param("R"))
+        else:
+            elem = "%s[%s][%s]" % (arr[0], subs[0], subs[1])
+            row = "%s[%s]" % (arr[0], subs[0])
+        if m or self.pr.random() < 0.5:  # the element: p[0] or p->x
+            return ("%s *%s = &%s;" % (self.ctype(arr), name, elem),
+                    name + ("->" + m[1:] if m else "[0]"))
+        return ("%s *%s = %s;" % (self.ctype(arr), name, row),
+                "%s[%s]" % (name, subs[1]))
 
     def nest(self, depth, level, iters, ind):
         it = ITERS[level]
