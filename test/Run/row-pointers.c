@@ -7,13 +7,16 @@
 //  - rows_stride: rows of s elements, m of them read: the columns stay in
 //    their row only where m <= s, a condition of the version that runs
 //    tiled (row-pointers-fallback.c runs m > s, rows that overlap).
-//  - rows_2d: `a[i]` and `&a[i - 1][0]` of a two-dimensional array.
+//  - rows_2d: `a[i]` and `&a[i - 1][1]` of a two-dimensional array.
+// Each function writes an array of its own, which only main reads after
+// it: the kernel also runs with --gather=root.
 //  - cells: `struct cell *p = &g[i][j]` and its members `p->x`, `p->y`.
 // RUN: %differential %s --work %t
 // RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s --check-prefix=ANALYZE
 // RUN: %hetile rewrite %s -o %t.c -- -I %S/../Exec/Inputs
 // RUN: %strip-directives %t.c | FileCheck %s --check-prefix=CODE
 //@ args 2 2 2 | 3 7 9 | 17 9 9 | 40 33 35 | 9 12 12 | 30 20 31
+//@ gather-root
 // ANALYZE-LABEL: in function 'rows_flat'
 // ANALYZE:       delinearized: a as a[][m], subscripts but the first in [0, m)
 // ANALYZE:       write a[i, j]
@@ -88,10 +91,12 @@ int main(int argc, char **argv) {
   int s = argc > 3 ? atoi(argv[3]) : 10;
   size_t Flat = (size_t)n * (size_t)(m > s ? m : s);
   double *a = malloc(sizeof(double) * Flat), *b = malloc(sizeof(double) * Flat);
+  double *c = malloc(sizeof(double) * Flat);
   struct cell *g = malloc(sizeof(struct cell) * (size_t)n * (size_t)m);
   for (size_t k = 0; k < Flat; k++) {
     a[k] = hetile_exec_init((int)(k / 7), (int)(k % 7), 0);
     b[k] = hetile_exec_init((int)(k / 5), (int)(k % 5), 1);
+    c[k] = hetile_exec_init((int)(k / 3), (int)(k % 3), 4);
   }
   for (int k = 0; k < n * m; k++) {
     g[k].x = hetile_exec_init(k / m, k % m, 2);
@@ -99,13 +104,15 @@ int main(int argc, char **argv) {
   }
   rows_flat(n, m, a);
   rows_stride(n, m, s, b);
-  rows_2d(n, m, (double (*)[m])a);
+  rows_2d(n, m, (double (*)[m])c);
   cells(n, m, (struct cell (*)[m])g);
   hetile_exec_dump("a", a, Flat);
   hetile_exec_dump("b", b, Flat);
+  hetile_exec_dump("c", c, Flat);
   hetile_exec_dump("g", (const double *)g, 2 * (size_t)n * (size_t)m);
   free(a);
   free(b);
+  free(c);
   free(g);
   return 0;
 }
