@@ -337,14 +337,13 @@ isl::union_map lastWrites(const ArrayAccesses &Acc,
   return Last.is_null() ? Last : Last.reverse();
 }
 
-/// The dependences through one array. \p Reference: the reference
-/// computation (see checkAgainstReference).
+/// The dependences through one array, under the access-level schedule
+/// \p Sched (a map alone for the reference computation, see
+/// checkAgainstReference).
 ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
-                           const isl::union_map &AccessSched,
-                           const isl::union_map &InstanceSched,
-                           bool Reference) {
-  isl::ctx Ctx = AccessSched.ctx();
-  FlowSchedule Sched = flowSchedule(AccessSched, Reference);
+                           const FlowSchedule &Sched,
+                           const isl::union_map &InstanceSched) {
+  isl::ctx Ctx = Sched.Map.ctx();
   isl::union_map Writes =
       orEmpty(Acc.MustWrites, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
   isl::union_map SameInstance = S.getDomains().identity();
@@ -542,8 +541,8 @@ void checkAgainstReference(const Scop &S, const std::string &Array,
                            const ArrayAccesses &Acc, const ArrayDeps &D,
                            const isl::union_map &Sched,
                            const isl::union_map &InstanceSched) {
-  ArrayDeps R = arrayDependences(S, Acc, Sched, InstanceSched,
-                                 /*Reference=*/true);
+  ArrayDeps R = arrayDependences(
+      S, Acc, flowSchedule(Sched, /*Reference=*/true), InstanceSched);
   llvm::errs() << "hetile: dependences check: " << S.Stmts.front().Name
                << ".." << S.Stmts.back().Name << " " << Array << ":";
   if (R.Flow.is_null()) {
@@ -588,9 +587,10 @@ Dependences computeDependences(const Scop &S) {
     return Result;
   std::vector<DependenceEdge> Edges;
   static const bool Check = std::getenv("HETILE_CHECK_DEPENDENCES") != nullptr;
+  // One tree for every array's analysis.
+  FlowSchedule Flow = flowSchedule(Sched, /*Reference=*/false);
   for (const auto &[Array, Acc] : collectAccesses(S)) {
-    ArrayDeps D = arrayDependences(S, Acc, Sched, InstanceSched,
-                                   /*Reference=*/false);
+    ArrayDeps D = arrayDependences(S, Acc, Flow, InstanceSched);
     if (D.Flow.is_null())
       continue;
     restrictToContext(S, D);
