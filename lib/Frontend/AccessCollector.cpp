@@ -383,8 +383,7 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
         std::vector<const Expr *> All;
         std::optional<std::pair<unsigned, const Expr *>> Shift;
         rowPointerSubscripts(*Row, Subs, All, Shift);
-        const Expr *ArrayBase = Row->Array;
-        const VarDecl *VD = arrayVariable(ArrayBase);
+        const VarDecl *VD = rowPointerArray(*Row, E);
         if (!VD)
           return false;
         return addElementAccess(E, VD, All, K, nullptr,
@@ -556,13 +555,15 @@ std::optional<bool> AccessCollector::addMemberAccess(const Expr *E,
   }
   std::vector<const Expr *> Subs = P->Subs;
   std::optional<std::pair<unsigned, const Expr *>> Shift;
+  const VarDecl *VD = nullptr;
   if (IsRowPointer(Base)) {
     const NestWalker::RowPointer &Row = *W.rowPointer(
         cast<VarDecl>(cast<DeclRefExpr>(Base)->getDecl()));
     rowPointerSubscripts(Row, P->Subs, Subs, Shift);
-    Base = Row.Array;
+    VD = rowPointerArray(Row, E, /*Structs=*/true);
+  } else {
+    VD = arrayVariable(Base);
   }
-  const VarDecl *VD = arrayVariable(Base);
   if (!VD)
     return false;
   if (W.getScan().DeclaredInside.count(VD))
@@ -582,6 +583,24 @@ void AccessCollector::rowPointerSubscripts(
     ++Rest;
   }
   Out.insert(Out.end(), Rest, Subs.end());
+}
+
+const VarDecl *AccessCollector::rowPointerArray(const NestWalker::RowPointer &R,
+                                                const Expr *E, bool Structs) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(R.Array)) {
+    const VarDecl *Data = W.vectorData(OC, Structs);
+    if (!Data) {
+      reject(RejectKind::UnsupportedType, E,
+             quoted(W, E) + " is reached through a call that is not the "
+                            "subscript of a std::vector the nest never "
+                            "resizes");
+      return nullptr;
+    }
+    W.noteSureRead(Data);
+    return Data;
+  }
+  const Expr *Base = R.Array;
+  return arrayVariable(Base);
 }
 
 const VarDecl *AccessCollector::arrayVariable(const Expr *&Base) {

@@ -241,9 +241,6 @@ const VarDecl *NestWalker::invariantLoad(const MemberExpr *E) {
                       E->getBeginLoc(), Spelled);
 }
 
-namespace {
-/// The element type of \p T when it is std::vector<T> (or a reference to
-/// one), null otherwise.
 QualType vectorElement(QualType T) {
   T = T.getNonReferenceType();
   const auto *RD = T->getAsCXXRecordDecl();
@@ -255,7 +252,6 @@ QualType vectorElement(QualType T) {
     return QualType();
   return Spec->getTemplateArgs()[0].getAsType();
 }
-} // namespace
 
 const VarDecl *NestWalker::vectorData(const CXXOperatorCallExpr *E,
                                       bool Structs) {

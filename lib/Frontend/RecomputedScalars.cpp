@@ -101,10 +101,20 @@ bool onlyAsBase(const Stmt *S, const VarDecl *VD) {
 
 } // namespace
 
-bool NestWalker::isRecomputable(const Expr *E) const {
+bool NestWalker::isRecomputable(const Expr *E, bool Loads) const {
   if (!E)
     return false;
   E = E->IgnoreParens();
+  // A member of `this` or of a variable the nest does not write (a row
+  // pointer's subscripts only: the accesses through it read it as an
+  // invariant load, checked against the nest's writes).
+  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && Loads) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField() || !ME->getType()->isIntegerType() ||
+        ME->getType().isVolatileQualified())
+      return false;
+    return isRecomputableBase(ME->getBase());
+  }
   if (isa<IntegerLiteral>(E) || isa<FloatingLiteral>(E) ||
       isa<CharacterLiteral>(E) || isa<UnaryExprOrTypeTraitExpr>(E))
     return true;
@@ -126,26 +136,44 @@ bool NestWalker::isRecomputable(const Expr *E) const {
   if (const auto *CE = dyn_cast<CastExpr>(E))
     return (isa<ImplicitCastExpr>(CE) || isa<CStyleCastExpr>(CE)) &&
            CE->getType()->isArithmeticType() &&
-           isRecomputable(CE->getSubExpr());
+           isRecomputable(CE->getSubExpr(), Loads);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     switch (UO->getOpcode()) {
     case UO_Plus:
     case UO_Minus:
     case UO_Not:
     case UO_LNot:
-      return isRecomputable(UO->getSubExpr());
+      return isRecomputable(UO->getSubExpr(), Loads);
     default:
       return false;
     }
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
-           BO->getType()->isArithmeticType() && isRecomputable(BO->getLHS()) &&
-           isRecomputable(BO->getRHS());
+           BO->getType()->isArithmeticType() &&
+           isRecomputable(BO->getLHS(), Loads) &&
+           isRecomputable(BO->getRHS(), Loads);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    return isRecomputable(CO->getCond()) && isRecomputable(CO->getTrueExpr()) &&
-           isRecomputable(CO->getFalseExpr());
+    return isRecomputable(CO->getCond(), Loads) &&
+           isRecomputable(CO->getTrueExpr(), Loads) &&
+           isRecomputable(CO->getFalseExpr(), Loads);
   return false;
+}
+
+bool NestWalker::isRecomputableBase(const Expr *Base) const {
+  Base = Base->IgnoreParenImpCasts();
+  if (isa<CXXThisExpr>(Base))
+    return true;
+  if (const auto *ME = dyn_cast<MemberExpr>(Base)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    return FD && !ME->getType().isVolatileQualified() &&
+           isRecomputableBase(ME->getBase());
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && !VD->getType().isVolatileQualified() &&
+         !Scan.Written.count(VD) && !Scan.DeclaredInside.count(VD) &&
+         !Scan.HeaderVars.count(VD);
 }
 
 bool NestWalker::mayRecompute(const VarDecl *VD, const Stmt *Def,
@@ -202,11 +230,21 @@ NestWalker::rowPointerValue(const VarDecl *VD, const Expr *Value,
     }
   }
   Why = "its value is not an element of an array the nest does not write "
-        "('a + e', '&a[e]', 'a[i]' of a two-dimensional array) with "
-        "subscripts computed from iterators and parameters";
-  // The array: a variable the nest does not write, a pointer or an array.
+        "('a + e', '&a[e]', 'a[i]' of a two-dimensional array, '&v[e]' of "
+        "a std::vector) with subscripts computed from iterators and "
+        "parameters";
+  // The array: a variable the nest does not write, a pointer or an array,
+  // or a pointer member.
   auto ArrayOf = [&](const Expr *E) -> const Expr * {
     E = E->IgnoreParenImpCasts();
+    // A pointer member (f->v, this->data_): an invariant load.
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ME->getType()->isPointerType() &&
+                     !ME->getType().isVolatileQualified() &&
+                     isa<FieldDecl>(ME->getMemberDecl()) &&
+                     isRecomputableBase(ME->getBase())
+                 ? E
+                 : nullptr;
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     const auto *Var = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!Var || Var->getType().isVolatileQualified() ||
@@ -221,13 +259,24 @@ NestWalker::rowPointerValue(const VarDecl *VD, const Expr *Value,
     return Ctx.hasSameUnqualifiedType(T.getCanonicalType(),
                                       Pointee.getCanonicalType());
   };
+  auto Index = [&](const Expr *Idx, RowPointer &R) {
+    if (!Idx->getType()->isIntegerType() || !isRecomputable(Idx, true))
+      return false;
+    R.Subs.insert(R.Subs.begin(), Idx);
+    return true;
+  };
   auto Subscripts = [&](const Expr *E, RowPointer &R) {
     E = E->IgnoreParenImpCasts();
+    // &v[e] of a std::vector (NestWalker::vectorData, at each access).
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
+        !vectorElement(OC->getArg(0)->getType()).isNull()) {
+      R.Array = OC;
+      return Index(OC->getArg(1), R);
+    }
     while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      if (!ASE->getIdx()->getType()->isIntegerType() ||
-          !isRecomputable(ASE->getIdx()))
+      if (!Index(ASE->getIdx(), R))
         return false;
-      R.Subs.insert(R.Subs.begin(), ASE->getIdx());
       E = ASE->getBase()->IgnoreParenImpCasts();
     }
     R.Array = ArrayOf(E);
@@ -244,7 +293,7 @@ NestWalker::rowPointerValue(const VarDecl *VD, const Expr *Value,
     R.Array = ArrayOf(Ptr);
     const auto *P = Ptr->getType()->getAs<PointerType>();
     if (!R.Array || !P || !Same(P->getPointeeType()) ||
-        !Off->getType()->isIntegerType() || !isRecomputable(Off))
+        !Off->getType()->isIntegerType() || !isRecomputable(Off, true))
       return std::nullopt;
     R.Subs.push_back(Off);
     R.AddToLast = true;
@@ -252,7 +301,8 @@ NestWalker::rowPointerValue(const VarDecl *VD, const Expr *Value,
              UO && UO->getOpcode() == UO_AddrOf) {
     // &a[i][j]: an element.
     const Expr *Elem = UO->getSubExpr()->IgnoreParens();
-    if (!isa<ArraySubscriptExpr>(Elem) || !Same(Elem->getType()) ||
+    if (!(isa<ArraySubscriptExpr>(Elem) || isa<CXXOperatorCallExpr>(Elem)) ||
+        !Same(Elem->getType()) ||
         !Subscripts(Elem, R))
       return std::nullopt;
     R.AddToLast = true;

@@ -11,6 +11,8 @@
 // Each function writes an array of its own, which only main reads after
 // it: the kernel also runs with --gather=root.
 //  - cells: `struct cell *p = &g[i][j]` and its members `p->x`, `p->y`.
+//  - field: `f->v + i * f->cols` and `&f->v[(i - 1) * f->cols]`, the data
+//    and the sizes members of a struct (invariant loads).
 // RUN: %differential %s --work %t
 // RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s --check-prefix=ANALYZE
 // RUN: %hetile rewrite %s -o %t.c -- -I %S/../Exec/Inputs
@@ -35,6 +37,12 @@
 // ANALYZE:       write g[i, j, 0]
 // ANALYZE:       write g[i, j, 8]
 // ANALYZE:       read g[-1 + i, -1 + j, 8]
+// ANALYZE:       tilable: yes
+// ANALYZE-LABEL: in function 'field'
+// ANALYZE:       read once: f->v as hetile_f_v
+// ANALYZE:       delinearized: hetile_f_v as hetile_f_v[][hetile_f_cols]
+// ANALYZE:       write hetile_f_v[i, j]
+// ANALYZE:       read hetile_f_v[-1 + i, j]
 // ANALYZE:       tilable: yes
 // CODE-LABEL: void rows_flat(
 // CODE: { double * row = (a + i * m); const double * up = (&a[(i - 1) * m]); row[j] = 0.5 * (up[j] + row[j - 1]) + 0.125 * j; }
@@ -86,17 +94,33 @@ static void cells(int n, int m, struct cell g[restrict n][m]) {
     }
 }
 
+struct field {
+  int rows, cols;
+  double *v;
+};
+
+static void field(struct field *f) {
+#pragma hetile
+  for (int i = 1; i < f->rows; i++) {
+    double *row = f->v + i * f->cols;
+    const double *up = &f->v[(i - 1) * f->cols];
+    for (int j = 1; j < f->cols; j++)
+      row[j] = 0.5 * (up[j] + row[j - 1]) - 0.125 * i;
+  }
+}
+
 int main(int argc, char **argv) {
   int n = argc > 3 ? atoi(argv[1]) : 10, m = argc > 3 ? atoi(argv[2]) : 10;
   int s = argc > 3 ? atoi(argv[3]) : 10;
   size_t Flat = (size_t)n * (size_t)(m > s ? m : s);
   double *a = malloc(sizeof(double) * Flat), *b = malloc(sizeof(double) * Flat);
-  double *c = malloc(sizeof(double) * Flat);
+  double *c = malloc(sizeof(double) * Flat), *d = malloc(sizeof(double) * Flat);
   struct cell *g = malloc(sizeof(struct cell) * (size_t)n * (size_t)m);
   for (size_t k = 0; k < Flat; k++) {
     a[k] = hetile_exec_init((int)(k / 7), (int)(k % 7), 0);
     b[k] = hetile_exec_init((int)(k / 5), (int)(k % 5), 1);
     c[k] = hetile_exec_init((int)(k / 3), (int)(k % 3), 4);
+    d[k] = hetile_exec_init((int)(k / 11), (int)(k % 11), 5);
   }
   for (int k = 0; k < n * m; k++) {
     g[k].x = hetile_exec_init(k / m, k % m, 2);
@@ -106,13 +130,17 @@ int main(int argc, char **argv) {
   rows_stride(n, m, s, b);
   rows_2d(n, m, (double (*)[m])c);
   cells(n, m, (struct cell (*)[m])g);
+  struct field f = {n, m, d};
+  field(&f);
   hetile_exec_dump("a", a, Flat);
   hetile_exec_dump("b", b, Flat);
   hetile_exec_dump("c", c, Flat);
+  hetile_exec_dump("d", d, Flat);
   hetile_exec_dump("g", (const double *)g, 2 * (size_t)n * (size_t)m);
   free(a);
   free(b);
   free(c);
+  free(d);
   free(g);
   return 0;
 }

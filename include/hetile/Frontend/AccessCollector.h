@@ -78,6 +78,11 @@ private:
   /// The subscripts of the access through the row pointer \p R whose own
   /// subscripts are \p Subs (NestWalker::RowPointer): \p Out, and in
   /// \p Shift what adds to one of them.
+  /// The array the row pointer \p R points into (for its access \p E);
+  /// null, rejected, when there is none.
+  const clang::VarDecl *rowPointerArray(const NestWalker::RowPointer &R,
+                                        const clang::Expr *E,
+                                        bool Structs = false);
   void rowPointerSubscripts(const NestWalker::RowPointer &R,
                             const std::vector<const clang::Expr *> &Subs,
                             std::vector<const clang::Expr *> &Out,

@@ -70,8 +70,9 @@ public:
     return Recomputed.count(VD) != 0;
   }
   /// What a recomputed pointer points to (RecomputedScalars.cpp): an
-  /// element of the array \p Array at the subscripts \p Subs, outermost
-  /// first. `row[e]` is then Array[Subs...][e] or, with \p AddToLast,
+  /// element of the array \p Array (a variable, or the subscript `v[e]` of
+  /// a std::vector, whose e is then Subs[0]) at the subscripts \p Subs,
+  /// outermost first. `row[e]` is then Array[Subs...][e] or, with \p AddToLast,
   /// Array[Subs... + e] (the access's first subscript added to the last of
   /// Subs); `p->x` is `p[0].x`.
   struct RowPointer {
@@ -196,7 +197,12 @@ private:
   /// Whether \p E reads only iterators of the enclosing loops, variables
   /// the nest does not write, constants and recomputed scalars, with no
   /// side effect, call or memory read.
-  bool isRecomputable(const clang::Expr *E) const;
+  /// With \p Loads, also members of `this` or of such variables (through
+  /// `.` and `->`), which the builders read as invariant loads.
+  bool isRecomputable(const clang::Expr *E, bool Loads = false) const;
+  /// Whether \p Base, the object of a member, is `this` or a variable the
+  /// nest does not write, through members.
+  bool isRecomputableBase(const clang::Expr *Base) const;
   /// What the value \p Value of the local pointer \p VD points to when
   /// \p VD qualifies as a recomputed row pointer given the statements
   /// \p Later that follow its definition (RecomputedScalars.cpp).
@@ -300,6 +306,9 @@ private:
 
 /// Whether \p S contains a loop (for, while or do).
 bool containsLoop(const clang::Stmt *S);
+/// The element type of \p T when it is std::vector<T> (or a reference to
+/// one), null otherwise.
+clang::QualType vectorElement(clang::QualType T);
 
 /// The member-access rejection of \p E when it names a data member of
 /// `*this` (C++ methods): only local variables and parameters are modelled.
