@@ -299,10 +299,8 @@ class Gen:
         from the pointer stream for the first write of a run of statements
         to a 2-D array (the pointer's definition, no statement of the model,
         would part the run in two), never after a scalar temporary (it
-        would part it from its use) nor where a flat array's row length is a
-        struct member (not recomputed)."""
+        would part it from its use)."""
         if (not self.rowptr or arr[2] != 2 or self.is_rows(arr) or temps or
-                (self.struct and self.is_flat(arr)) or
                 self.pr.random() < 0.4):
             return None
         name = "p%d" % self.stmts
