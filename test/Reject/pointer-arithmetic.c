@@ -41,4 +41,4 @@ void k(int N, double *restrict A) {
       row[j] = 1;
   }
 }
-// CHECK: pointer-arithmetic.c:39:11: remark: nest not tiled: pointer 'row' is not modelled: its value is not an element of an array the nest does not write ('a + e', '&a[e]', 'a[i]' of a two-dimensional array) with subscripts computed from iterators and parameters [hetile-reject-pointer-arithmetic]
+// CHECK: pointer-arithmetic.c:39:11: remark: nest not tiled: pointer 'row' is not modelled: its value is not an element of an array the nest does not write ('a + e', '&a[e]', 'a[i]' of a two-dimensional array, '&v[e]' of a std::vector) with subscripts computed from iterators and parameters [hetile-reject-pointer-arithmetic]
