@@ -348,6 +348,15 @@ ArrayDeps arrayDependences(const Scop &S, const ArrayAccesses &Acc,
       orEmpty(Acc.MustWrites, Ctx).unite(orEmpty(Acc.MayWrites, Ctx));
   isl::union_map SameInstance = S.getDomains().identity();
   ArrayDeps D;
+  // An array the nest only reads: no dependence, every read live-in, no
+  // dataflow analysis to ask isl for.
+  if (orEmpty(Acc.MustWrites, Ctx).unite(orEmpty(Acc.MayWrites, Ctx))
+          .is_empty()
+          .is_true()) {
+    D.Flow = D.Anti = D.Output = D.LastWrite = isl::union_map::empty(Ctx);
+    D.LiveIn = restoreTuples(orEmpty(Acc.Reads, Ctx), S, false);
+    return D;
+  }
   isl::union_map NoSource;
   D.Flow = restoreTuples(mayDependences(Acc.Reads, Acc.MustWrites,
                                         Acc.MayWrites, Sched, &NoSource),
