@@ -411,13 +411,18 @@ bool NestWalker::assumeAtRunTime(const RangeCheck &C, const Cond &Domain) {
 
 std::optional<std::string> NestWalker::findNegative(const Cond &Domain,
                                                     const AffineExpr &Value) {
+  for (const NegativeAnswer &A : NegativeAnswers)
+    if (A.Value == Value && A.Domain == Domain)
+      return A.Example;
   RangeProver P(Ctx, IslCtx);
   std::optional<Violation> V = P.find(Domain, Cond::makeTrue(),
                                       makePiecewise(Value),
                                       llvm::APSInt::get(0), std::nullopt);
-  if (!V)
-    return std::nullopt;
-  return V->Example;
+  std::optional<std::string> Example;
+  if (V)
+    Example = V->Example;
+  NegativeAnswers.push_back({Domain, Value, Example});
+  return Example;
 }
 
 bool NestWalker::checkIteratorStep(const ForStmt *For, const LoopHeader &H,

@@ -112,6 +112,11 @@ struct Cond {
   unsigned size() const;
   /// Calls F on every atom (NonNeg, Zero, Divisible).
   void forEachAtom(const std::function<void(const Cond &)> &F) const;
+  /// The same formula, node for node.
+  bool operator==(const Cond &O) const {
+    return K == O.K && E == O.E && Div == O.Div && Negated == O.Negated &&
+           Kids == O.Kids;
+  }
 };
 
 /// One piece of a piecewise affine value: the value is E where C holds.

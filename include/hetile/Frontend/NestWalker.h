@@ -266,6 +266,14 @@ private:
     std::optional<RowPointer> Row;
   };
   llvm::DenseMap<const clang::VarDecl *, Definition> Recomputed;
+  /// findNegative's answers, per domain and value: a nest's accesses ask
+  /// the same few (a subscript i + 1 in a row of n) many times.
+  struct NegativeAnswer {
+    Cond Domain;
+    AffineExpr Value;
+    std::optional<std::string> Example;
+  };
+  std::vector<NegativeAnswer> NegativeAnswers;
   /// See whyNotRowPointer.
   llvm::DenseMap<const clang::VarDecl *, std::string> NotRowPointers;
   /// The parameters of the accessor being read and their arguments.
