@@ -93,6 +93,10 @@ bool AccessCollector::visitDecl(const Decl *D, bool May) {
   if (!VD->hasLocalStorage())
     return W.reject(RejectKind::UnsupportedStatement, VD->getLocation(),
                     "static variable " + Name + " declared in the nest");
+  // A row pointer its statement declares: the accesses through it are the
+  // elements it points to; its value reads no memory.
+  if (W.rowPointer(VD))
+    return true;
   if (std::string Why = W.whyNotRowPointer(VD); !Why.empty())
     return W.reject(RejectKind::PointerArithmetic, VD->getLocation(),
                     "pointer " + Name + " is not modelled: " + Why);

@@ -141,7 +141,8 @@ bool NestWalker::emitStmt(llvm::ArrayRef<const Stmt *> Run) {
   for (const Stmt *Part : Run)
     collectRecomputed(Part, S.Recomputed);
   if (!S.Recomputed.empty()) {
-    S.Text = "{ " + recomputation(S.Recomputed, S.Identifiers) + S.Text + " }";
+    S.Text = "{ " + recomputation(S.Recomputed, S.Identifiers, Run) + S.Text +
+             " }";
     S.Declares = true;
   }
   Model.Stmts.push_back(std::move(S));

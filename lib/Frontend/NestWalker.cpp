@@ -574,8 +574,14 @@ bool NestWalker::visitStmtList(llvm::ArrayRef<const Stmt *> Stmts) {
       continue;
     }
     // The definition of scalars recomputed where they are read: no
-    // statement of the model (RecomputedScalars.cpp).
+    // statement of the model (RecomputedScalars.cpp). Row pointers defined
+    // within a run stay in its text, which then declares them (the run is
+    // not parted: it may hold a scalar its later statements read).
     if (defineRecomputed(S, Stmts.drop_front(Index + 1))) {
+      if (!Run.empty() && definesRowPointers(S)) {
+        Run.push_back(S);
+        continue;
+      }
       if (!Flush())
         return false;
       continue;

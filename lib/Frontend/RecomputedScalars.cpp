@@ -364,6 +364,7 @@ bool NestWalker::defineRecomputed(const Stmt *S,
       return Undo();
     Definition D;
     D.Row = std::move(Row);
+    D.Def = S;
     D.Value = Value;
     D.Order = Recomputed.size();
     D.Decl = VD->getType().getUnqualifiedType().getAsString(
@@ -374,6 +375,14 @@ bool NestWalker::defineRecomputed(const Stmt *S,
     Added.push_back(VD);
   }
   return true;
+}
+
+bool NestWalker::definesRowPointers(const Stmt *S) const {
+  const auto *DS = dyn_cast<DeclStmt>(S);
+  return DS && llvm::all_of(DS->decls(), [&](const Decl *D) {
+           const auto *VD = dyn_cast<VarDecl>(D);
+           return VD && rowPointer(VD);
+         });
 }
 
 VarDefinition NestWalker::makeDefinition() const {
@@ -387,7 +396,8 @@ VarDefinition NestWalker::makeDefinition() const {
 
 std::string
 NestWalker::recomputation(const std::vector<const VarDecl *> &Used,
-                          std::set<std::string> &Identifiers) const {
+                          std::set<std::string> &Identifiers,
+                          llvm::ArrayRef<const Stmt *> Run) const {
   // The scalars read, and those their definitions read, in definition
   // order.
   std::vector<const VarDecl *> All;
@@ -409,6 +419,8 @@ NestWalker::recomputation(const std::vector<const VarDecl *> &Used,
   std::string Out;
   for (const VarDecl *VD : All) {
     const Definition &D = Recomputed.find(VD)->second;
+    if (llvm::is_contained(Run, D.Def))
+      continue; // the run's text declares it
     Out += D.Decl;
     collectStmtIdentifiers(Ctx, D.Value, Identifiers);
   }

@@ -297,9 +297,7 @@ class Gen:
         """(the declaration of a pointer to the row or the element SUBS of
         ARR, the written element LHS spelled through it), or None: drawn
         from the pointer stream for the first write of a run of statements
-        to a 2-D array (the pointer's definition, no statement of the model,
-        would part the run in two), never after a scalar temporary (it
-        would part it from its use)."""
+        to a 2-D array, never after a scalar temporary."""
         if (not self.rowptr or arr[2] != 2 or self.is_rows(arr) or temps or
                 self.pr.random() < 0.4):
             return None

@@ -13,6 +13,8 @@
 //  - cells: `struct cell *p = &g[i][j]` and its members `p->x`, `p->y`.
 //  - field: `f->v + i * f->cols` and `&f->v[(i - 1) * f->cols]`, the data
 //    and the sizes members of a struct (invariant loads).
+//  - in_run: a pointer defined after a temporary of the same statement:
+//    the statement's text keeps both declarations, once.
 // RUN: %differential %s --work %t
 // RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s --check-prefix=ANALYZE
 // RUN: %hetile rewrite %s -o %t.c -- -I %S/../Exec/Inputs
@@ -43,6 +45,9 @@
 // ANALYZE:       delinearized: hetile_f_v as hetile_f_v[][hetile_f_cols]
 // ANALYZE:       write hetile_f_v[i, j]
 // ANALYZE:       read hetile_f_v[-1 + i, j]
+// ANALYZE:       tilable: yes
+// ANALYZE-LABEL: in function 'in_run'
+// ANALYZE:       statement S0 at {{.*}}: { double t = a[i - 1][j]; double *row = a[i]; row[j] = 0.5 * (t + row[j - 1]); }
 // ANALYZE:       tilable: yes
 // CODE-LABEL: void rows_flat(
 // CODE: { double * row = (a + i * m); const double * up = (&a[(i - 1) * m]); row[j] = 0.5 * (up[j] + row[j - 1]) + 0.125 * j; }
@@ -109,18 +114,30 @@ static void field(struct field *f) {
   }
 }
 
+static void in_run(int n, int m, double a[restrict n][m]) {
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < m; j++) {
+      double t = a[i - 1][j];
+      double *row = a[i];
+      row[j] = 0.5 * (t + row[j - 1]);
+    }
+}
+
 int main(int argc, char **argv) {
   int n = argc > 3 ? atoi(argv[1]) : 10, m = argc > 3 ? atoi(argv[2]) : 10;
   int s = argc > 3 ? atoi(argv[3]) : 10;
   size_t Flat = (size_t)n * (size_t)(m > s ? m : s);
   double *a = malloc(sizeof(double) * Flat), *b = malloc(sizeof(double) * Flat);
   double *c = malloc(sizeof(double) * Flat), *d = malloc(sizeof(double) * Flat);
+  double *e = malloc(sizeof(double) * Flat);
   struct cell *g = malloc(sizeof(struct cell) * (size_t)n * (size_t)m);
   for (size_t k = 0; k < Flat; k++) {
     a[k] = hetile_exec_init((int)(k / 7), (int)(k % 7), 0);
     b[k] = hetile_exec_init((int)(k / 5), (int)(k % 5), 1);
     c[k] = hetile_exec_init((int)(k / 3), (int)(k % 3), 4);
     d[k] = hetile_exec_init((int)(k / 11), (int)(k % 11), 5);
+    e[k] = hetile_exec_init((int)(k / 13), (int)(k % 13), 6);
   }
   for (int k = 0; k < n * m; k++) {
     g[k].x = hetile_exec_init(k / m, k % m, 2);
@@ -132,15 +149,18 @@ int main(int argc, char **argv) {
   cells(n, m, (struct cell (*)[m])g);
   struct field f = {n, m, d};
   field(&f);
+  in_run(n, m, (double (*)[m])e);
   hetile_exec_dump("a", a, Flat);
   hetile_exec_dump("b", b, Flat);
   hetile_exec_dump("c", c, Flat);
   hetile_exec_dump("d", d, Flat);
+  hetile_exec_dump("e", e, Flat);
   hetile_exec_dump("g", (const double *)g, 2 * (size_t)n * (size_t)m);
   free(a);
   free(b);
   free(c);
   free(d);
+  free(e);
   free(g);
   return 0;
 }

@@ -96,7 +96,10 @@ public:
   /// scalars their definitions read), in definition order:
   /// "int row = (i * (m + 1)); ".
   std::string recomputation(const std::vector<const clang::VarDecl *> &Used,
-                            std::set<std::string> &Identifiers) const;
+                            std::set<std::string> &Identifiers,
+                            llvm::ArrayRef<const clang::Stmt *> Run = {}) const;
+  /// Whether \p S declares row pointers only (RowPointer).
+  bool definesRowPointers(const clang::Stmt *S) const;
   /// Whether a rejection was recorded.
   bool hasRejected() const { return Reject.has_value(); }
   /// Records a rejection; always returns false.
@@ -264,6 +267,8 @@ private:
     unsigned Order = 0;
     /// Set for a pointer (RowPointer).
     std::optional<RowPointer> Row;
+    /// The statement that defines it.
+    const clang::Stmt *Def = nullptr;
   };
   llvm::DenseMap<const clang::VarDecl *, Definition> Recomputed;
   /// findNegative's answers, per domain and value: a nest's accesses ask
