@@ -16,6 +16,8 @@
 #include <ctime>
 #include <mutex>
 
+#include <unistd.h> // environ
+
 using namespace hetile::rt;
 using namespace hetile::rt::env;
 
@@ -231,16 +233,28 @@ void read(const char *Name, Var<T> &V, F Read) {
   }
 }
 
+/// Whether the environment sets any HETILE_ variable: one pass over it,
+/// where the reads below would scan it once per variable (a program's
+/// first nest pays for them, however small it is).
+bool anyHetileVariable() {
+  for (char **E = environ; E && *E; ++E)
+    if (!std::strncmp(*E, "HETILE_", 7))
+      return true;
+  return false;
+}
+
 std::shared_ptr<const Snapshot> build() {
-  // Reading records the errors of malformed variables; the calling
-  // thread's last error is left as it was.
-  std::string Saved = hetile_last_error();
   auto S = std::make_shared<Snapshot>();
   S->Watchdog.Value = 120;
   S->MaxCount.Value = INT_MAX;
   S->IterationSeconds.Value = 1e-9;
   S->Refine.Value = 1;
   S->Profit.Value = 1;
+  if (!anyHetileVariable())
+    return S;
+  // Reading records the errors of malformed variables; the calling
+  // thread's last error is left as it was.
+  std::string Saved = hetile_last_error();
   read("HETILE_TILE_SIZES", S->TileSizes, readTileSizes);
   read("HETILE_SPEEDS", S->Speeds, [](const char *T, auto &V) {
     readTimes(T, "HETILE_SPEEDS", V);
