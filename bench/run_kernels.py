@@ -15,9 +15,14 @@ The original is also built with -fopenmp (its pragmas, if any, and the
 OpenMP runtime's start), to tell what any OpenMP build of these programs
 pays at start-up from what hetile's code and runtime add. --link static
 links libhetile_rt into the programs (no shared object more to load).
+--time main times main() instead of the process (bench/inputs/time_main.c:
+from main's first instruction to exit, the loading of the shared objects
+left out, hetile's first-call costs in): what the kernels cost, not what
+starting a program with OpenMP costs.
 
   bench/run_kernels.py [--build build] [--reps 5] [--only NAME,...]
-                       [--link shared|static] [--out FILE]
+                       [--link shared|static] [--time process|main]
+                       [--out FILE]
 """
 import argparse
 import os
@@ -58,9 +63,19 @@ def kernels(only):
     return out
 
 
+TIME_MAIN = os.path.join(benchlib.ROOT, "bench", "inputs", "time_main.c")
+
+
 def build(args, work, name, src):
     """{variant: executable}, or a string saying why it could not be built."""
     cflags = ["-std=c99", "-O3", "-I" + RUN_DIR, "-I" + INPUTS]
+    if args.time == "main":
+        timer = os.path.join(work, "time_main.o")
+        if not os.path.exists(timer):
+            p = benchlib.run(["gcc", "-O2", "-c", TIME_MAIN, "-o", timer])
+            if p.returncode:
+                return "time_main.c: " + p.stderr[-300:]
+        cflags += ["-Dmain=hetile_timed_main", timer]
     inc = os.path.join(benchlib.ROOT, "runtime", "include")
     lib = os.path.join(os.path.abspath(args.build), "lib")
     hetile = os.path.join(os.path.abspath(args.build), "bin", "hetile")
@@ -95,18 +110,26 @@ def build(args, work, name, src):
             "origomp": base + ".origomp"}
 
 
-def once(exe, lists, threads):
-    """(the outputs, the wall time of one process per argument list)."""
+def once(exe, lists, threads, timed_main=None):
+    """(the outputs, the wall time of one process per argument list, or of
+    its main() where TIMED_MAIN names the file it writes it to)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("HETILE_")}
     env["OMP_NUM_THREADS"] = str(threads)
+    if timed_main:
+        env["HETILE_BENCH_TIME_FILE"] = timed_main
     outs, total = [], 0.0
     for argv in lists:
         start = time.perf_counter()
         p = subprocess.run([exe] + argv, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.DEVNULL, timeout=600)
-        total += time.perf_counter() - start
+        elapsed = time.perf_counter() - start
         if p.returncode:
             sys.exit("%s %s failed (%d)" % (exe, " ".join(argv), p.returncode))
+        if timed_main:
+            with open(timed_main) as f:
+                elapsed = float(f.read())
+            os.unlink(timed_main)
+        total += elapsed
         outs.append(p.stdout)
     return outs, total
 
@@ -119,9 +142,13 @@ def main():
     ap.add_argument("--conditions", default="idle,busy")
     ap.add_argument("--link", choices=["shared", "static"], default="shared",
                     help="how hetile's builds link libhetile_rt")
+    ap.add_argument("--time", choices=["process", "main"], default="process",
+                    help="time each process, or its main() alone")
     ap.add_argument("--out")
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix="hetile-run-kernels-")
+    timed_main = (os.path.join(work, "main-time")
+                  if args.time == "main" else None)
     variants = [("orig", 1), ("origomp", 1), ("omp", 1), ("omp", 2)]
     rows, skipped, ratios, ratios_omp = [], [], [], []
     load_before = benchlib.loadavg()
@@ -137,7 +164,8 @@ def main():
             with benchlib.Busy(cond == "busy"):
                 for _ in range(args.reps):
                     for key, threads in variants:
-                        outs, t = once(exes[key], lists, threads)
+                        outs, t = once(exes[key], lists, threads,
+                                       timed_main)
                         if want is None:
                             want = outs
                         if outs != want:
@@ -146,13 +174,14 @@ def main():
                         times[(key, threads)].append(t)
             med = {v: statistics.median(t) for v, t in times.items()}
             orig, origomp = med[("orig", 1)], med[("origomp", 1)]
-            row = [name, cond, "%.1f" % (1e3 * orig),
-                   "%.1f (%.2fx)" % (1e3 * origomp, orig / origomp)]
+            ms = "%.1f" if args.time == "process" else "%.3f"
+            row = [name, cond, ms % (1e3 * orig),
+                   (ms + " (%.2fx)") % (1e3 * origomp, orig / origomp)]
             for v in variants[2:]:
                 r, r_omp = orig / med[v], origomp / med[v]
                 ratios.append((r, name, cond, v[1]))
                 ratios_omp.append((r_omp, name, cond, v[1]))
-                row.append("%.1f (%.2fx, %.2fx)" % (1e3 * med[v], r, r_omp))
+                row.append((ms + " (%.2fx, %.2fx)") % (1e3 * med[v], r, r_omp))
             rows.append(row)
 
     def below(ratios, against):
@@ -171,11 +200,13 @@ def main():
         "load average before the runs: %s, after: %s; `busy`: one `while :; "
         "do :; done` process beside every run; normal priority" %
         (load_before, benchlib.loadavg()),
-        "times: wall time of one process per argument list of the kernel's "
+        "times: wall time of %s per argument list of the kernel's "
         "`//@ args` line, in ms; medians of %d runs, the variants "
         "interleaved; ratios: the original's median over the variant's, "
         "and the original -fopenmp's over the variant's; hetile's builds "
-        "link libhetile_rt %s" % (args.reps, args.link),
+        "link libhetile_rt %s" % (
+            "one process" if args.time == "process" else
+            "main() (start-up and exit left out)", args.reps, args.link),
         "every run printed the original's output",
         below(ratios, "the original"),
         below(ratios_omp, "the original -fopenmp"),
