@@ -23,8 +23,8 @@
 // when its value reads only iterators of the enclosing loops, variables the
 // nest does not write, constants and other such scalars, with no call,
 // memory read or side effect; when nothing after it in its body writes the
-// scalar; and when a loop that follows it reads it (otherwise the scalar
-// serves one statement, which keeps it as written).
+// scalar; and when a loop that follows it reads it, or a subscript does
+// (otherwise the scalar serves one statement, which keeps it as written).
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,6 +76,18 @@ bool isPlainScalar(const VarDecl *VD) {
   return VD->hasLocalStorage() && !VD->isStaticLocal() &&
          T->isArithmeticType() && !T->isBooleanType() &&
          !T.isVolatileQualified() && !VD->hasAttrs();
+}
+
+/// Whether \p S reads \p VD in the subscript of an array.
+bool readInSubscript(const Stmt *S, const VarDecl *VD) {
+  if (!S)
+    return false;
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S);
+      ASE && countRefs(ASE->getIdx(), VD))
+    return true;
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return readInSubscript(C, VD);
+  });
 }
 
 /// Whether every reference to \p VD in \p S is the base of a subscript,
@@ -181,7 +193,7 @@ bool NestWalker::mayRecompute(const VarDecl *VD, const Stmt *Def,
   if (!VD || !isPlainScalar(VD) || Scan.HeaderVars.count(VD) ||
       Scan.BodyIterators.count(VD) || Recomputed.count(VD))
     return false;
-  bool ReadInLoop = false;
+  bool ReadInLoop = false, ReadInSubscript = false;
   unsigned LaterRefs = 0;
   for (const Stmt *S : Later) {
     if (writes(S, VD))
@@ -189,8 +201,12 @@ bool NestWalker::mayRecompute(const VarDecl *VD, const Stmt *Def,
     unsigned N = countRefs(S, VD);
     LaterRefs += N;
     ReadInLoop |= N > 0 && containsLoop(S);
+    ReadInSubscript |= N > 0 && readInSubscript(S, VD);
   }
-  if (!ReadInLoop)
+  // Read by the statements of its run alone, the scalar stays as written
+  // (a local of that statement), but for a subscript, which the model can
+  // only read from its definition.
+  if (!ReadInLoop && !ReadInSubscript)
     return false;
   if (Scan.DeclaredInside.count(VD))
     return true; // its scope is the rest of the body

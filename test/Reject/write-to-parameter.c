@@ -17,11 +17,14 @@ void g(int N, double A[restrict N][N]) {
 #pragma hetile
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
-      int k = i + 1;
-      A[k][j] = 0;
+      int k = i;
+      k++;
+      A[k - 1][j] = 0;
     }
 }
-// CHECK: write-to-parameter.c:[[@LINE-4]]:11: remark: nest not tiled: the nest writes 'k', which its bounds or subscripts use [hetile-reject-write-to-parameter]
+// A scalar assigned after its definition is not recomputed
+// (RecomputedScalars.cpp): a variable of its statement.
+// CHECK: write-to-parameter.c:[[@LINE-7]]:11: remark: nest not tiled: the nest writes 'k', which its bounds or subscripts use [hetile-reject-write-to-parameter]
 
 // The row length of a flat subscript (docs/delinearization.md) is a
 // parameter too.

@@ -2,7 +2,8 @@
 // the iterators and read by the loops that follow (RecomputedScalars.cpp).
 // `x`, declared before the nest as C89 code does, is a value; `r` and `q`,
 // declared in the body, are row offsets in subscripts, `q` defined from
-// `r`; `lo` bounds the inner loop. Each statement that reads them
+// `r`; `lo` bounds the inner loop; own_run's `r` is read by the subscripts
+// of the statement that follows it alone. Each statement that reads them
 // recomputes them first, and the band (i, j) is tiled.
 // RUN: %differential %s --work %t
 // RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s --check-prefix=ANALYZE
@@ -15,6 +16,9 @@
 // ANALYZE-LABEL: in function 'row_offsets'
 // ANALYZE:       write A[1 + i, j]
 // ANALYZE:       read A[i, 1 + j]
+// ANALYZE:       tilable: yes
+// ANALYZE-LABEL: in function 'own_run'
+// ANALYZE:       write A[1 + i, j]
 // ANALYZE:       tilable: yes
 // ANALYZE-LABEL: in function 'bounded'
 // ANALYZE:       domain: [n, m] -> { S0[i, j] : 0 < i < n and j < m and 2*floor((1 + i)/2) > i - j }
@@ -44,6 +48,15 @@ static void row_offsets(int n, int m, double A[n][m]) {
   }
 }
 
+static void own_run(int n, int m, double A[n][m]) {
+#pragma hetile
+  for (int i = 0; i < n - 1; i++)
+    for (int j = 0; j < m; j++) {
+      int r = i + 1;
+      A[r][j] = 0.5 * (A[r - 1][j] + A[r][j]) + 0.25;
+    }
+}
+
 static void bounded(int n, int m, double A[n][m]) {
 #pragma hetile
   for (int i = 1; i < n; i++) {
@@ -64,6 +77,7 @@ int main(int argc, char **argv) {
     }
   outer_value(n, m, (double (*)[m])a, (const double (*)[m])b);
   row_offsets(n, m, (double (*)[m])a);
+  own_run(n, m, (double (*)[m])a);
   bounded(n, m, (double (*)[m])a);
   hetile_exec_dump("a", a, (size_t)n * (size_t)m);
   free(a);
