@@ -390,6 +390,12 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
         const VarDecl *VD = rowPointerArray(*Row, E);
         if (!VD)
           return false;
+        // A row of a table of rows, `double *row = r[i]`: r[i][j].
+        if (!Shift && All.size() == 2 && !W.getScan().DeclaredInside.count(VD)) {
+          const VarDecl *Stride = nullptr;
+          if (const VarDecl *Rows = W.rowTable(VD, Stride, E->getBeginLoc()))
+            return addRowTableAccess(E, Rows, Stride, All, K);
+        }
         return addElementAccess(E, VD, All, K, nullptr,
                                 Shift ? &*Shift : nullptr);
       }

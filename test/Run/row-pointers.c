@@ -13,6 +13,8 @@
 //  - cells: `struct cell *p = &g[i][j]` and its members `p->x`, `p->y`.
 //  - field: `f->v + i * f->cols` and `&f->v[(i - 1) * f->cols]`, the data
 //    and the sizes members of a struct (invariant loads).
+//  - table: `double *row = r[i]` of a table of rows (`double **r`), read
+//    as a 2-D array where its rows are equally spaced (checked at run time).
 //  - in_run: a pointer defined after a temporary of the same statement:
 //    the statement's text keeps both declarations, once.
 // RUN: %differential %s --work %t
@@ -45,6 +47,10 @@
 // ANALYZE:       delinearized: hetile_f_v as hetile_f_v[][hetile_f_cols]
 // ANALYZE:       write hetile_f_v[i, j]
 // ANALYZE:       read hetile_f_v[-1 + i, j]
+// ANALYZE:       tilable: yes
+// ANALYZE-LABEL: in function 'table'
+// ANALYZE:       read once: the rows of r, where equally spaced, as the array hetile_r in rows of hetile_r_stride
+// ANALYZE:       write hetile_r[i, j]
 // ANALYZE:       tilable: yes
 // ANALYZE-LABEL: in function 'in_run'
 // ANALYZE:       statement S0 at {{.*}}: { double t = a[i - 1][j]; double *row = a[i]; row[j] = 0.5 * (t + row[j - 1]); }
@@ -114,6 +120,16 @@ static void field(struct field *f) {
   }
 }
 
+static void table(int n, int m, double **restrict r) {
+#pragma hetile
+  for (int i = 1; i < n; i++) {
+    double *row = r[i];
+    const double *up = r[i - 1];
+    for (int j = 1; j < m; j++)
+      row[j] = 0.5 * (up[j] + row[j - 1]) + 0.0625 * j;
+  }
+}
+
 static void in_run(int n, int m, double a[restrict n][m]) {
 #pragma hetile
   for (int i = 1; i < n; i++)
@@ -130,7 +146,8 @@ int main(int argc, char **argv) {
   size_t Flat = (size_t)n * (size_t)(m > s ? m : s);
   double *a = malloc(sizeof(double) * Flat), *b = malloc(sizeof(double) * Flat);
   double *c = malloc(sizeof(double) * Flat), *d = malloc(sizeof(double) * Flat);
-  double *e = malloc(sizeof(double) * Flat);
+  double *e = malloc(sizeof(double) * Flat), *t = malloc(sizeof(double) * Flat);
+  double **rows = malloc(sizeof(double *) * (size_t)(n > 0 ? n : 1));
   struct cell *g = malloc(sizeof(struct cell) * (size_t)n * (size_t)m);
   for (size_t k = 0; k < Flat; k++) {
     a[k] = hetile_exec_init((int)(k / 7), (int)(k % 7), 0);
@@ -138,6 +155,7 @@ int main(int argc, char **argv) {
     c[k] = hetile_exec_init((int)(k / 3), (int)(k % 3), 4);
     d[k] = hetile_exec_init((int)(k / 11), (int)(k % 11), 5);
     e[k] = hetile_exec_init((int)(k / 13), (int)(k % 13), 6);
+    t[k] = hetile_exec_init((int)(k / 17), (int)(k % 17), 7);
   }
   for (int k = 0; k < n * m; k++) {
     g[k].x = hetile_exec_init(k / m, k % m, 2);
@@ -150,17 +168,23 @@ int main(int argc, char **argv) {
   struct field f = {n, m, d};
   field(&f);
   in_run(n, m, (double (*)[m])e);
+  for (int i = 0; i < n; i++)
+    rows[i] = t + (size_t)i * (size_t)m;
+  table(n, m, rows);
   hetile_exec_dump("a", a, Flat);
   hetile_exec_dump("b", b, Flat);
   hetile_exec_dump("c", c, Flat);
   hetile_exec_dump("d", d, Flat);
   hetile_exec_dump("e", e, Flat);
+  hetile_exec_dump("t", t, Flat);
   hetile_exec_dump("g", (const double *)g, 2 * (size_t)n * (size_t)m);
   free(a);
   free(b);
   free(c);
   free(d);
   free(e);
+  free(t);
+  free(rows);
   free(g);
   return 0;
 }
