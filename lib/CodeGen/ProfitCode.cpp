@@ -80,25 +80,35 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
        : OneThread ? " on one thread or on every\n     thread"
                    : " on every thread") +
       ", whichever has been fastest at this size (hetile_profit_begin) */\n";
-  std::string Slot = "0";
-  if (S.StaticLocalsAllowed) {
-    Out += "  static hetile_profit_site *hetile_site;\n";
-    Slot = "&hetile_site";
-  }
+  bool Slot = S.StaticLocalsAllowed;
+  if (Slot)
+    Out += "  static hetile_profit_slot hetile_site;\n";
   if (Threads)
     Out += ompQuery(2, "const int hetile_maxprocs",
                     "omp_in_parallel() ? 1 : omp_get_max_threads()", "1");
   else
     Out += "  const int hetile_maxprocs = 1;\n";
-  Out += std::string("  hetile_profit_call hetile_pc;\n") +
-         (Parts ? "  int hetile_run = hetile_profit_begin(\n"
-                : "  const int hetile_run = hetile_profit_begin(\n") +
-         "      hetile_profit_" +
-         (Agreed ? "agreed_" : OneThread ? "" : "parallel_") +
-         "site_get(" + Slot + ", " + quoted(Where) + "),\n"
-         "      " + Points + ",\n"
-         "      hetile_maxprocs, &hetile_pc);\n"
-         "  int hetile_ran = 0;\n";
+  std::string Begin = std::string("hetile_profit_begin(\n") +
+                      "      hetile_profit_" +
+                      (Agreed      ? "agreed_"
+                       : OneThread ? ""
+                                   : "parallel_") +
+                      "site_get(" + (Slot ? "&hetile_site" : "0") + ", " +
+                      quoted(Where) +
+                      "),\n"
+                      "      hetile_points, hetile_maxprocs, &hetile_pc);\n";
+  Out += "  hetile_profit_call hetile_pc;\n"
+         "  const double hetile_points = " + Points + ";\n";
+  if (Slot)
+    // Most calls of a settled size class: inline (hetile_profit_fast).
+    Out += "  int hetile_run = hetile_profit_fast(&hetile_site, hetile_points, "
+           "hetile_maxprocs,\n"
+           "                                     &hetile_pc);\n"
+           "  if (hetile_run == HETILE_PROFIT_SLOW)\n"
+           "    hetile_run = " + Begin;
+  else
+    Out += "  int hetile_run = " + Begin;
+  Out += "  int hetile_ran = 0;\n";
   if (Parts)
     Out += "  long hetile_part[2];\n";
   return Out;

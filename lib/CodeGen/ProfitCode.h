@@ -5,12 +5,16 @@
 // transformed nest on one thread or on every thread, whichever has been
 // fastest (hetile_profit_begin, docs/profitability.md):
 //
-//   static hetile_profit_site *hetile_site;
+//   static hetile_profit_slot hetile_site;
 //   const int hetile_maxprocs = omp_in_parallel() ? 1 : omp_get_max_threads();
 //   hetile_profit_call hetile_pc;
-//   const int hetile_run = hetile_profit_begin(
-//       hetile_profit_site_get(&hetile_site, "file.c:12 (f)"),
-//       <points of the band's bounding box>, hetile_maxprocs, &hetile_pc);
+//   const double hetile_points = <points of the band's bounding box>;
+//   int hetile_run = hetile_profit_fast(&hetile_site, hetile_points,
+//                                       hetile_maxprocs, &hetile_pc);
+//   if (hetile_run == HETILE_PROFIT_SLOW)       (not settled: the runtime)
+//     hetile_run = hetile_profit_begin(
+//         hetile_profit_site_get(&hetile_site, "file.c:12 (f)"),
+//         hetile_points, hetile_maxprocs, &hetile_pc);
 //   int hetile_ran = 0;
 //   ... alias checks ...
 //   if (hetile_run < 0) { <error> }                      (ProfitError)

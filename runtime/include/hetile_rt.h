@@ -31,6 +31,7 @@
 #include <limits.h> /* LONG_MIN, LONG_MAX: hetile_profit_whole */
 #include <stddef.h>
 #include <stdint.h> /* uintptr_t, in the generated run-time alias checks */
+#include <string.h> /* memcpy: hetile_profit_class */
 
 #ifdef __cplusplus
 extern "C" {
@@ -361,16 +362,25 @@ typedef struct {
   long values[3];    /* per way: values of band dimension 0 they held */
   int part_count[3]; /* per way: parts run */
 } hetile_profit_call;
-/* The site whose slot is *slot (a static pointer of the generated code,
- * null at first), created at its first use and kept for the process; where
- * names it in HETILE_STATS. A null slot finds the site by `where`. Never
- * null. */
-hetile_profit_site *hetile_profit_site_get(hetile_profit_site **slot,
+/* The static slot of a call site in the generated code (zero at first):
+ * the site, created at the site's first call, and the calls of a settled
+ * size class that the site hands out to hetile_profit_fast (the untimed
+ * calls of its choice before the next timed call or retry): the class
+ * (bits 0-5), its way (6-7: the original, one thread, every thread), the
+ * threads (8-23) and how many calls are left (24-63); 0: none. */
+typedef struct {
+  hetile_profit_site *site;
+  unsigned long long fast;
+} hetile_profit_slot;
+/* The site of *slot, created at its first use and kept for the process;
+ * where names it in HETILE_STATS. A null slot finds the site by `where`
+ * (its calls never take hetile_profit_fast). Never null. */
+hetile_profit_site *hetile_profit_site_get(hetile_profit_slot *slot,
                                            const char *where);
 /* hetile_profit_site_get for a nest whose transformed form pays only on
  * several threads (the strips: their redundant halos): the site chooses
  * between the original and every thread, never one thread. */
-hetile_profit_site *hetile_profit_parallel_site_get(hetile_profit_site **slot,
+hetile_profit_site *hetile_profit_parallel_site_get(hetile_profit_slot *slot,
                                                     const char *where);
 /* hetile_profit_site_get for a nest that MPI ranks run together (the mpi
  * and mpi+omp backends): the ways are the original nest on every rank and
@@ -379,7 +389,7 @@ hetile_profit_site *hetile_profit_parallel_site_get(hetile_profit_site **slot,
  * on the calls' sizes and on the times recorded, which
  * hetile_mpi_profit_end (hetile_rt_mpi.h) agrees on (the slowest rank's),
  * never on the node's load. The ranks must call the nest alike. */
-hetile_profit_site *hetile_profit_agreed_site_get(hetile_profit_site **slot,
+hetile_profit_site *hetile_profit_agreed_site_get(hetile_profit_slot *slot,
                                                   const char *where);
 /* Whether the call's site is an agreed one (1) or not (0). */
 int hetile_profit_agreed(const hetile_profit_call *call);
@@ -389,13 +399,57 @@ int hetile_profit_agreed(const hetile_profit_call *call);
  * original nest; starts the call's clock. */
 int hetile_profit_begin(hetile_profit_site *site, double points, int maxprocs,
                         hetile_profit_call *call);
-/* The call ran the tiled nest on `ran` threads (0: the original, as when a
- * run-time check failed): records its time (once a size class has chosen,
+/* The size class of a call of about `points` points: floor(log2(points)),
+ * 0 below 2, at most 63 (the binary exponent: no call into libm). */
+static inline int hetile_profit_class(double points) {
+  unsigned long long bits;
+  int e;
+  if (!(points >= 2))
+    return 0;
+  memcpy(&bits, &points, sizeof bits);
+  e = (int)((bits >> 52) & 0x7ff) - 1023;
+  return e < 63 ? e : 63;
+}
+/* hetile_profit_begin's answer for most calls of a settled size class,
+ * inline: one of the calls slot->fast holds for the call's class and
+ * threads, taken without the runtime, the site's lock or the clock (a call
+ * of a nest of a microsecond pays a few nanoseconds for its decision);
+ * HETILE_PROFIT_SLOW when there is none (the call then asks
+ * hetile_profit_begin). */
+#define HETILE_PROFIT_SLOW (-1000)
+static inline int hetile_profit_fast(hetile_profit_slot *slot, double points,
+                                     int maxprocs, hetile_profit_call *call) {
+  unsigned long long w = __atomic_load_n(&slot->fast, __ATOMIC_ACQUIRE);
+  const int procs = maxprocs > 1 ? maxprocs : 1;
+  while ((w >> 24) != 0 &&
+         (int)(w & 63) == hetile_profit_class(points) &&
+         (int)((w >> 8) & 0xffff) == procs)
+    if (__atomic_compare_exchange_n(&slot->fast, &w, w - (1ULL << 24), 1,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      const int way = (int)((w >> 6) & 3);
+      /* Nothing to record: the fields the later calls read. */
+      call->site = 0;
+      call->maxprocs = procs;
+      call->timed = 0;
+      call->trials = 0;
+      call->parts = 0;
+      return call->threads = way == 0 ? 0 : way == 1 ? 1 : procs;
+    }
+  return HETILE_PROFIT_SLOW;
+}
+/* hetile_profit_end: the call ran the tiled nest on `ran` threads (0: the
+ * original, as when a run-time check failed); hetile_profit_finish records
+ * its time (once a size class has chosen,
  * one call of its choice in 8 to 128 is timed, fewer the shorter the
  * choice). Returns 1 when the site's
  * choice for the call's size class changed (the generated code then prints
  * hetile_profit_describe under HETILE_STATS), else 0. */
-int hetile_profit_end(hetile_profit_call *call, int ran);
+int hetile_profit_finish(hetile_profit_call *call, int ran);
+static inline int hetile_profit_end(hetile_profit_call *call, int ran) {
+  /* A call with nothing to record (hetile_profit_fast, HETILE_PROFIT=0)
+   * returns at once. */
+  return call && call->site ? hetile_profit_finish(call, ran) : 0;
+}
 /* hetile_profit_end with the call's time given, timed or not (tests). */
 int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);
 /* The call in parts of band dimension 0 (its values lo..hi, in order;
@@ -410,20 +464,45 @@ int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);
  * times join the size class's. Elsewhere one part holds every value.
  * HETILE_PROFIT=trials runs every way in turn, in parts of growing length,
  * to the end of every call (tests). */
-void hetile_profit_parts(hetile_profit_call *call, long lo, long hi,
+void hetile_profit_offer(hetile_profit_call *call, long lo, long hi,
                          int tiled_ok);
+static inline void hetile_profit_parts(hetile_profit_call *call, long lo,
+                                       long hi, int tiled_ok) {
+  if (call && !call->site) {
+    /* Nothing measured: one part (hetile_profit_fast, HETILE_PROFIT=0). */
+    call->trials = 0;
+    call->lo = lo;
+    call->hi = hi;
+    return;
+  }
+  hetile_profit_offer(call, lo, hi, tiled_ok);
+}
 /* The next part of the call: its threads in *threads (0: the original
  * nest) and its values in part[0]..part[1]; returns 0 when the call is
  * done. Times the part before it. Without hetile_profit_parts, one part
- * of every value (LONG_MIN..LONG_MAX). */
-int hetile_profit_part(hetile_profit_call *call, int *threads, long *part);
+ * of every value (LONG_MIN..LONG_MAX). hetile_profit_part_at: at time
+ * `now` (seconds; tests). */
+int hetile_profit_part_at(hetile_profit_call *call, double now, int *threads,
+                          long *part);
+static inline int hetile_profit_part(hetile_profit_call *call, int *threads,
+                                     long *part) {
+  if (call && threads && part && call->trials <= 0) {
+    /* One part of every value, the way hetile_profit_begin chose; a call
+     * of one part reads no clock (most calls of a settled class). */
+    if (call->parts++ > 0)
+      return 0;
+    *threads = call->threads;
+    part[0] = LONG_MIN;
+    part[1] = LONG_MAX;
+    return 1;
+  }
+  return hetile_profit_part_at(call, call && call->trials > 0 ? hetile_timer_now() : 0,
+                               threads, part);
+}
 /* Whether part (hetile_profit_part) holds every value of the call: the
  * original nest then runs without the tests that keep it to a part. */
 #define hetile_profit_whole(part) \
   ((part)[0] == LONG_MIN && (part)[1] == LONG_MAX)
-/* hetile_profit_part at time `now` (seconds; tests). */
-int hetile_profit_part_at(hetile_profit_call *call, double now, int *threads,
-                          long *part);
 /* In a tiled part whose tiles are t0 values of band dimension 0 from its
  * first: extends part[1] (and the call's next part) so that the part
  * holds whole tiles, and returns the flags of hetile_refine_begin for it:

@@ -246,21 +246,36 @@ struct hetile_profit_site {
   /// (and the process paid that way's one-time costs).
   std::atomic<bool> RanAll{false};
   std::mutex Lock;
-  SizeClass Classes[NumClasses];
+  /// The size classes a call of the site has reached, each allocated at
+  /// its first call (under Lock): a site of 64 classes in place would
+  /// take 16 KB, whose first touch costs a program of tens of microseconds
+  /// a page fault per page at its nest's first call.
+  SizeClass *Classes[NumClasses] = {};
+
+  /// Class \p Class, allocated at its first use (under Lock).
+  SizeClass &cls(int Class) {
+    SizeClass *&C = Classes[Class];
+    if (!C)
+      C = new SizeClass;
+    return *C;
+  }
   /// Calls of a settled class that need neither the lock nor the clock
   /// (the untimed calls of its choice before the next timed call or
-  /// retry), taken without the lock by hetile_profit_begin: the class
-  /// (bits 0-5), its way (6-7), the threads (8-23) and how many calls are
-  /// left (24-63); 0: none. They are counted in the class's Calls and
-  /// Untimed when armed and given back when the lock is next taken.
-  std::atomic<uint64_t> Fast{0};
+  /// retry), taken without the lock by hetile_profit_fast (the generated
+  /// code, inline) or hetile_profit_begin: the class (bits 0-5), its way
+  /// (6-7), the threads (8-23) and how many calls are left (24-63); 0:
+  /// none. They are counted in the class's Calls and Untimed when armed
+  /// and given back when the lock is next taken. The word is the slot's
+  /// (hetile_profit_slot::fast), OwnFast for a site found by its name.
+  unsigned long long OwnFast = 0;
+  unsigned long long *Fast = &OwnFast;
 
   /// Gives the calls left in Fast back to their class (under Lock).
   void disarm() {
-    uint64_t W = Fast.exchange(0, std::memory_order_acq_rel);
+    uint64_t W = __atomic_exchange_n(Fast, 0ULL, __ATOMIC_ACQ_REL);
     long Left = (long)(W >> 24);
     if (Left > 0) {
-      SizeClass &C = Classes[W & 63];
+      SizeClass &C = cls((int)(W & 63));
       C.Calls -= Left;
       C.Untimed -= (int)Left;
     }
@@ -269,26 +284,29 @@ struct hetile_profit_site {
   /// After an untimed call of settled class \p Class on \p Procs threads
   /// (under Lock): hands the next untimed calls out through Fast.
   void arm(int Class, int Procs) {
-    SizeClass &C = Classes[Class];
+    SizeClass &C = cls(Class);
     long Left = std::min<long>(C.Every - 1 - C.Untimed,
                                C.NextRetry - 1 - C.Calls);
     if (Left <= 0 || Procs > 0xffff || C.Chosen < 0)
       return;
     C.Calls += Left;
     C.Untimed += (int)Left;
-    Fast.store((uint64_t)Class | (uint64_t)C.Chosen << 6 |
-                   (uint64_t)Procs << 8 | (uint64_t)Left << 24,
-               std::memory_order_release);
+    __atomic_store_n(Fast,
+                     (unsigned long long)Class |
+                         (unsigned long long)C.Chosen << 6 |
+                         (unsigned long long)Procs << 8 |
+                         (unsigned long long)Left << 24,
+                     __ATOMIC_RELEASE);
   }
 
   /// Takes one call of Fast for class \p Class on \p Procs threads;
   /// its way in \p W.
   bool takeFast(int Class, int Procs, int &W) {
-    uint64_t Word = Fast.load(std::memory_order_acquire);
+    unsigned long long Word = __atomic_load_n(Fast, __ATOMIC_ACQUIRE);
     while ((Word >> 24) != 0 && (int)(Word & 63) == Class &&
            (int)((Word >> 8) & 0xffff) == Procs)
-      if (Fast.compare_exchange_weak(Word, Word - ((uint64_t)1 << 24),
-                                     std::memory_order_acq_rel)) {
+      if (__atomic_compare_exchange_n(Fast, &Word, Word - (1ULL << 24), true,
+                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         W = (int)((Word >> 6) & 3);
         return true;
       }
@@ -303,8 +321,9 @@ struct hetile_profit_site {
   int nearestChoice(int Class) const {
     for (int D = 1; D < NumClasses; ++D)
       for (int C : {Class - D, Class + D})
-        if (C >= 0 && C < NumClasses && Classes[C].Chosen >= 0)
-          return Classes[C].Chosen;
+        if (C >= 0 && C < NumClasses && Classes[C] &&
+            Classes[C]->Chosen >= 0)
+          return Classes[C]->Chosen;
     return -1;
   }
 
@@ -384,7 +403,7 @@ struct hetile_profit_site {
   /// Guessed: whether the way is a guess from the call's size alone.
   int choose(int Class, double Points, int Procs, bool &Timed,
              bool &Guessed, int &Best) {
-    SizeClass &C = Classes[Class];
+    SizeClass &C = cls(Class);
     bool HasAll = Procs > 1 || Agreed;
     ++C.Calls;
     Timed = true;
@@ -424,7 +443,7 @@ struct hetile_profit_site {
 
   /// Records the time of a call that ran way W; 1 if the choice changed.
   int record(int Class, int W, double Seconds, bool HasAll) {
-    SizeClass &C = Classes[Class];
+    SizeClass &C = cls(Class);
     WayState &S = C.Ways[W];
     bool Retry = S.RetryAt > 0 && C.Calls >= S.RetryAt;
     S.add(Seconds);
@@ -471,14 +490,11 @@ struct hetile_profit_site {
 
 namespace {
 
+/// The size class: the one hetile_profit_fast computes in the generated
+/// code.
 int classOf(double Points) {
-  if (!(Points >= 2))
-    return 0;
-  // floor(log2(Points)): the binary exponent (std::ilogb, without the
-  // call into libm at every nest call).
-  uint64_t Bits;
-  std::memcpy(&Bits, &Points, sizeof Bits);
-  return std::min(NumClasses - 1, (int)((Bits >> 52) & 0x7ff) - 1023);
+  static_assert(NumClasses == 64, "hetile_profit_class's classes");
+  return hetile_profit_class(Points);
 }
 
 int threadsOf(int W, int Procs) {
@@ -516,7 +532,7 @@ namespace {
 
 /// The site of \p slot (by \p where without one), created at its first use
 /// with \p OneThread and kept for the process.
-hetile_profit_site *getSite(hetile_profit_site **slot, const char *where,
+hetile_profit_site *getSite(hetile_profit_slot *slot, const char *where,
                             bool OneThread, bool Agreed = false) {
   static std::mutex Creating;
   auto Create = [&] {
@@ -536,15 +552,17 @@ hetile_profit_site *getSite(hetile_profit_site **slot, const char *where,
       S = Create();
     return S;
   }
-  hetile_profit_site *S = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  hetile_profit_site *S = __atomic_load_n(&slot->site, __ATOMIC_ACQUIRE);
   if (S)
     return S;
   std::lock_guard<std::mutex> G(Creating);
-  S = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  S = __atomic_load_n(&slot->site, __ATOMIC_ACQUIRE);
   if (!S) {
-    // Kept for the process: generated code holds it in a static.
+    // Kept for the process: generated code holds it in a static, and the
+    // calls it hands out inline in the slot's word.
     S = Create();
-    __atomic_store_n(slot, S, __ATOMIC_RELEASE);
+    S->Fast = &slot->fast;
+    __atomic_store_n(&slot->site, S, __ATOMIC_RELEASE);
   }
   return S;
 }
@@ -552,17 +570,17 @@ hetile_profit_site *getSite(hetile_profit_site **slot, const char *where,
 } // namespace
 
 extern "C" hetile_profit_site *
-hetile_profit_site_get(hetile_profit_site **slot, const char *where) {
+hetile_profit_site_get(hetile_profit_slot *slot, const char *where) {
   return getSite(slot, where, /*OneThread=*/true);
 }
 
 extern "C" hetile_profit_site *
-hetile_profit_parallel_site_get(hetile_profit_site **slot, const char *where) {
+hetile_profit_parallel_site_get(hetile_profit_slot *slot, const char *where) {
   return getSite(slot, where, /*OneThread=*/false);
 }
 
 extern "C" hetile_profit_site *
-hetile_profit_agreed_site_get(hetile_profit_site **slot, const char *where) {
+hetile_profit_agreed_site_get(hetile_profit_slot *slot, const char *where) {
   return getSite(slot, where, /*OneThread=*/false, /*Agreed=*/true);
 }
 
@@ -638,11 +656,18 @@ extern "C" int hetile_profit_record(hetile_profit_call *call, int ran,
                                     : TiledAll;
   std::lock_guard<std::mutex> G(S.Lock);
   S.disarm();
-  return S.record(call->size_class, W, std::max(seconds, 0.0),
-                  call->maxprocs > 1 || S.Agreed);
+  int Changed = S.record(call->size_class, W, std::max(seconds, 0.0),
+                         call->maxprocs > 1 || S.Agreed);
+  // The untimed calls that follow a settled class's timed call are handed
+  // out now: only the timed calls enter the runtime.
+  const SizeClass &C = S.cls(call->size_class);
+  if (S.Mode.load(std::memory_order_relaxed) == 1 && C.Settled &&
+      C.Procs == call->maxprocs && C.Calls < C.NextRetry)
+    S.arm(call->size_class, call->maxprocs);
+  return Changed;
 }
 
-extern "C" void hetile_profit_parts(hetile_profit_call *call, long lo,
+extern "C" void hetile_profit_offer(hetile_profit_call *call, long lo,
                                     long hi, int tiled_ok) {
   if (!call)
     return;
@@ -772,13 +797,6 @@ extern "C" int hetile_profit_part_at(hetile_profit_call *call, double now,
   return 1;
 }
 
-extern "C" int hetile_profit_part(hetile_profit_call *call, int *threads,
-                                  long *part) {
-  // A call of one part reads no clock: most calls of a settled class.
-  double Now = call && call->trials > 0 ? hetile_timer_now() : 0;
-  return hetile_profit_part_at(call, Now, threads, part);
-}
-
 extern "C" int hetile_profit_align(hetile_profit_call *call, long t0,
                                    long *part) {
   if (!call || !part || call->trials <= 0 || call->parts == 0 || t0 < 1)
@@ -794,7 +812,7 @@ extern "C" int hetile_profit_align(hetile_profit_call *call, long t0,
   return HETILE_REFINE_FIXED;
 }
 
-extern "C" int hetile_profit_end(hetile_profit_call *call, int ran) {
+extern "C" int hetile_profit_finish(hetile_profit_call *call, int ran) {
   if (!call || !call->site)
     return 0;
   if ((ran > 1 || call->part_count[TiledAll] > 0) &&
@@ -832,7 +850,7 @@ extern "C" const char *hetile_profit_describe(const hetile_profit_call *call) {
   hetile_profit_site &S = *call->site;
   std::lock_guard<std::mutex> G(S.Lock);
   S.disarm();
-  const SizeClass &C = S.Classes[call->size_class];
+  const SizeClass &C = S.cls(call->size_class);
   int Procs = call->maxprocs;
   Line = "hetile: profit: " + S.Where + ": 2^" +
          std::to_string(call->size_class) + " points per call: " +

@@ -26,10 +26,14 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
       A[i][j] = 0.25 * (A[i - 1][j] + A[i][j - 1] + B[i + 1][j] + B[i][j + 1]);
 }
 // The decision of whether the tiled nest pays, then the check.
-// SEQ:        int hetile_run = hetile_profit_begin(
-// OMP:        int hetile_run = hetile_profit_begin(
-// MPI:        const int hetile_run = hetile_profit_begin(
+// CHECK:      int hetile_run = hetile_profit_fast(&hetile_site, hetile_points, hetile_maxprocs,
+// CHECK-NEXT:                                      &hetile_pc);
+// CHECK-NEXT: if (hetile_run == HETILE_PROFIT_SLOW)
+// CHECK-NEXT:   hetile_run = hetile_profit_begin(
+// SEQ-NEXT:       hetile_profit_site_get(&hetile_site, "alias-check.c:24 (sor)"),
+// OMP-NEXT:       hetile_profit_site_get(&hetile_site, "alias-check.c:24 (sor)"),
 // MPI-NEXT:       hetile_profit_agreed_site_get(&hetile_site, "alias-check.c:24 (sor)"),
+// CHECK-NEXT:     hetile_points, hetile_maxprocs, &hetile_pc);
 // CHECK:      /* hetile: run-time alias check: A and B do not overlap */
 // CHECK-NEXT: int hetile_noalias = 1;
 // CHECK-NEXT: if (((long)N >= 3 && (long)M >= 3) &&

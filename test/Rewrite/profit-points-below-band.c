@@ -22,5 +22,4 @@ void doitgen(int nr, int nq, int np, double A[nr][nq][np], double C4[np][np],
     }
 }
 
-// CHECK:      hetile_profit_site_get(&hetile_site, "profit-points-below-band.c:13 (doitgen)"),
-// CHECK-NEXT: 1.0 * (double)([[R:[^?]*]] ? (long)nr : 0) * (double)([[R]] ? (long)nq : 0) * (double)([[R]] ? (long)np : 0) + 1.0 * (double)([[R]] ? (long)nr : 0) * (double)([[R]] ? (long)nq : 0) * (double)([[R]] ? (long)np : 0) * (double)([[R]] ? (long)np : 0) + 1.0 *
+// CHECK:      const double hetile_points = 1.0 * (double)([[R:[^?]*]] ? (long)nr : 0) * (double)([[R]] ? (long)nq : 0) * (double)([[R]] ? (long)np : 0) + 1.0 * (double)([[R]] ? (long)nr : 0) * (double)([[R]] ? (long)nq : 0) * (double)([[R]] ? (long)np : 0) * (double)([[R]] ? (long)np : 0) + 1.0 *

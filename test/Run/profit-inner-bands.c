@@ -34,8 +34,8 @@
 // The omp backend's blocks run on every thread: a parallel site, whose
 // points are the statement's three extents.
 // CODE: the original nest, or the tiled bands on every thread
+// CODE: const double hetile_points = 1.0 * (double){{.*}}(long)n{{.*}} * (double){{.*}}(long)n{{.*}} * (double){{.*}}(long)n
 // CODE: hetile_profit_parallel_site_get(&hetile_site, "profit-inner-bands.c:{{[0-9]+}} (fw)"),
-// CODE-NEXT: 1.0 * (double){{.*}}(long)n{{.*}} * (double){{.*}}(long)n{{.*}} * (double){{.*}}(long)n
 // CODE: sequential outer loop (k); 1 tiled band inside
 
 #include <stdio.h>

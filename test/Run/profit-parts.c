@@ -64,11 +64,11 @@
 // CODE: hetile_profit_parts(&hetile_pc, {{.*}}, hetile_inrows);
 // CODE-LABEL: void tri(
 // CODE-NOT: hetile_profit_parts
-// CODE: const int hetile_run = hetile_profit_begin(
+// CODE: hetile_run = hetile_profit_begin(
 // CODE-NOT: hetile_profit_parts
 // CODE-LABEL: void skewed(
 // CODE-NOT: hetile_profit_parts
-// CODE: const int hetile_run = hetile_profit_begin(
+// CODE: hetile_run = hetile_profit_begin(
 // CODE-NOT: hetile_profit_parts
 // CODE-LABEL: int main(
 

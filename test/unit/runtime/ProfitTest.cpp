@@ -36,7 +36,7 @@ struct ProfitEnv {
 
 /// A fresh site and the calls made on it, with the time each way takes.
 struct Site {
-  hetile_profit_site *Slot = nullptr;
+  hetile_profit_slot Slot = {};
   hetile_profit_site *S;
   double Times[3] = {1e-3, 30e-3, 100e-3}; // original, 1 thread, 2 threads
   int Procs = 2;
@@ -66,9 +66,9 @@ struct Site {
 };
 
 TEST(Profit, SiteIsKeptInItsSlot) {
-  hetile_profit_site *Slot = nullptr;
+  hetile_profit_slot Slot = {};
   hetile_profit_site *A = hetile_profit_site_get(&Slot, "a.c:1 (f)");
-  EXPECT_EQ(A, Slot);
+  EXPECT_EQ(A, Slot.site);
   EXPECT_EQ(A, hetile_profit_site_get(&Slot, "other"));
   // Without a slot, by name.
   hetile_profit_site *B = hetile_profit_site_get(nullptr, "b.c:2 (g)");
@@ -280,6 +280,74 @@ TEST(Profit, UntimedCallsOfOneClassDoNotCountForAnother) {
   EXPECT_NE(Line.find("; 8 calls)"), std::string::npos) << Line;
 }
 
+TEST(Profit, SettledCallsAreTakenInline) {
+  ProfitEnv G;
+  Site T;
+  T.Times[0] = 1e-6; // one timed call in 20 (above)
+  hetile_profit_call C{};
+  // Nothing handed out before the class has chosen: the runtime decides.
+  EXPECT_EQ(HETILE_PROFIT_SLOW,
+            hetile_profit_fast(&T.Slot, T.Points, T.Procs, &C));
+  EXPECT_EQ(T.calls(2), (std::vector<int>{0, 0}));
+  // The record of the call that settled the class hands the next 19
+  // untimed calls out; not to a call of another size class or thread
+  // count.
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&T.Slot, 1e6, T.Procs, &C));
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&T.Slot, T.Points, 1, &C));
+  for (int I = 0; I < 19; ++I) {
+    C = hetile_profit_call{};
+    C.trials = 7; // what a call's stack held before
+    ASSERT_EQ(0, hetile_profit_fast(&T.Slot, T.Points, T.Procs, &C)) << I;
+    // Nothing recorded, one part of every value.
+    EXPECT_EQ(nullptr, C.site);
+    hetile_profit_parts(&C, 1, 100, 1);
+    int Threads = -1;
+    long Part[2] = {0, 0};
+    EXPECT_EQ(1, hetile_profit_part(&C, &Threads, Part));
+    EXPECT_EQ(0, Threads);
+    EXPECT_TRUE(hetile_profit_whole(Part));
+    EXPECT_EQ(0, hetile_profit_part(&C, &Threads, Part));
+    EXPECT_EQ(0, hetile_profit_end(&C, 0));
+  }
+  EXPECT_EQ(HETILE_PROFIT_SLOW,
+            hetile_profit_fast(&T.Slot, T.Points, T.Procs, &C));
+  // The 22nd call is the timed one, and the calls taken inline count.
+  EXPECT_EQ(0, hetile_profit_begin(T.S, T.Points, T.Procs, &C));
+  EXPECT_EQ(1, C.timed);
+  std::string Line = hetile_profit_describe(&C);
+  EXPECT_NE(Line.find("; 22 calls)"), std::string::npos) << Line;
+}
+
+TEST(Profit, SettledCallsInlineRunEveryThread) {
+  ProfitEnv G;
+  Site T;
+  T.Times[0] = 1e-3, T.Times[1] = 2e-3, T.Times[2] = 0.4e-3;
+  T.calls(6);
+  hetile_profit_call C{};
+  EXPECT_EQ(2, hetile_profit_begin(T.S, T.Points, T.Procs, &C));
+  EXPECT_EQ(0, C.timed);
+  EXPECT_EQ(2, hetile_profit_fast(&T.Slot, T.Points, T.Procs, &C));
+  EXPECT_EQ(2, C.threads);
+}
+
+TEST(Profit, SiteFoundByNameHandsCallsOutItself) {
+  ProfitEnv G;
+  // No slot (a C inline function's nest): hetile_profit_begin takes the
+  // untimed calls the site holds; one call in 20 is timed, as above.
+  hetile_profit_site *S = hetile_profit_site_get(nullptr, "inline.c:3 (g)");
+  hetile_profit_call C{};
+  int Timed = 0;
+  for (int I = 0; I < 42; ++I) {
+    ASSERT_EQ(0, hetile_profit_begin(S, 1000, 2, &C));
+    Timed += C.timed;
+    if (C.timed)
+      hetile_profit_record(&C, 0, 1e-6);
+  }
+  EXPECT_EQ(4, Timed); // the two exploring calls, calls 22 and 42
+  std::string Line = hetile_profit_describe(&C);
+  EXPECT_NE(Line.find("; 42 calls)"), std::string::npos) << Line;
+}
+
 TEST(Profit, FloorsPerWay) {
   ProfitEnv G;
   Site X;
@@ -304,7 +372,7 @@ TEST(Profit, OffRunsTheTiledNestOnEveryThread) {
 TEST(Profit, MalformedVariableIsAnError) {
   ProfitEnv G;
   setVar("HETILE_PROFIT", "yes");
-  hetile_profit_site *Slot = nullptr;
+  hetile_profit_slot Slot = {};
   hetile_profit_call C;
   EXPECT_EQ(HETILE_ERR_ENV,
             hetile_profit_begin(hetile_profit_site_get(&Slot, "x"), 10, 2, &C));
@@ -312,7 +380,7 @@ TEST(Profit, MalformedVariableIsAnError) {
             std::string(hetile_last_error()).find("HETILE_PROFIT: 'yes'"));
   setVar("HETILE_PROFIT", nullptr);
   setVar("HETILE_EMULATE_LOAD", "many");
-  hetile_profit_site *Other = nullptr;
+  hetile_profit_slot Other = {};
   EXPECT_EQ(HETILE_ERR_ENV, hetile_profit_begin(
                                 hetile_profit_site_get(&Other, "y"), 10, 2, &C));
   EXPECT_NE(std::string::npos, std::string(hetile_last_error())
