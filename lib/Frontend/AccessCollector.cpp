@@ -381,24 +381,22 @@ bool AccessCollector::addArrayAccess(const ArraySubscriptExpr *E,
   Base = Base->IgnoreParenImpCasts();
   // row[j] of `double *row = a + i * n;` (a recomputed row pointer): an
   // element of the array it points into.
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
-    if (const auto *RowVD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (const NestWalker::RowPointer *Row = W.rowPointer(RowVD)) {
-        std::vector<const Expr *> All;
-        std::optional<std::pair<unsigned, const Expr *>> Shift;
-        rowPointerSubscripts(*Row, Subs, All, Shift);
-        const VarDecl *VD = rowPointerArray(*Row, E);
-        if (!VD)
-          return false;
-        // A row of a table of rows, `double *row = r[i]`: r[i][j].
-        if (!Shift && All.size() == 2 && !W.getScan().DeclaredInside.count(VD)) {
-          const VarDecl *Stride = nullptr;
-          if (const VarDecl *Rows = W.rowTable(VD, Stride, E->getBeginLoc()))
-            return addRowTableAccess(E, Rows, Stride, All, K);
-        }
-        return addElementAccess(E, VD, All, K, nullptr,
-                                Shift ? &*Shift : nullptr);
-      }
+  if (const NestWalker::RowPointer *Row = W.rowPointerOf(Base)) {
+    std::vector<const Expr *> All;
+    std::optional<std::pair<unsigned, const Expr *>> Shift;
+    rowPointerSubscripts(*Row, Subs, All, Shift);
+    const VarDecl *VD = rowPointerArray(*Row, E);
+    if (!VD)
+      return false;
+    // A row of a table of rows, `double *row = r[i]`: r[i][j].
+    if (!Shift && All.size() == 2 && !W.getScan().DeclaredInside.count(VD)) {
+      const VarDecl *Stride = nullptr;
+      if (const VarDecl *Rows = W.rowTable(VD, Stride, E->getBeginLoc()))
+        return addRowTableAccess(E, Rows, Stride, All, K);
+    }
+    return addElementAccess(E, VD, All, K, nullptr,
+                            Shift ? &*Shift : nullptr);
+  }
   const VarDecl *VD = arrayVariable(Base);
   if (!VD)
     return false;
@@ -487,11 +485,7 @@ memberPath(const Expr *E,
 
 std::optional<bool> AccessCollector::addMemberAccess(const Expr *E,
                                                      AccessKind K) {
-  auto IsRowPointer = [&](const Expr *X) {
-    const auto *DRE = dyn_cast<DeclRefExpr>(X);
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    return VD && W.rowPointer(VD);
-  };
+  auto IsRowPointer = [&](const Expr *X) { return W.rowPointerOf(X) != nullptr; };
   std::optional<MemberPath> P = memberPath(E, IsRowPointer);
   if (!P)
     return std::nullopt;
@@ -566,11 +560,9 @@ std::optional<bool> AccessCollector::addMemberAccess(const Expr *E,
   std::vector<const Expr *> Subs = P->Subs;
   std::optional<std::pair<unsigned, const Expr *>> Shift;
   const VarDecl *VD = nullptr;
-  if (IsRowPointer(Base)) {
-    const NestWalker::RowPointer &Row = *W.rowPointer(
-        cast<VarDecl>(cast<DeclRefExpr>(Base)->getDecl()));
-    rowPointerSubscripts(Row, P->Subs, Subs, Shift);
-    VD = rowPointerArray(Row, E, /*Structs=*/true);
+  if (const NestWalker::RowPointer *Row = W.rowPointerOf(Base)) {
+    rowPointerSubscripts(*Row, P->Subs, Subs, Shift);
+    VD = rowPointerArray(*Row, E, /*Structs=*/true);
   } else {
     VD = arrayVariable(Base);
   }

@@ -14,8 +14,9 @@ void f(int N, double A[restrict N][N]) {
 
 // Arrays of structs are modelled through their members (docs/struct-arrays.md):
 // a[i][j].x is element (i, j, offsetof x). Not: a whole element, a member
-// that is not a number, a bit-field, a member of a union, a private array of
-// structs (declared in the nest).
+// that is not a number, a bit-field, a member of a union, a subscript whose
+// byte offset overflows 64 bits, a private array of structs (declared in the
+// nest).
 struct point { double x, y; };
 struct flags { int a : 4; int b : 4; };
 union word { double d; long l; };
@@ -42,6 +43,11 @@ void g(int N, struct point P[restrict N][N], struct flags F[restrict N][N],
     for (int j = 0; j < N; j++)
       Q[i][j].q[0] = 1;
 // CHECK: unsupported-type.c:[[@LINE-1]]:7: remark: nest not tiled: struct member 'Q[i][j].q[0]' is reached through a member that is not an array of constant size [hetile-reject-unsupported-type]
+#pragma hetile
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      Q[i][j].v[j * 2305843009213693952L] = 1;
+// CHECK: unsupported-type.c:[[@LINE-1]]:7: remark: nest not tiled: struct member 'Q[i][j].v[j * 2305843009213693952L]' has a subscript too large to model [hetile-reject-unsupported-type]
 #pragma hetile
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {

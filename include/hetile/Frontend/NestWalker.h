@@ -86,6 +86,13 @@ public:
     return It == Recomputed.end() || !It->second.Row ? nullptr
                                                      : &*It->second.Row;
   }
+  /// The row pointer \p E names (`row` in `row[j]`, `p` in `p->x`), if it
+  /// is a recomputed one.
+  const RowPointer *rowPointerOf(const clang::Expr *E) const {
+    const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
+    return VD ? rowPointer(VD) : nullptr;
+  }
   /// Why the local pointer \p VD is no row pointer, where it was tried as
   /// one (empty otherwise).
   std::string whyNotRowPointer(const clang::VarDecl *VD) const {
