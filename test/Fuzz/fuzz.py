@@ -25,8 +25,10 @@ Each (program, backend) is one outcome:
   internal       the rewriter crashed or failed without a reject remark,
                  or rejected with [hetile-reject-codegen-failed]
 A nest the first backend's analysis rejects as non-permutable (the band
-search does not depend on the backend) is counted so for the others without
-rewriting it again, unless --every-backend.
+search does not depend on the backend), or as too complex in a stage of the
+analysis (the model, the dependences, the band search: the same for every
+backend), is counted so for the others without rewriting it again, unless
+--every-backend.
 Counts are printed at the end with the slowest rewrite. Exit status 1 if any
 outcome is wrong, timeout, compile-fail, run-fail or internal.
 
@@ -63,6 +65,10 @@ RUN_LIMIT = 60
 # dependences, the band search): once the first backend gets one, the others
 # are counted with it unless --every-backend.
 ANALYSIS_REJECTS = ("rejected:non-permutable", "rejected:empty-nest")
+# The same for a nest too complex in a stage of the analysis (its remark
+# names the stage): the later stages are the backend's.
+ANALYSIS_STAGES = re.compile(
+    r"too complex: the (polyhedral model|dependences|scheduling) stage")
 BAD = ("wrong", "timeout", "compile-fail", "run-fail", "internal")
 
 # (tile sizes, threads or ranks, extra environment) per backend.
@@ -210,7 +216,10 @@ class Fuzzer:
         text = open(out).read()
         if "/* hetile: tile loops */" not in text:
             if kinds:
-                return "rejected:" + kinds[0], None, ""
+                # The remark itself where it names a stage (too-complex).
+                remark = next((l for l in err.splitlines()
+                               if "[hetile-reject-too-complex]" in l), "")
+                return "rejected:" + kinds[0], None, remark
             return "internal", None, "not tiled, no remark: " + err[-800:]
         return "tiled", out, ""
 
@@ -368,7 +377,8 @@ def one_seed(f, a, backends, seed):
             else:
                 kind, why = f.one(src, d, b, args, want)
                 if kind.startswith("rejected:") and b == backends[0] and \
-                        kind in ANALYSIS_REJECTS:
+                        (kind in ANALYSIS_REJECTS or
+                         ANALYSIS_STAGES.search(why)):
                     rejected = kind
             outcomes.append((b, kind, why))
     line = "seed %d: %s" % (seed, " ".join(
