@@ -65,6 +65,16 @@ struct Site {
   }
 };
 
+/// Whether the HETILE_STATS line of \p C's class counts \p Calls calls
+/// (the line on failure).
+::testing::AssertionResult countsCalls(const hetile_profit_call &C,
+                                       long Calls) {
+  std::string Line = hetile_profit_describe(&C);
+  if (Line.find("; " + std::to_string(Calls) + " calls)") != std::string::npos)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << Line;
+}
+
 TEST(Profit, SiteIsKeptInItsSlot) {
   hetile_profit_slot Slot = {};
   hetile_profit_site *A = hetile_profit_site_get(&Slot, "a.c:1 (f)");
@@ -255,10 +265,7 @@ TEST(Profit, SettledClassTimesFewerCallsOfAShorterChoice) {
     EXPECT_EQ(T.calls(2), (std::vector<int>{0, 0}));
     EXPECT_EQ(timedCalls(T, 10 * Every, Seconds), 10) << Seconds;
     // The untimed calls taken without the lock still count as calls.
-    std::string Line = hetile_profit_describe(&T.Last);
-    EXPECT_NE(Line.find("; " + std::to_string(2 + 10 * Every) + " calls)"),
-              std::string::npos)
-        << Line;
+    EXPECT_TRUE(countsCalls(T.Last, 2 + 10 * Every));
   }
 }
 
@@ -276,8 +283,7 @@ TEST(Profit, UntimedCallsOfOneClassDoNotCountForAnother) {
   hetile_profit_begin(T.S, T.Points, T.Procs, &T.Last);
   T.Points = 1000;
   hetile_profit_begin(T.S, T.Points, T.Procs, &T.Last);
-  std::string Line = hetile_profit_describe(&T.Last);
-  EXPECT_NE(Line.find("; 8 calls)"), std::string::npos) << Line;
+  EXPECT_TRUE(countsCalls(T.Last, 8));
 }
 
 TEST(Profit, SettledCallsAreTakenInline) {
@@ -314,8 +320,7 @@ TEST(Profit, SettledCallsAreTakenInline) {
   // The 22nd call is the timed one, and the calls taken inline count.
   EXPECT_EQ(0, hetile_profit_begin(T.S, T.Points, T.Procs, &C));
   EXPECT_EQ(1, C.timed);
-  std::string Line = hetile_profit_describe(&C);
-  EXPECT_NE(Line.find("; 22 calls)"), std::string::npos) << Line;
+  EXPECT_TRUE(countsCalls(C, 22));
 }
 
 TEST(Profit, SettledCallsInlineRunEveryThread) {
@@ -344,8 +349,7 @@ TEST(Profit, SiteFoundByNameHandsCallsOutItself) {
       hetile_profit_record(&C, 0, 1e-6);
   }
   EXPECT_EQ(4, Timed); // the two exploring calls, calls 22 and 42
-  std::string Line = hetile_profit_describe(&C);
-  EXPECT_NE(Line.find("; 42 calls)"), std::string::npos) << Line;
+  EXPECT_TRUE(countsCalls(C, 42));
 }
 
 TEST(Profit, FloorsPerWay) {
