@@ -410,6 +410,19 @@ static inline int hetile_profit_class(double points) {
   e = (int)((bits >> 52) & 0x7ff) - 1023;
   return e < 63 ? e : 63;
 }
+/* Takes one of the calls *word holds (hetile_profit_slot::fast) for size
+ * class size_class on procs threads: its way (0 the original, 1 one
+ * thread, 2 every thread), or -1 when it holds none for them. */
+static inline int hetile_profit_take(unsigned long long *word, int size_class,
+                                     int procs) {
+  unsigned long long w = __atomic_load_n(word, __ATOMIC_ACQUIRE);
+  while ((w >> 24) != 0 && (int)(w & 63) == size_class &&
+         (int)((w >> 8) & 0xffff) == procs)
+    if (__atomic_compare_exchange_n(word, &w, w - (1ULL << 24), 1,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      return (int)((w >> 6) & 3);
+  return -1;
+}
 /* hetile_profit_begin's answer for most calls of a settled size class,
  * inline: one of the calls slot->fast holds for the call's class and
  * threads, taken without the runtime, the site's lock or the clock (a call
@@ -419,23 +432,18 @@ static inline int hetile_profit_class(double points) {
 #define HETILE_PROFIT_SLOW (-1000)
 static inline int hetile_profit_fast(hetile_profit_slot *slot, double points,
                                      int maxprocs, hetile_profit_call *call) {
-  unsigned long long w = __atomic_load_n(&slot->fast, __ATOMIC_ACQUIRE);
   const int procs = maxprocs > 1 ? maxprocs : 1;
-  while ((w >> 24) != 0 &&
-         (int)(w & 63) == hetile_profit_class(points) &&
-         (int)((w >> 8) & 0xffff) == procs)
-    if (__atomic_compare_exchange_n(&slot->fast, &w, w - (1ULL << 24), 1,
-                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-      const int way = (int)((w >> 6) & 3);
-      /* Nothing to record: the fields the later calls read. */
-      call->site = 0;
-      call->maxprocs = procs;
-      call->timed = 0;
-      call->trials = 0;
-      call->parts = 0;
-      return call->threads = way == 0 ? 0 : way == 1 ? 1 : procs;
-    }
-  return HETILE_PROFIT_SLOW;
+  const int way =
+      hetile_profit_take(&slot->fast, hetile_profit_class(points), procs);
+  if (way < 0)
+    return HETILE_PROFIT_SLOW;
+  /* Nothing to record: the fields the later calls read. */
+  call->site = 0;
+  call->maxprocs = procs;
+  call->timed = 0;
+  call->trials = 0;
+  call->parts = 0;
+  return call->threads = way == 0 ? 0 : way == 1 ? 1 : procs;
 }
 /* hetile_profit_end: the call ran the tiled nest on `ran` threads (0: the
  * original, as when a run-time check failed); hetile_profit_finish records

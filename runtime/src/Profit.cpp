@@ -302,15 +302,8 @@ struct hetile_profit_site {
   /// Takes one call of Fast for class \p Class on \p Procs threads;
   /// its way in \p W.
   bool takeFast(int Class, int Procs, int &W) {
-    unsigned long long Word = __atomic_load_n(Fast, __ATOMIC_ACQUIRE);
-    while ((Word >> 24) != 0 && (int)(Word & 63) == Class &&
-           (int)((Word >> 8) & 0xffff) == Procs)
-      if (__atomic_compare_exchange_n(Fast, &Word, Word - (1ULL << 24), true,
-                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-        W = (int)((Word >> 6) & 3);
-        return true;
-      }
-    return false;
+    W = hetile_profit_take(Fast, Class, Procs);
+    return W >= 0;
   }
 
   /// Whether a second processor is free for every thread: an agreed
