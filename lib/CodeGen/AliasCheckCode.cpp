@@ -185,7 +185,7 @@ llvm::Expected<std::string> printRowTable(const NestEmitter &E,
     // fuzzer's `if (i <= j - 1)` inside `j <= i`): no row to check, and the
     // statements that name the rows never run.
     return "  /* hetile: the nest touches no row of " + L.Text + " */\n"
-           "  " + L.Type + (L.Type.back() == '*' ? "" : " ") + L.Name +
+           "  " + L.Declaration +
            " = 0;\n"
            "  const long " + L.Stride + " = 1, " + L.Name + "_lo = 0, " +
            L.Name + "_hi = -1;\n"
@@ -205,7 +205,7 @@ llvm::Expected<std::string> printRowTable(const NestEmitter &E,
   const std::string Elem = "sizeof(" + R + "[0][0])";
   return "  /* hetile: the rows of " + R + " the nest touches, equally spaced: "
          "an array in rows of " + L.Stride + " elements */\n"
-         "  " + L.Type + (L.Type.back() == '*' ? "" : " ") + L.Name +
+         "  " + L.Declaration +
          " = 0;\n"
          "  long " + L.Stride + " = 0, " + Lo0 + " = 0, " + Hi0 + " = -1;\n"
          "  if (" + LoadedFlag + " && (" + Touched + ")) {\n"
@@ -252,7 +252,7 @@ llvm::Expected<std::string> printLoads(const NestEmitter &E) {
     if (!Cond.empty())
       Code += "  if (!" + Cond + ")\n    " + LoadedFlag + " = 0;\n";
     if (L.Declared)
-      Code += "  " + L.Type + (L.Type.back() == '*' ? "" : " ") + L.Name +
+      Code += "  " + L.Declaration +
               " = " + LoadedFlag + " ? " + L.Text + " : 0;\n";
   }
   if (S.Loads.empty())

@@ -205,6 +205,8 @@ const VarDecl *NestWalker::registerLoad(const LoadPath &P,
   L.Spelled = Spelled.empty() ? Text : Spelled;
   L.Object = Object;
   L.Type = T.getAsString(Ctx.getPrintingPolicy());
+  llvm::raw_string_ostream Decl(L.Declaration);
+  T.print(Decl, Ctx.getPrintingPolicy(), Name);
   Model.Loads.push_back(std::move(L));
   return Model.Loads.back().Var;
 }

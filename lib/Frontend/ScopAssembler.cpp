@@ -420,6 +420,7 @@ bool Assembler::buildLoads() {
     Out.Name = L.Var->getName().str();
     Out.Text = L.Text;
     Out.Type = L.Type;
+    Out.Declaration = L.Declaration;
     Out.Object = L.Object;
     if (L.Stride)
       Out.Stride = L.Stride->getName().str();

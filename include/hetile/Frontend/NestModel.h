@@ -132,8 +132,11 @@ struct LoadModel {
   std::string Text;
   /// The member as the source spells it ("f->g->rows").
   std::string Spelled;
-  /// Var's C type ("int", "double *").
+  /// Var's C type ("int", "double *", "double (*)[64]").
   std::string Type;
+  /// Var's declaration without initializer ("int hetile_f_rows",
+  /// "double (*hetile_p_a)[64]"): a pointer to rows puts the name inside.
+  std::string Declaration;
   /// The object whose bytes the nest's writes must miss: Text, or the
   /// vector whose data() Text is ("this->v_").
   std::string Object;

@@ -221,8 +221,10 @@ struct InvariantLoad {
   std::string Name;
   /// The member as C text ("f->rows").
   std::string Text;
-  /// The variable's C type ("int", "double *").
+  /// The variable's C type ("int", "double *", "double (*)[64]").
   std::string Type;
+  /// Its declaration without initializer (LoadModel::Declaration).
+  std::string Declaration;
   /// The object the writes must miss (LoadModel::Object).
   std::string Object;
   /// For a row table (LoadModel::Stride): the parameter that holds the
