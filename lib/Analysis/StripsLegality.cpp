@@ -100,10 +100,25 @@ std::optional<RejectReason> findWritten(const Scop &S, StripsPlan &P) {
         return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
                       "'" + A.Array + "' is an array of structs (strips copy "
                       "arrays of numbers)");
-      if (!Arr->RowExtents.empty())
+      // A flat array read as one with rows (Frontend/Delinearize.h) is
+      // copied by rows of its recovered lengths; its C type must be a
+      // pointer to, or a one-dimensional array of, its elements.
+      if (!Arr->RowExtents.empty() && Arr->Extents.size() != 1)
         return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
-                      "'" + A.Array + "' is a flat array read as one with "
-                      "rows (strips copy arrays of known row type)");
+                      "'" + A.Array + "' is a flat array of rows read as "
+                      "one with more dimensions (strips copy rows of one "
+                      "type)");
+      // The copies shadow the written arrays by name; the statements name
+      // an array read through a member or a table of rows by that text.
+      auto Load = llvm::find_if(S.Loads, [&](const InvariantLoad &L) {
+        return L.Name == A.Array;
+      });
+      if (Load != S.Loads.end())
+        return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                      "'" + (Load->Stride.empty() ? Load->Text
+                                                  : "the rows of " + Load->Text) +
+                          "' is reached through a member or a table of rows "
+                          "(strips copy arrays the statements name)");
       for (size_t K = 1; K < Arr->Extents.size(); ++K)
         if (Arr->Extents[K].empty())
           return reject(RejectKind::StripsUnsupportedAccess, A.Loc,

@@ -141,6 +141,17 @@ std::string rowPointer(const ScopArray &A, const std::string &Name) {
          Rows;
 }
 
+/// The bytes of one row of \p Array, as C: `sizeof(A[0])`, or for a flat
+/// array read as one with rows (ScopArray::RowExtents), the recovered
+/// lengths times its element's size, `(size_t)(n) * sizeof(a[0])`.
+std::string rowBytes(const Scop &S, const std::string &Array) {
+  std::string Bytes = "sizeof(" + Array + "[0])";
+  if (const ScopArray *A = S.findArray(Array))
+    for (auto L = A->RowExtents.rbegin(); L != A->RowExtents.rend(); ++L)
+      Bytes = "(size_t)(" + *L + ") * " + Bytes;
+  return Bytes;
+}
+
 std::string copyName(const std::string &Array) {
   return "hetile_copy_" + Array;
 }
@@ -217,8 +228,8 @@ std::string mpiPlanCode(const Scop &S, const StripsPlan &P,
     // Whether a band reads the array's values of the band before.
     bool Carried = llvm::is_contained(P.Carried, A);
     Out += mpiCheck(2, "hetile_strips_mpi_array(hetile_sm, " +
-                           std::to_string(K) + ", (void *)" + A + ", sizeof(" +
-                           A + "[0]), hetile_amin_" + A + ",\n" +
+                           std::to_string(K) + ", (void *)" + A + ", " +
+                           rowBytes(S, A) + ", hetile_amin_" + A + ",\n" +
                            "                              hetile_amax_" + A +
                            ", " + (Carried ? "1" : "0") + ")");
   }
@@ -243,13 +254,13 @@ std::string edgeTable(const std::string &Name,
 
 /// The sub-tiles' order (hetile_strips_order): every dependence and the
 /// bytes of a row of the written arrays; nothing without sub-tiles.
-std::string orderCode(const StripsPlan &P, const std::string &OnError) {
+std::string orderCode(const Scop &S, const StripsPlan &P,
+                      const std::string &OnError) {
   if (!P.SubTiles)
     return "";
   std::string Bytes;
   for (const std::string &A : P.Written)
-    Bytes += (Bytes.empty() ? "" : " + ") + std::string("sizeof(") + A +
-             "[0])";
+    Bytes += (Bytes.empty() ? "" : " + ") + rowBytes(S, A);
   return "  if (hetile_strips_order(hetile_s, " +
          std::to_string(P.OrderEdges.size()) + ", hetile_order, " + Bytes +
          ") < 0) {\n    " + OnError + "\n  }\n";
@@ -291,7 +302,7 @@ llvm::Expected<std::string> planCode(NestEmitter &E, const Scop &S,
     Out += edgeTable("hetile_order", P.OrderEdges);
   if (Tg.Mpi)
     return Out + mpiPlanCode(S, P, Tg) +
-           orderCode(P, std::string(MpiFail) +
+           orderCode(S, P, std::string(MpiFail) +
                             "\n    hetile_mpi_abort(hetile_m, 1);");
   Out += Decided ? "  const int hetile_p = hetile_run;\n"
                  : ompQuery(2, "const int hetile_p", "omp_get_max_threads()",
@@ -304,7 +315,7 @@ llvm::Expected<std::string> planCode(NestEmitter &E, const Scop &S,
          "      hetile_rlo, hetile_rhi, hetile_tlo, hetile_thi, &hetile_s);\n"
          "  if (hetile_err < 0) {\n    " + ReportError +
          "\n    exit(1);\n  }\n";
-  return Out + orderCode(P, std::string(ReportError) + "\n    exit(1);");
+  return Out + orderCode(S, P, std::string(ReportError) + "\n    exit(1);");
 }
 
 /// One time step of the band on the private copies.
@@ -338,7 +349,8 @@ llvm::Error stepCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
 
 /// Copies of each written array between shared and private rows: the two
 /// ranges of \p Rows.
-std::string copies(const StripsPlan &P, bool In, const std::string &Rows) {
+std::string copies(const Scop &S, const StripsPlan &P, bool In,
+                   const std::string &Rows) {
   std::string Out;
   for (const std::string &A : P.Written) {
     std::string Shared = "(void *)" + A, Private = copyName(A);
@@ -346,7 +358,7 @@ std::string copies(const StripsPlan &P, bool In, const std::string &Rows) {
       std::string Lo = Rows + "[" + Part + "]",
                   Hi = Rows + "[" + Part + " + 1]";
       Out += "        hetile_strips_copy(" + (In ? Private : Shared) + ", " +
-             (In ? Shared : Private) + ", sizeof(" + A + "[0]),\n" +
+             (In ? Shared : Private) + ", " + rowBytes(S, A) + ",\n" +
              "                           hetile_max(" + Lo + ", hetile_amin_" +
              A + "), hetile_min(" + Hi + ", hetile_amax_" + A + "));\n";
     }
@@ -383,8 +395,8 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
          "    if (hetile_err == 0) {\n";
   for (const std::string &A : P.Written)
     Out += "      void *const " + copyName(A) +
-           " = malloc((size_t)(hetile_amax_" + A + " + 1) * sizeof(" + A +
-           "[0]) + 1);\n"
+           " = malloc((size_t)(hetile_amax_" + A + " + 1) * " + rowBytes(S, A) +
+           " + 1);\n"
            "      if (!" + copyName(A) + ") {\n"
            "        fprintf(stderr, \"hetile: error: no memory for a copy of "
            "'" + A + "'\\n\");\n"
@@ -406,7 +418,7 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
          "        hetile_strips_band(hetile_s, &hetile_t0, &hetile_n);\n"
          "        hetile_strips_fetch(hetile_s, hetile_me, hetile_in);\n"
          "        hetile_strips_publish(hetile_s, hetile_me, hetile_out);\n" +
-         copies(P, true, "hetile_in");
+         copies(S, P, true, "hetile_in");
   std::string End;
   if (Tg.Mpi && Tg.Threads) {
     Out += "        (void)hetile_mpi_thread_compute_begin(hetile_m, hetile_th);\n";
@@ -427,7 +439,7 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
   if (auto Err = stepCode(E, S, P, Out))
     return Err;
   Out += "        }\n" + End + pragma(Tg, "barrier") +
-         copies(P, false, "hetile_out") + "      }\n";
+         copies(S, P, false, "hetile_out") + "      }\n";
   for (const std::string &A : P.Written)
     Out += "      free(" + copyName(A) + ");\n";
   Out += "    }\n"
