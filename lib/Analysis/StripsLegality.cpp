@@ -108,17 +108,32 @@ std::optional<RejectReason> findWritten(const Scop &S, StripsPlan &P) {
                       "'" + A.Array + "' is a flat array of rows read as "
                       "one with more dimensions (strips copy rows of one "
                       "type)");
-      // The copies shadow the written arrays by name; the statements name
-      // an array read through a member or a table of rows by that text.
+      // The copies shadow the written arrays by name; an array the
+      // statements reach through a member, `g->next`, by a copy of *g
+      // (StripsPlan::Shadows). Nothing shadows a table of rows, a member
+      // of a member, or one reached through `this`.
       auto Load = llvm::find_if(S.Loads, [&](const InvariantLoad &L) {
         return L.Name == A.Array;
       });
-      if (Load != S.Loads.end())
-        return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
-                      "'" + (Load->Stride.empty() ? Load->Text
-                                                  : "the rows of " + Load->Text) +
-                          "' is reached through a member or a table of rows "
-                          "(strips copy arrays the statements name)");
+      if (Load != S.Loads.end()) {
+        if (Load->ThroughPointer.empty())
+          return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
+                        "'" + (Load->Stride.empty() ? Load->Text
+                                                    : "the rows of " + Load->Text) +
+                            "' is reached through a table of rows, a member "
+                            "of a member or 'this' (strips copy the arrays "
+                            "the statements name, or the struct a pointer "
+                            "reaches)");
+        auto Sh = llvm::find_if(P.Shadows, [&](const StripsPlan::Shadow &X) {
+          return X.Pointer == Load->ThroughPointer;
+        });
+        if (Sh == P.Shadows.end())
+          Sh = P.Shadows.insert(P.Shadows.end(),
+                                StripsPlan::Shadow{Load->ThroughPointer, {}});
+        std::pair<std::string, std::string> M(A.Array, Load->Member);
+        if (!llvm::is_contained(Sh->Members, M))
+          Sh->Members.push_back(M);
+      }
       for (size_t K = 1; K < Arr->Extents.size(); ++K)
         if (Arr->Extents[K].empty())
           return reject(RejectKind::StripsUnsupportedAccess, A.Loc,

@@ -437,7 +437,7 @@ std::string aliasFallbackReport(const Scop &S) {
            (S.AliasChecks.empty() ? "a write may reach " + LoadNames
             : S.LoadChecks.empty()
                 ? std::string("arrays may overlap")
-                : "arrays may overlap, or a write reach " + LoadNames) +
+                : "arrays may overlap, or a write may reach " + LoadNames) +
            ": the original nest ran\\n\", " + quoted(Where) + ");\n";
   if (!S.RowChecks.empty())
     Out += std::string(Out.empty() ? "" : "    ") + "if (!" + InRowsFlag +

@@ -156,6 +156,46 @@ std::string copyName(const std::string &Array) {
   return "hetile_copy_" + Array;
 }
 
+std::string shadowName(const StripsPlan::Shadow &Sh) {
+  return "hetile_shadow_" + Sh.Pointer;
+}
+
+/// Whether the statements reach \p Array through a member (a Shadow's).
+bool reachedThroughMember(const StripsPlan &P, const std::string &Array) {
+  return llvm::any_of(P.Shadows, [&](const StripsPlan::Shadow &Sh) {
+    return llvm::any_of(Sh.Members,
+                        [&](const auto &M) { return M.first == Array; });
+  });
+}
+
+/// Per struct pointer g of StripsPlan::Shadows, after the thread's copies
+/// are allocated: a copy of *g whose members point to them. The
+/// statements' text then runs on the copies under a `g` of its own.
+std::string shadowCode(const StripsPlan &P) {
+  std::string Out;
+  for (const StripsPlan::Shadow &Sh : P.Shadows) {
+    const std::string &G = Sh.Pointer, Name = shadowName(Sh);
+    Out += "      /* a copy of *" + G + " whose members point to this "
+           "thread's copies */\n"
+           "      __typeof__(" + G + ") const " + Name + " = (__typeof__(" + G +
+           "))malloc(sizeof(*" + G + "));\n"
+           "      if (!" + Name + ") {\n"
+           "        fprintf(stderr, \"hetile: error: no memory for a copy of "
+           "'*" + G + "'\\n\");\n"
+           "        exit(1);\n"
+           "      }\n"
+           "      memcpy((void *)" + Name + ", " + G + ", sizeof(*" + G + "));\n";
+    for (const auto &[Array, Member] : Sh.Members)
+      Out += "      {\n"
+             "        __typeof__(" + G + "->" + Member + ") const hetile_m = "
+             "(__typeof__(" + G + "->" + Member + "))" + copyName(Array) + ";\n"
+             "        memcpy((char *)" + Name + " + ((const char *)&" + G + "->" +
+             Member + " - (const char *)" + G + "), &hetile_m, sizeof hetile_m);\n"
+             "      }\n";
+  }
+  return Out;
+}
+
 /// The lowest and highest row of each written array the nest touches.
 llvm::Expected<std::string> arrayRows(NestEmitter &E, const isl::ast_build &B,
                                       const Scop &S, const StripsPlan &P) {
@@ -331,10 +371,15 @@ llvm::Error stepCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
            windowHi(K) + ");\n";
   Out += In + "{\n";
   for (const std::string &Array : P.Written) {
+    if (reachedThroughMember(P, Array))
+      continue;
     const ScopArray *A = S.findArray(Array);
     Out += In + "  " + rowPointer(*A, Array) + " = (" + rowPointer(*A, "") +
            ")" + copyName(Array) + ";\n";
   }
+  for (const StripsPlan::Shadow &Sh : P.Shadows)
+    Out += In + "  __typeof__(" + Sh.Pointer + ") const " + Sh.Pointer +
+           " = " + shadowName(Sh) + ";\n";
   isl::ast_build Build = isl::ast_build::from_context(E.Params);
   isl::ast_node Node = Build.node_from_schedule_map(stepSchedule(S, P));
   if (Node.is_null())
@@ -402,6 +447,7 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
            "'" + A + "'\\n\");\n"
            "        exit(1);\n"
            "      }\n";
+  Out += shadowCode(P);
   Out += "      for (;;) {\n" + pragma(Tg, "single") +
          "        hetile_more = hetile_strips_next_band(hetile_s);\n"
          "        if (!hetile_more)\n"
@@ -440,6 +486,8 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
     return Err;
   Out += "        }\n" + End + pragma(Tg, "barrier") +
          copies(S, P, false, "hetile_out") + "      }\n";
+  for (const StripsPlan::Shadow &Sh : P.Shadows)
+    Out += "      free((void *)" + shadowName(Sh) + ");\n";
   for (const std::string &A : P.Written)
     Out += "      free(" + copyName(A) + ");\n";
   Out += "    }\n"

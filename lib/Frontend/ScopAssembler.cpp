@@ -4,6 +4,8 @@
 #include "hetile/Frontend/AffineIsl.h"
 #include "hetile/Frontend/IslNames.h"
 
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -19,6 +21,23 @@
 namespace hetile {
 
 namespace {
+/// Whether \p P points to a struct whose bytes may be copied as they are
+/// (a C struct, a trivially copyable C++ class).
+bool copyableStructPointer(const clang::VarDecl *P) {
+  const auto *Ptr = P->getType()->getAs<clang::PointerType>();
+  if (!Ptr)
+    return false;
+  const auto *RT = Ptr->getPointeeType()->getAs<clang::RecordType>();
+  if (!RT || RT->getDecl()->isUnion())
+    return false;
+  const auto *CXX = llvm::dyn_cast<clang::CXXRecordDecl>(RT->getDecl());
+  return !CXX || (CXX->hasDefinition() && CXX->isTriviallyCopyable());
+}
+
+bool isIdentifier(llvm::StringRef S) {
+  return clang::isValidAsciiIdentifier(S);
+}
+
 /// One output of a 2d+1 schedule: a constant, or a dimension of the domain
 /// (negated for a loop with negative step).
 struct SchedOut {
@@ -424,6 +443,17 @@ bool Assembler::buildLoads() {
     Out.Object = L.Object;
     if (L.Stride)
       Out.Stride = L.Stride->getName().str();
+    if (L.Pointer && !L.Stride && copyableStructPointer(L.Pointer) &&
+        llvm::none_of(Model.Loads, [&](const LoadModel &M) {
+          return M.Var == L.Pointer; // f->g->v: the text names f, not g
+        })) {
+      std::string Prefix = L.Pointer->getName().str() + "->";
+      llvm::StringRef Rest = llvm::StringRef(L.Text);
+      if (Rest.consume_front(Prefix) && isIdentifier(Rest)) {
+        Out.ThroughPointer = L.Pointer->getName().str();
+        Out.Member = Rest.str();
+      }
+    }
     // A pointer other loads are read through (f->g of f->g->rows) is
     // declared for them.
     Out.Declared = ParamIndex.count(L.Var) || ArrayIndex.count(L.Var) ||

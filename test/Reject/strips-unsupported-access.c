@@ -54,24 +54,28 @@ void below(int T, int N, double *restrict A, double B[restrict N]) {
 // REPORT:       strips: no: 'A[i - 1]' may reach a row below 0 [hetile-reject-strips-unsupported-access]
 
 
-// The written arrays are reached through members: the statements name them
-// as `g->next`, which no copy can shadow (the nest keeps the pipeline).
+// The written arrays are reached through a member of a member: the
+// statements name them as `s->g.next`, and the strips copy only a struct a
+// pointer reaches (the nest keeps the pipeline).
 struct grid {
   int rows, cols;
   double *cur, *next;
 };
-void members(int T, struct grid *g) {
+struct solver {
+  struct grid g;
+};
+void members(int T, struct solver *s) {
 #pragma hetile
   for (int t = 0; t < T; t++) {
-    for (int i = 1; i < g->rows - 1; i++)
-      for (int j = 1; j < g->cols - 1; j++)
-        g->next[i * g->cols + j] =
-            0.5 * (g->cur[(i - 1) * g->cols + j] + g->cur[(i + 1) * g->cols + j]);
-    for (int i = 1; i < g->rows - 1; i++)
-      for (int j = 1; j < g->cols - 1; j++)
-        g->cur[i * g->cols + j] = g->next[i * g->cols + j];
+    for (int i = 1; i < s->g.rows - 1; i++)
+      for (int j = 1; j < s->g.cols - 1; j++)
+        s->g.next[i * s->g.cols + j] =
+            0.5 * (s->g.cur[(i - 1) * s->g.cols + j] + s->g.cur[(i + 1) * s->g.cols + j]);
+    for (int i = 1; i < s->g.rows - 1; i++)
+      for (int j = 1; j < s->g.cols - 1; j++)
+        s->g.cur[i * s->g.cols + j] = s->g.next[i * s->g.cols + j];
   }
 }
-// CHECK: strips-unsupported-access.c:[[@LINE-7]]:9: remark: strips do not apply: 'g->next' is reached through a member or a table of rows (strips copy arrays the statements name); the nest runs the pipelined schedule [hetile-reject-strips-unsupported-access]
-// REPORT-LABEL: nest at {{.*}}strips-unsupported-access.c:65:3 in function 'members'
-// REPORT:       strips: no: 'g->next' is reached through a member or a table of rows (strips copy arrays the statements name) [hetile-reject-strips-unsupported-access]
+// CHECK: strips-unsupported-access.c:72:9: remark: strips do not apply: 's->g.next' is reached through a table of rows, a member of a member or 'this' (strips copy the arrays the statements name, or the struct a pointer reaches); the nest runs the pipelined schedule [hetile-reject-strips-unsupported-access]
+// REPORT-LABEL: nest at {{.*}}strips-unsupported-access.c:69:3 in function 'members'
+// REPORT:       strips: no: 's->g.next' is reached through a table of rows, a member of a member or 'this' (strips copy the arrays the statements name, or the struct a pointer reaches) [hetile-reject-strips-unsupported-access]

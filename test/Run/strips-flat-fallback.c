@@ -1,5 +1,6 @@
-// Strips of a flat array under its run-time checks: a time-stepped Jacobi
-// on `a[i * n + j]` with rows of n elements and m - 2 computed columns runs
+// Strips of flat arrays under their run-time checks: a time-stepped Jacobi
+// on `a[i * n + j]` with rows of n elements and m - 2 computed columns, its
+// arrays passed as pointers (jacobi) or as members of a struct (members), runs
 // as strips where every column subscript stays in its row (m <= n) and the
 // arrays are distinct (the strips' HETILE_STATS line), and as the original
 // nest where a subscript leaves its row (m > n: the delinearization's
@@ -39,11 +40,15 @@
 
 // ANALYZE: delinearized: a as a[][n], subscripts but the first in [0, n)
 // ANALYZE: strips: yes
-// STRIPS: hetile: strips: 2 processors
+// ANALYZE: delinearized: hetile_g_a as hetile_g_a[][hetile_g_n]
+// ANALYZE: strips: yes
+// STRIPS-COUNT-2: hetile: strips: 2 processors
 // STRIPS-NOT: the original nest ran
 // WIDE: strips-flat-fallback.c:{{[0-9]+}} (jacobi): {{.*}}the original nest ran
+// WIDE: strips-flat-fallback.c:{{[0-9]+}} (members): {{.*}}the original nest ran
 // WIDE-NOT: hetile: strips:
 // OVERLAP: strips-flat-fallback.c:{{[0-9]+}} (jacobi): arrays may overlap: the original nest ran
+// OVERLAP: strips-flat-fallback.c:{{[0-9]+}} (members): arrays may overlap, or a write may reach g->n, g->m, g->b, g->a: the original nest ran
 // OVERLAP-NOT: hetile: strips:
 
 #include <stdio.h>
@@ -63,6 +68,25 @@ static void jacobi(int n, int m, int T, double *a, double *b) {
   }
 }
 
+struct grid {
+  int n, m;
+  double *a, *b;
+};
+
+static void members(int T, const struct grid *g) {
+#pragma hetile
+  for (int t = 0; t < T; t++) {
+    for (int i = 1; i < g->n - 1; i++)
+      for (int j = 1; j < g->m - 1; j++)
+        g->b[i * g->n + j] = 0.2 * (g->a[i * g->n + j] + g->a[(i - 1) * g->n + j] +
+                                    g->a[(i + 1) * g->n + j] +
+                                    g->a[i * g->n + j - 1] + g->a[i * g->n + j + 1]);
+    for (int i = 1; i < g->n - 1; i++)
+      for (int j = 1; j < g->m - 1; j++)
+        g->a[i * g->n + j] = g->b[i * g->n + j];
+  }
+}
+
 int main(int argc, char **argv) {
   int n = atoi(argv[1]), m = atoi(argv[2]), T = atoi(argv[3]);
   int overlap = atoi(argv[4]);
@@ -71,9 +95,15 @@ int main(int argc, char **argv) {
   double *b = overlap ? a + n : a + len;
   for (long k = 0; k < 2 * len; k++)
     a[k] = (double)((k * 7 + 3) % 10);
+  double *c = malloc(sizeof(double) * (size_t)len * 2);
+  for (long k = 0; k < 2 * len; k++)
+    c[k] = a[k] + 1;
   jacobi(n, m, T, a, b);
+  struct grid g = {n, m, c, overlap ? c + n : c + len};
+  members(T, &g);
   for (long k = 0; k < 2 * len; k += 5)
-    printf("%ld %a\n", k, a[k]);
+    printf("%ld %a %a\n", k, a[k], c[k]);
   free(a);
+  free(c);
   return 0;
 }

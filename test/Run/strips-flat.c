@@ -1,12 +1,15 @@
 // Differential execution of the strips schedule on stencils whose arrays
 // are flat, as applications store them: `a[i * n + j]` through a macro,
 // without `restrict` (checked at run time), a 3-D heat stencil
-// `u[(i * n + j) * n + k]`. Each is delinearized (docs/delinearization.md)
-// and its strips copy rows of the recovered lengths (arrays reached through
-// a member keep the pipeline: test/Reject/strips-unsupported-access.c). The
-// harness's strips runs (omp, mpi,
-// mpi+omp; widths, threads, ranks, speeds) check that every nest ran as
-// strips; HETILE_FALLBACK_ABORT proves that the run-time checks passed.
+// `u[(i * n + j) * n + k]`, and a grid whose sizes, weight and data are
+// members of a struct reached through a pointer to const. Each is
+// delinearized (docs/delinearization.md) and its strips copy rows of the
+// recovered lengths; the grid's statements run on a copy of the struct
+// whose members point to the thread's copies. The harness's strips runs
+// (omp, mpi, mpi+omp; widths, threads, ranks, speeds) check that every
+// nest ran as strips; HETILE_FALLBACK_ABORT proves that the run-time checks
+// passed (each call has a time step: the loads of g are read where the
+// original reads them, T >= 1).
 // RUN: %differential %s --work %t --backends=%strips_backends
 // RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s
 // CHECK-LABEL: in function 'jacobi_flat'
@@ -15,7 +18,10 @@
 // CHECK-LABEL: in function 'heat_flat'
 // CHECK:       delinearized: u as u[][n][n]
 // CHECK:       strips: yes
-//@ args 0 5 1 3 2 4 3 9 17 12 40 20
+// CHECK-LABEL: in function 'grid_sweep'
+// CHECK:       read once: g->rows
+// CHECK:       strips: yes
+//@ args 1 5 1 3 2 4 3 9 17 12 40 20
 #include "exec-common.h"
 
 #define A(i, j) a[(i) * n + (j)]
@@ -52,6 +58,26 @@ void heat_flat(int T, int n, double *u, double *v) {
   }
 }
 
+struct grid {
+  int rows, cols;
+  double *cur, *next;
+  double w;
+};
+
+void grid_sweep(int T, const struct grid *g) {
+#pragma hetile
+  for (int t = 0; t < T; t++) {
+    for (int i = 1; i < g->rows - 1; i++)
+      for (int j = 1; j < g->cols - 1; j++)
+        g->next[i * g->cols + j] =
+            g->w * (g->cur[(i - 1) * g->cols + j] + g->cur[(i + 1) * g->cols + j] +
+                    g->cur[i * g->cols + j - 1] + g->cur[i * g->cols + j + 1]);
+    for (int i = 1; i < g->rows - 1; i++)
+      for (int j = 1; j < g->cols - 1; j++)
+        g->cur[i * g->cols + j] = g->next[i * g->cols + j];
+  }
+}
+
 static double *filled(size_t n, int seed) {
   double *p = calloc(n ? n : 1, sizeof(double));
   for (size_t k = 0; k < n; k++)
@@ -69,6 +95,12 @@ static void run(int T, int n) {
   double *u = filled(n3, 3), *v = filled(n3, 4);
   heat_flat(T, m, u, v);
   hetile_exec_dump("u", u, n3);
+  size_t g2 = (size_t)n * (size_t)(n + 3);
+  struct grid g = {n, n + 3, filled(g2, 5), filled(g2, 6), 0.25};
+  grid_sweep(T, &g);
+  hetile_exec_dump("cur", g.cur, g2);
+  free(g.cur);
+  free(g.next);
   free(a);
   free(b);
   free(u);

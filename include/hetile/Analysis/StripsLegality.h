@@ -67,6 +67,16 @@ struct StripsPlan {
   /// wrote them, or where the nest never wrote them before, so a band
   /// never reads their values from the band before.
   std::vector<std::string> Carried;
+  /// Written arrays the statements reach through a member of a struct,
+  /// `g->next[...]` (InvariantLoad::ThroughPointer): per pointer, its
+  /// members that point to written arrays, with the arrays' names. The
+  /// strips give such statements a pointer of their own, to a copy of the
+  /// struct whose members point to the thread's copies.
+  struct Shadow {
+    std::string Pointer;
+    std::vector<std::pair<std::string, std::string>> Members; ///< array, member
+  };
+  std::vector<Shadow> Shadows;
   /// Per space loop (the loops of the nest after the time loop, in order):
   /// its iterator and the halo widths below and above, the largest
   /// distance of a flow dependence in that iterator, per time step.

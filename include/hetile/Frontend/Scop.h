@@ -232,6 +232,13 @@ struct InvariantLoad {
   std::string Stride;
   /// The tiled code names the variable (it is a parameter or an array).
   bool Declared = false;
+  /// Where Text is `P->m`, P a pointer variable of the program to a struct
+  /// that may be copied byte for byte (C, or a trivially copyable C++
+  /// class), and m a member: P and m. Code that must make the statements
+  /// read another value of the member gives them a P of its own, pointing
+  /// to a copy of *P (the strips' copies: CodeGen/StripsCodeGen.cpp).
+  /// Empty otherwise.
+  std::string ThroughPointer, Member;
   /// Set on the first load of each pointer it is read through: where the
   /// original surely dereferences that pointer, over the parameters (the
   /// loads that come earlier among them). The load and those after it
