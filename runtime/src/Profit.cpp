@@ -169,6 +169,14 @@ struct SizeClass {
   /// interval while the machine stays busy).
   long AllDeferredUntil = 0;
   int AllDeferrals = 0;
+
+  /// Whether the class's next call on \p Threads threads runs its choice
+  /// without exploring: it is settled, its times are of that many threads,
+  /// and no retry is due. Such calls are handed out without the lock
+  /// (hetile_profit_site::arm) but for the timed ones.
+  bool handsOut(int Threads) const {
+    return Settled && Procs == Threads && Calls < NextRetry;
+  }
 };
 
 /// The threads of this process (/proc/self/stat's 20th field), 1 when it
@@ -402,7 +410,7 @@ struct hetile_profit_site {
     Timed = true;
     Guessed = false;
     Best = -1;
-    if (C.Settled && C.Calls < C.NextRetry && C.Procs == Procs) {
+    if (C.handsOut(Procs)) {
       if (++C.Untimed < C.Every)
         Timed = false;
       else
@@ -654,8 +662,8 @@ extern "C" int hetile_profit_record(hetile_profit_call *call, int ran,
   // The untimed calls that follow a settled class's timed call are handed
   // out now: only the timed calls enter the runtime.
   const SizeClass &C = S.cls(call->size_class);
-  if (S.Mode.load(std::memory_order_relaxed) == 1 && C.Settled &&
-      C.Procs == call->maxprocs && C.Calls < C.NextRetry)
+  if (S.Mode.load(std::memory_order_relaxed) == 1 &&
+      C.handsOut(call->maxprocs))
     S.arm(call->size_class, call->maxprocs);
   return Changed;
 }
