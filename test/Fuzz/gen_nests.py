@@ -104,6 +104,12 @@ class Gen:
         # its own.
         self.pr = random.Random(seed * 86028121 + 13)
         self.rowptr = self.pr.random() < 0.3
+        # The arrays main() passes, held by a struct whose members point to
+        # them (`dd->A[s][t]`, `dd->A[(s) * R + (t)]`): loads of the nest
+        # that the strips reach through a copy of *dd; a stream of its own
+        # (never with tables of rows).
+        self.data = (not self.rows and
+                     random.Random(seed * 122949829 + 307).random() < 0.25)
         self.c89 = self.r.random() < 0.4
         self.params = ["N", "M"][: self.r.choice([1, 2])]
         nar = self.r.choice([1, 2, 2, 3])
@@ -111,6 +117,19 @@ class Gen:
         for a in range(nar):
             t = "int" if self.r.random() < 0.25 else "double"
             self.arrays.append(("ABCD"[a], t, self.r.choice([1, 2, 2, 2])))
+        # A time-stepping stencil instead of the random nest (Jacobi's
+        # shape, which the strips run: docs/strips.md): a time loop around
+        # one to three space sweeps, each writing one array from others at
+        # distances of at most 2 per dimension. A stream of its own; its
+        # programs have two or three arrays of one dimension count.
+        self.st = random.Random(seed * 179424673 + 31)
+        self.stencil = self.st.random() < 0.2
+        if self.stencil:
+            d = self.st.choice([1, 2, 2])
+            self.arrays = [(n, t, d) for n, t, _ in self.arrays]
+            while len(self.arrays) < 2:
+                self.arrays.append(("ABCD"[len(self.arrays)],
+                                    self.arrays[0][1], d))
         # Which arrays hold structs (never a table of rows).
         self.aos = set()
         if self.aos_seed:
@@ -206,6 +225,13 @@ class Gen:
             return ""
         return self.mr.choice([".x", ".x", ".y[0]", ".y[1]"])
 
+    def aname(self, arr):
+        """ARR's name as the nest spells it: through the struct of arrays
+        where main() passes it in one."""
+        if self.data and arr != self.owned and tuple(arr) in self.arrays:
+            return "dd->" + arr[0]
+        return arr[0]
+
     def is_flat(self, arr):
         return self.flat and arr[2] == 2
 
@@ -240,6 +266,7 @@ class Gen:
         else:
             subs = [self.subscript(iters) for _ in range(dims)]
         m = self.member(arr)
+        name = self.aname(arr)
         if self.is_flat(arr):
             return "%s[(%s) * %s + (%s)]%s" % (name, subs[0], self.param("R"),
                                                subs[1], m), subs
@@ -303,13 +330,14 @@ class Gen:
             return None
         name = "p%d" % self.stmts
         m = lhs[lhs.rindex("."):] if arr[0] in self.aos else ""
+        a = self.aname(arr)
         if self.is_flat(arr):
-            elem = "%s[(%s) * %s + (%s)]" % (arr[0], subs[0], self.param("R"),
+            elem = "%s[(%s) * %s + (%s)]" % (a, subs[0], self.param("R"),
                                              subs[1])
-            row = "%s + (%s) * %s" % (arr[0], subs[0], self.param("R"))
+            row = "%s + (%s) * %s" % (a, subs[0], self.param("R"))
         else:
-            elem = "%s[%s][%s]" % (arr[0], subs[0], subs[1])
-            row = "%s[%s]" % (arr[0], subs[0])
+            elem = "%s[%s][%s]" % (a, subs[0], subs[1])
+            row = "%s[%s]" % (a, subs[0])
         if m or self.pr.random() < 0.5:  # the element: p[0] or p->x
             return ("%s *%s = &%s;" % (self.ctype(arr), name, elem),
                     name + ("->" + m[1:] if m else "[0]"))
@@ -365,10 +393,11 @@ class Gen:
         """The element SUBS of ARR as the program spells it (a flat array
         indexed with its row length, where FLAT)."""
         m = self.member(arr)
+        a = self.aname(arr)
         if flat and self.is_flat(arr):
-            return "%s[(%s) * %s + (%s)]%s" % (arr[0], subs[0], self.param("R"),
+            return "%s[(%s) * %s + (%s)]%s" % (a, subs[0], self.param("R"),
                                                subs[1], m)
-        return arr[0] + "".join("[%s]" % q for q in subs) + m
+        return a + "".join("[%s]" % q for q in subs) + m
 
     def near(self, iters, subs):
         """A read of a random array, at uniform distances from SUBS where it
@@ -438,10 +467,59 @@ class Gen:
         self.r = saved
         return lines
 
+    def stencil_nest(self):
+        """The time-stepping stencil: `for t` around sweeps over the space
+        loops, sweep k writing one array from the others (and itself, at
+        the point it writes) at distances in [-2, 2]."""
+        r = self.st
+        d = self.arrays[0][2]
+        space = ITERS[:d]
+        steps = self.param(self.params[0])
+        bounds = []
+        for it in space:
+            p = self.param(r.choice(self.params))
+            lo = r.choice(["0", "1", "2"])
+            hi = r.choice([p, "%s - 1" % p, "%s - 2" % p, str(r.randint(6, MAXI))])
+            bounds.append((it, lo, hi))
+        out = ["  for (int t = 0; t < %s; t++) {" % steps]
+        for k in range(r.choice([1, 2, 2, 3])):
+            w = self.arrays[k % len(self.arrays)]
+            srcs = [a for a in self.arrays if a != w] or [w]
+            # Sub-loops of a sweep start and end where they were drawn; a
+            # later sweep may shift them by one.
+            shift = r.choice([0, 0, 1])
+            ind = "    "
+            for it, lo, hi in bounds:
+                out.append(ind + "for (int %s = %s + %d; %s < %s; %s++)" % (
+                    it, lo, shift, it, hi, it))
+                ind += "  "
+            here = ["%s + %d" % (it, OFFSET) for it in space]
+            reads = []
+            for _ in range(r.randint(1, 4)):
+                a = r.choice(srcs)
+                reads.append(self.element(a, ["%s + %d" % (it, OFFSET + r.randint(-2, 2))
+                                              for it in space]))
+            if r.random() < 0.4:
+                reads.append(self.element(w, here))
+            if w[1] == "int":
+                rhs = "(%s + 1) & 1023" % " + ".join(
+                    "%d * (int)%s" % (r.randint(1, 5), e) for e in reads)
+            else:
+                rhs = " + ".join("%s * (double)%s" % (
+                    r.choice(["0.5", "0.25", "0.125"]), e) for e in reads) + " + 0.25"
+            out.append(ind + "%s = %s;" % (self.element(w, here), rhs))
+            self.stmts += 1
+        out.append("  }")
+        return out
+
     def program(self):
         r = self.r
         depth = r.choice([2, 2, 3, 3, 4])
-        nest = self.nest(depth, 0, [], "  ")
+        if self.stencil:
+            self.c89 = False
+            nest = self.stencil_nest()
+        else:
+            nest = self.nest(depth, 0, [], "  ")
         used = ITERS[:depth]
         flat = self.flat and any(d == 2 for _, _, d in self.arrays)
         names = self.params + (["R"] if flat else [])
@@ -452,6 +530,13 @@ class Gen:
                   "%s %s[restrict %d]%s" % (self.ctype((n, t, d)), n, DIM,
                                             "[%d]" % DIM * (d - 1))
                   for n, t, d in passed]
+        if self.data and passed:
+            members = ["%s *%s" % (self.ctype((n, t, d)), n)
+                       if d == 1 or self.is_flat((n, t, d)) else
+                       "%s (*%s)%s" % (self.ctype((n, t, d)), n,
+                                       "[%d]" % DIM * (d - 1))
+                       for n, t, d in passed]
+            arrays = ["const struct data *dd"]
         temp = self.temp_done
         if temp and self.temp_param:
             arrays.append("double W[restrict %d]" % DIM)
@@ -476,6 +561,8 @@ class Gen:
                 "int %s" % p for p in names), ""]
         if self.chain:
             out += ["struct holder { const struct sizes *s; };", ""]
+        if self.data and passed:
+            out += ["struct data { %s; };" % "; ".join(members), ""]
         if self.owned and self.own_whole:
             out += ["static void dump(const char *name, const void *p, size_t n, size_t esz);", ""]
         out += ["static void kern(%s)" % sig, "{"]
@@ -546,6 +633,9 @@ class Gen:
                   n + "_rows" if self.is_rows((n, t, d)) else
                   "(%s (*)%s)%s" % (self.ctype((n, t, d)), "[%d]" % DIM * (d - 1), n)
                   for n, t, d in passed]
+        if self.data and passed:
+            body.append("    struct data data = {%s};" % ", ".join(arrays))
+            arrays = ["&data"]
         if temp and self.temp_param:
             body.append("    double *W = malloc(sizeof(double) * %d);" % DIM)
             body.append("    for (int q = 0; q < %d; q++) W[q] = (double)(q %% 7) / 4.0;" % DIM)
