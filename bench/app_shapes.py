@@ -37,6 +37,7 @@ APPS = [
     ("big-stencil 3000x20", "big_stencil", ["3000", "20"]),
     ("struct-sweep 1500x40", "struct_sweep", ["1500", "40", "0"]),
     ("row-table 1500x40", "struct_sweep", ["1500", "40", "1"]),
+    ("grid-jacobi 1500x40", "struct_sweep", ["1500", "40", "2"]),
     ("cells 1500x40", "cells", ["1500", "40"]),
 ]
 

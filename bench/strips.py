@@ -74,6 +74,7 @@ from benchlib import KDIR, ROOT, cpu_model, loadavg, run
 tiling_speed.KERNELS.update({
     "jacobi-1d": ("400000x2500", "20000x10"),
     "jacobi-2d": ("2000x120", "300x10"),
+    "jacobi-2d-flat": ("2000x120", "300x10"),
     "heat-3d": ("150x150", "40x10"),
     "fdtd-2d": ("2000x90", "300x10"),
 })
