@@ -99,6 +99,13 @@ CONFIGS = {
                               "HETILE_SPEEDS": "1,2,3"}),
                    (None, 2, {"HETILE_PROFIT": "0"}),
                    (None, 2, {})],
+    # The omp backend as users get it (--omp-schedule=auto): strips where
+    # the model prefers them, else the pipeline; the decision off, on (one
+    # thread, a busy machine) and in trials.
+    "omp-auto": [("2,3", 2, {"HETILE_PROFIT": "0"}),
+                 (None, 1, {"HETILE_PROFIT": "1"}),
+                 ("3,2", 2, {"HETILE_PROFIT": "1", "HETILE_EMULATE_LOAD": "1"}),
+                 ("1", 3, {"HETILE_PROFIT": "trials"})],
     # --gather=root: rank 0's output only (each run of a program allocates
     # and fills its arrays afresh on every rank, so the other ranks never
     # use a call's results after it returns).
@@ -109,6 +116,7 @@ CONFIGS = {
 FLAGS = {"seq": ["--backend=seq"],
          "omp": ["--backend=omp", "--omp-schedule=pipeline"],
          "omp-strips": ["--backend=omp", "--omp-schedule=strips"],
+         "omp-auto": ["--backend=omp"],
          "mpi": ["--backend=mpi", "--omp-schedule=pipeline"],
          "mpi+omp": ["--backend=mpi+omp", "--omp-schedule=pipeline"],
          "mpi-root": ["--backend=mpi", "--omp-schedule=pipeline",
