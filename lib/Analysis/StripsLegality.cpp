@@ -118,9 +118,7 @@ std::optional<RejectReason> findWritten(const Scop &S, StripsPlan &P) {
       if (Load != S.Loads.end()) {
         if (Load->ThroughPointer.empty())
           return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
-                        "'" + (Load->Stride.empty() ? Load->Text
-                                                    : "the rows of " + Load->Text) +
-                            "' is reached through a table of rows, a member "
+                        "'" + Load->describe() + "' is reached through a table of rows, a member "
                             "of a member or 'this' (strips copy the arrays "
                             "the statements name, or the struct a pointer "
                             "reaches)");

@@ -236,8 +236,7 @@ llvm::Expected<std::string> printLoads(const NestEmitter &E) {
   std::string Names, Code, Tables;
   isl::ast_build Build = E.buildInside(0);
   for (const InvariantLoad &L : S.Loads) {
-    Names += (Names.empty() ? "" : ", ") +
-             (L.Stride.empty() ? L.Text : "the rows of " + L.Text);
+    Names += (Names.empty() ? "" : ", ") + L.describe();
     // Row tables last: their rows are bounded by any other load.
     if (!L.Stride.empty()) {
       auto T = printRowTable(E, Build, L);
@@ -419,8 +418,7 @@ std::string aliasFallbackReport(const Scop &S) {
   std::string Out, LoadNames;
   bool Tables = false;
   for (const InvariantLoad &L : S.Loads) {
-    LoadNames += (LoadNames.empty() ? "" : ", ") +
-                 (L.Stride.empty() ? L.Text : "the rows of " + L.Text);
+    LoadNames += (LoadNames.empty() ? "" : ", ") + L.describe();
     Tables |= !L.Stride.empty();
   }
   if (!S.Loads.empty())

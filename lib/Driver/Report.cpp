@@ -249,10 +249,10 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
   OS << "  context: " << toString(S.Context) << "\n";
   for (const InvariantLoad &L : S.Loads)
     OS << "  read once: "
-       << (L.Stride.empty() ? L.Text
-                            : "the rows of " + L.Text + ", where equally "
-                                                       "spaced, as the array " +
-                                  L.Name + " in rows of " + L.Stride)
+       << L.describe()
+       << (L.Stride.empty() ? ""
+                            : ", where equally spaced, as the array " + L.Name +
+                                  " in rows of " + L.Stride)
        << (L.Declared && L.Stride.empty() ? " as " + L.Name : "")
        << (L.Read.is_null() ? ""
                             : ", where " + toString(L.Read) +

@@ -34,10 +34,6 @@ bool copyableStructPointer(const clang::VarDecl *P) {
   return !CXX || (CXX->hasDefinition() && CXX->isTriviallyCopyable());
 }
 
-bool isIdentifier(llvm::StringRef S) {
-  return clang::isValidAsciiIdentifier(S);
-}
-
 /// One output of a 2d+1 schedule: a constant, or a dimension of the domain
 /// (negated for a loop with negative step).
 struct SchedOut {
@@ -449,7 +445,7 @@ bool Assembler::buildLoads() {
         })) {
       std::string Prefix = L.Pointer->getName().str() + "->";
       llvm::StringRef Rest = llvm::StringRef(L.Text);
-      if (Rest.consume_front(Prefix) && isIdentifier(Rest)) {
+      if (Rest.consume_front(Prefix) && clang::isValidAsciiIdentifier(Rest)) {
         Out.ThroughPointer = L.Pointer->getName().str();
         Out.Member = Rest.str();
       }

@@ -232,6 +232,10 @@ struct InvariantLoad {
   std::string Stride;
   /// The tiled code names the variable (it is a parameter or an array).
   bool Declared = false;
+  /// What the remarks call it: Text, or "the rows of Text" for a row table.
+  std::string describe() const {
+    return Stride.empty() ? Text : "the rows of " + Text;
+  }
   /// Where Text is `P->m`, P a pointer variable of the program to a struct
   /// that may be copied byte for byte (C, or a trivially copyable C++
   /// class), and m a member: P and m. Code that must make the statements
