@@ -40,7 +40,7 @@ LAYERS = [
       "ColumnAllocation", "Grid", "MpiObject", "MpiClusters"]),
     ("schedulers",
      ["Sched", "SchedCosts", "TileSizePipeline", "TileSizeRefine", "Profit",
-      "StripsRun", "MpiNest", "MpiComm", "MpiPieces", "MpiGather",
+      "StripsRun", "MpiNest", "MpiComm", "MpiPieces", "MpiGather", "MpiDeferred",
       "MpiThreads", "MpiGrid", "MpiTileSizes", "StripsMpi", "MpiProfit"]),
 ]
 

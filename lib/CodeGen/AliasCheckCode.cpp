@@ -463,7 +463,8 @@ std::string printFallbackGuard(const Scop &S, const std::string &Checks,
                                llvm::StringRef Original,
                                const std::string &AfterChecks,
                                const std::string &Loop,
-                               llvm::StringRef InPart) {
+                               llvm::StringRef InPart,
+                               const std::string &BeforeOriginal) {
   std::string Out = Checks + AfterChecks + Note + Loop + "  if (" + Cond +
                     ") {\n" +
                     Tiled +
@@ -471,6 +472,7 @@ std::string printFallbackGuard(const Scop &S, const std::string &Checks,
                     "#ifdef HETILE_FALLBACK_ABORT\n    abort();\n#endif\n";
   if (!Checks.empty())
     Out += "    " + aliasFallbackReport(S);
+  Out += BeforeOriginal;
   // The original text keeps its lines under #line directives.
   auto Copy = [&](llvm::StringRef Text) {
     return S.Span.Begin.Offset == ~0u ? Text.str()

@@ -94,7 +94,8 @@ std::string aliasFallbackReport(const Scop &S);
 /// branches, closed after them. \p InPart: the original nest guarded to
 /// a part of the call (ProfitCode.h, originalInParts), which runs where
 /// the part is not the whole call; the whole call runs \p Original as it
-/// is, without the guard's tests.
+/// is, without the guard's tests. \p BeforeOriginal: statements before the
+/// original nest in its branch.
 std::string printFallbackGuard(const Scop &S, const std::string &Checks,
                                const std::string &Note,
                                const std::string &Cond,
@@ -102,7 +103,8 @@ std::string printFallbackGuard(const Scop &S, const std::string &Checks,
                                llvm::StringRef Original,
                                const std::string &AfterChecks = "",
                                const std::string &Loop = "",
-                               llvm::StringRef InPart = "");
+                               llvm::StringRef InPart = "",
+                               const std::string &BeforeOriginal = "");
 
 } // namespace hetile
 

@@ -57,6 +57,8 @@
 
 #include "hetile/Transform/Communication.h"
 
+#include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -128,6 +130,18 @@ struct MpiEmitter {
   /// The arrays of RunArrays and PieceArrays (the others move element by
   /// element).
   std::set<std::string> InRuns;
+  /// The nest leaves its final values on their ranks for the next nest
+  /// (Scop::DeferTo, every written array's BlockLiveOut a union of boxes):
+  /// their runs, listed with hetile_mpi_defer_run.
+  bool Defers = false;
+  std::vector<Runs> DeferArrays;
+  /// The nest takes what the previous nest left (Scop::AfterDeferred): the
+  /// runs its blocks read (NeedArrays) and those it overwrites
+  /// (KillArrays), when every footprint is a union of boxes (Fetches);
+  /// else it takes everything left (hetile_mpi_settle).
+  bool Fetches = false;
+  std::deque<ArrayTraffic> FootprintNames;
+  std::vector<Runs> NeedArrays, KillArrays;
 
   /// The band has 3 dimensions or more: the code also has the processor
   /// grid's branch (HETILE_GRID, docs/grids.md).
@@ -174,14 +188,26 @@ struct MpiEmitter {
   llvm::Error findRuns();
   /// hetile_mpi_run(hetile_m, hetile_q, ...) for each run of \p Arrays,
   /// the block's hetile_blo and hetile_bhi (and the row's origins) declared.
+  /// \p Call gives the call of run I of an array at lvalue L (the run's
+  /// elements hetile_rn); by default hetile_mpi_run.
+  using RunCall = std::function<std::string(size_t I, const std::string &L)>;
   llvm::Error listRuns(const std::vector<Runs> &Arrays, unsigned Indent,
-                       std::string &Out);
+                       std::string &Out, RunCall Call = {});
+  /// Scop::DeferTo and Scop::AfterDeferred: DeferArrays, NeedArrays and
+  /// KillArrays.
+  llvm::Error findDeferred();
+  /// After the tiles of a nest that Defers: every rank's runs to the table.
+  llvm::Error defer(std::string &Out);
+  /// Before the tiles of a nest after one that may defer: what the blocks
+  /// of every rank read, what the nest overwrites, hetile_mpi_fetch; or
+  /// hetile_mpi_settle.
+  llvm::Error fetch(std::string &Out);
   llvm::Error pieces(std::string &Out);
   /// Opens the loops over every rank (rank 0 and the rank itself only with
   /// --gather=root) and over its blocks of columns, with the block's first
   /// and last column in BlockLowParam and BlockHighParam (indent 10 inside);
   /// closeRankBlocks closes them.
-  void openRankBlocks(std::string &Out) const;
+  void openRankBlocks(std::string &Out, bool EveryRank = false) const;
   void closeRankBlocks(std::string &Out) const;
 
   /// Loops over the elements of \p Set (params: the origins as printed by
@@ -548,8 +574,14 @@ llvm::Error MpiEmitter::findRuns() {
 }
 
 llvm::Error MpiEmitter::listRuns(const std::vector<Runs> &Arrays,
-                                 unsigned Indent, std::string &Out) {
+                                 unsigned Indent, std::string &Out,
+                                 RunCall Call) {
   std::string In = spaces(Indent);
+  if (!Call)
+    Call = [](size_t I, const std::string &L) {
+      return "hetile_mpi_run(hetile_m, hetile_q, " + std::to_string(I) +
+             ", &" + L + ", (size_t)hetile_rn * sizeof " + L + ");";
+    };
   for (size_t I = 0; I < Arrays.size(); ++I)
     for (size_t K = 0; K < Arrays[I].Starts.size(); ++K) {
       const Runs &R = Arrays[I];
@@ -568,10 +600,8 @@ llvm::Error MpiEmitter::listRuns(const std::vector<Runs> &Arrays,
              std::to_string(K) + " */\n" + In +
              "  const long hetile_rn = " + *Hi + " - (" + *Lo + ") + 1;\n";
       auto Err = elements(*R.A, R.Starts[K], Indent + 2, Out,
-                          [I](const std::string &L) {
-                            return "hetile_mpi_run(hetile_m, hetile_q, " +
-                                   std::to_string(I) + ", &" + L +
-                                   ", (size_t)hetile_rn * sizeof " + L + ");";
+                          [I, &Call](const std::string &L) {
+                            return Call(I, L);
                           }, true);
       if (Err)
         return Err;
@@ -580,11 +610,11 @@ llvm::Error MpiEmitter::listRuns(const std::vector<Runs> &Arrays,
   return llvm::Error::success();
 }
 
-void MpiEmitter::openRankBlocks(std::string &Out) const {
+void MpiEmitter::openRankBlocks(std::string &Out, bool EveryRank) const {
   const TileDim &C = col();
   Out += "      for (int hetile_q = 0; hetile_q < hetile_mpi_size(hetile_m); "
          "hetile_q++) {\n";
-  if (rootOnly())
+  if (rootOnly() && !EveryRank)
     Out += "        if (hetile_me != 0 && hetile_q != hetile_me)\n"
            "          continue;\n";
   Out += "        for (long hetile_b = 0; hetile_mpi_block(hetile_m, "
@@ -603,6 +633,122 @@ void MpiEmitter::closeRankBlocks(std::string &Out) const {
          "          (void)" + std::string(BlockHighParam) + ";\n"
          "        }\n"
          "      }\n";
+}
+
+llvm::Error MpiEmitter::findDeferred() {
+  if (!E.S.DeferTo.empty() && !rootOnly()) {
+    Defers = !Comm.Arrays.empty();
+    for (const ArrayTraffic &A : Comm.Arrays) {
+      const ScopArray *Info = E.S.findArray(A.Array);
+      if ((Info && Info->Members) || A.BlockLiveOut.is_null()) {
+        Defers = false;
+        break;
+      }
+      auto R = runsOf(A, A.BlockLiveOut);
+      if (!R)
+        return R.takeError();
+      if (!*R) {
+        Defers = false;
+        break;
+      }
+      DeferArrays.push_back(std::move(**R));
+    }
+    if (!Defers)
+      DeferArrays.clear();
+  }
+  if (!E.S.AfterDeferred || !Comm.FootprintsKnown)
+    return llvm::Error::success();
+  Fetches = true;
+  for (const ArrayFootprint &F : Comm.Footprints) {
+    ArrayTraffic &T = FootprintNames.emplace_back();
+    T.Array = F.Array;
+    T.Dims = F.Dims;
+    auto R = runsOf(T, F.BlockReads);
+    if (!R)
+      return R.takeError();
+    if (!*R) {
+      Fetches = false;
+      break;
+    }
+    NeedArrays.push_back(std::move(**R));
+    // Writes that are not boxes count as overwriting nothing: their old
+    // values move too.
+    auto K = runsOf(T, F.Overwritten);
+    if (!K)
+      return K.takeError();
+    if (*K)
+      KillArrays.push_back(std::move(**K));
+  }
+  if (!Fetches) {
+    NeedArrays.clear();
+    KillArrays.clear();
+  }
+  return llvm::Error::success();
+}
+
+/// After the tiles: every rank's runs of final values go to the table of
+/// what each rank lacks (hetile_mpi_defer); nothing moves.
+llvm::Error MpiEmitter::defer(std::string &Out) {
+  Out += "    /* hetile: the final values stay on the ranks that computed "
+         "them: " + E.S.DeferTo + ",\n       which runs next, takes what it "
+         "reads (hetile_mpi_defer) */\n"
+         "    if (hetile_mpi_size(hetile_m) > 1) {\n";
+  openRankBlocks(Out);
+  if (auto Err = listRuns(DeferArrays, 10, Out,
+                          [](size_t I, const std::string &L) {
+                            return "hetile_mpi_defer_run(hetile_m, hetile_q, " +
+                                   std::to_string(I) + ", &" + L +
+                                   ", (size_t)hetile_rn * sizeof " + L + ");";
+                          }))
+    return Err;
+  closeRankBlocks(Out);
+  Out += "      if (hetile_mpi_defer(hetile_m) < 0) {\n"
+         "        " + std::string(MpiFail) +
+         "        hetile_mpi_abort(hetile_m, 1);\n"
+         "      }\n"
+         "    }\n";
+  return llvm::Error::success();
+}
+
+/// Before the tiles: what the previous nest left on other ranks, each
+/// rank's reads first (every rank's blocks listed), then the rest but what
+/// the nest overwrites (hetile_mpi_fetch); where the footprints are not
+/// boxes, everything (hetile_mpi_settle).
+llvm::Error MpiEmitter::fetch(std::string &Out) {
+  if (!Fetches) {
+    Out += "    /* hetile: the final values the previous nest left on their "
+           "ranks, to every rank */\n"
+           "    if (hetile_mpi_settle(hetile_m) < 0) {\n"
+           "      " + std::string(MpiFail) +
+           "      hetile_mpi_abort(hetile_m, 1);\n"
+           "    }\n";
+    return llvm::Error::success();
+  }
+  Out += "    /* hetile: of the final values the previous nest left on their "
+         "ranks, what each rank's\n       blocks read, and the rest but what "
+         "this nest overwrites (hetile_mpi_fetch) */\n"
+         "    if (hetile_mpi_size(hetile_m) > 1 && hetile_mpi_deferred()) {\n";
+  openRankBlocks(Out, /*EveryRank=*/true);
+  if (auto Err = listRuns(NeedArrays, 10, Out,
+                          [](size_t, const std::string &L) {
+                            return "hetile_mpi_need_run(hetile_m, hetile_q, &" +
+                                   L + ", (size_t)hetile_rn * sizeof " + L +
+                                   ");";
+                          }))
+    return Err;
+  closeRankBlocks(Out);
+  if (auto Err = listRuns(KillArrays, 6, Out,
+                          [](size_t, const std::string &L) {
+                            return "hetile_mpi_kill_run(hetile_m, &" + L +
+                                   ", (size_t)hetile_rn * sizeof " + L + ");";
+                          }))
+    return Err;
+  Out += "      if (hetile_mpi_fetch(hetile_m) < 0) {\n"
+         "        " + std::string(MpiFail) +
+         "        hetile_mpi_abort(hetile_m, 1);\n"
+         "      }\n"
+         "    }\n";
+  return llvm::Error::success();
 }
 
 /// Before the tiles: every rank lists the pieces it will send or receive
@@ -970,6 +1116,13 @@ llvm::Error MpiEmitter::gridBranch(std::string &Out) {
          "    (int)(((((g0) * hetile_gn1 + (g1)) * (hetile_K0 + 1) + (a)) * "
          "(hetile_K1 + 1) + (b)) % hetile_tags)\n"
          "    if (hetile_grid) {\n";
+  if (E.S.AfterDeferred)
+    Out += "      /* hetile: the final values the previous nest left on "
+           "their ranks, to every rank */\n"
+           "      if (hetile_mpi_settle(hetile_m) < 0) {\n"
+           "        " + std::string(MpiFail) +
+           "        hetile_mpi_abort(hetile_m, 1);\n"
+           "      }\n";
   GridPath = true;
   llvm::Error Err = gridTiles(Out);
   if (!Err)
@@ -1026,18 +1179,27 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
          "    long hetile_first, hetile_last;\n";
   if (auto Err = findRuns())
     return Err;
+  if (auto Err = findDeferred())
+    return Err;
   Grid = N().Dims.size() >= 3;
   std::string GridText, Ring;
   if (Grid)
     if (auto Err = gridBranch(GridText))
       return Err;
+  if (E.S.AfterDeferred)
+    if (auto Err = fetch(Ring))
+      return Err;
+  // A nest that leaves its values sends no pieces and has no final
+  // exchange.
+  if (Defers)
+    PieceArrays.clear();
   if (!PieceArrays.empty())
     if (auto Err = pieces(Ring))
       return Err;
   if (auto Err = tiles(Ring))
     return Err;
   Ring += "#undef hetile_tag\n#undef hetile_send_elem\n#undef hetile_recv_elem\n";
-  if (auto Err = gather(Ring))
+  if (auto Err = Defers ? defer(Ring) : gather(Ring))
     return Err;
   // The grid's branch doubles the nest's code: left out (the nest then
   // runs on the ring whatever HETILE_GRID says) where the two would take
@@ -1058,7 +1220,8 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
          "        fprintf(stderr, \"%s\\n\", hetile_mpi_describe(hetile_m));\n" +
          *Resident +
          "      (void)hetile_mpi_final_to(hetile_m, \"" +
-         finalValuesTo(O.GatherRoot, E.S) + "\");\n"
+         (Defers ? "their ranks: " + E.S.DeferTo + " takes what it reads"
+                 : finalValuesTo(O.GatherRoot, E.S)) + "\");\n"
          "      fprintf(stderr, \"%s\\n\", hetile_mpi_stats(hetile_m));\n"
          "    }\n"
          "    if (hetile_mpi_end(hetile_m) < 0) {\n"

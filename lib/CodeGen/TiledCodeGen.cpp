@@ -680,8 +680,19 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
       InPart = *PartsOriginal;
     else if (E.Parts)
       Whole = *PartsOriginal;
+    // After a nest that may have left its final values on their ranks
+    // (Scop::AfterDeferred), the original runs on every rank on all of
+    // them.
+    std::string Settle;
+    if (Mpi && S.AfterDeferred)
+      Settle = "    if (hetile_mpi_settle(NULL) < 0) {\n"
+               "      fprintf(stderr, \"hetile: error: rank %d: %s\\n\", "
+               "hetile_mpi_world_rank(), hetile_last_error());\n"
+               "      hetile_mpi_abort(NULL, 1);\n"
+               "    }\n";
     Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled, Whole,
-                                Decide ? ProfitError : "", Loop, InPart);
+                                Decide ? ProfitError : "", Loop, InPart,
+                                Settle);
     if (Decide)
       Block += printProfitEnd(E.Agreed);
   }

@@ -6,6 +6,7 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -297,6 +298,79 @@ std::string runsAgain(ASTContext &Ctx, const FunctionDecl *Function,
   if (!Function || !Function->hasBody() || !hasLabel(Function->getBody()))
     return "";
   return "its function has a label, from which a goto may run it again";
+}
+
+namespace {
+
+/// Whether \p S, a statement between two nests, can neither read nor write
+/// memory that a nest touches, nor leave the block: declarations and
+/// expressions over scalar variables, literals and operators only (no
+/// call, subscript, dereference, address, member, jump or nested
+/// statement).
+bool touchesNoMemory(const Stmt *S) {
+  if (!S)
+    return true;
+  if (isa<NullStmt>(S))
+    return true;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || V->isStaticLocal() || !V->getType()->isScalarType() ||
+          V->getType()->isPointerType() ||
+          !touchesNoMemory(V->getInit()))
+        return false;
+    }
+    return true;
+  }
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return false;
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
+          CXXBoolLiteralExpr>(E))
+    return true;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DR->getDecl()))
+      return true;
+    const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+    return V && V->hasLocalStorage() && V->getType()->isScalarType() &&
+           !V->getType()->isPointerType() &&
+           !V->getType().isVolatileQualified();
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() != UO_Deref && UO->getOpcode() != UO_AddrOf &&
+           touchesNoMemory(UO->getSubExpr());
+  if (isa<BinaryOperator, ConditionalOperator, ImplicitCastExpr,
+          CStyleCastExpr>(E)) {
+    for (const Stmt *C : E->children())
+      if (!touchesNoMemory(C))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<unsigned> nextNestAfter(ASTContext &Ctx, const Stmt *Nest) {
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentOf(Ctx, Nest));
+  if (!Block)
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool After = false;
+  for (const Stmt *S : Block->body()) {
+    if (S == Nest) {
+      After = true;
+      continue;
+    }
+    if (!After)
+      continue;
+    if (isa<ForStmt>(S))
+      return SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
+    if (!touchesNoMemory(S))
+      return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 void markReadAfter(ASTContext &Ctx, const FunctionDecl *Function,

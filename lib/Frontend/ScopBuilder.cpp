@@ -96,6 +96,8 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
   const SourceManager &SM = Ctx.getSourceManager();
   S.PragmaLoc = makeSourceLoc(SM, C.PragmaLoc);
   S.EveryRank = runsAgain(Ctx, C.Function, C.Loop);
+  if (std::optional<unsigned> Next = nextNestAfter(Ctx, C.Loop))
+    S.NextNestOffset = *Next;
   std::string Text;
   if (!getStmtRangeText(Ctx, C.Loop, C.Loop, S.Span, Text))
     return rejected(makeReject(Ctx, RejectKind::UnsupportedStatement,

@@ -348,6 +348,111 @@ std::string finalValuesBytes(const Scop &S) {
   return Result;
 }
 
+namespace {
+
+/// A union of boxes that contains \p Set: each disjunct without its
+/// existentially quantified variables (isl's projection, which only
+/// enlarges it) and without its constraints that bound several subscripts
+/// or one with a coefficient other than +-1. Null when isl fails.
+isl::set boxCover(const isl::set &Set) {
+  if (Set.is_null())
+    return Set;
+  isl::set Result = Set.subtract(Set);
+  Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+    isl_basic_set *Plain = isl_basic_set_remove_divs(B.copy());
+    if (!Plain) {
+      Result = isl::set();
+      return isl::stat::error();
+    }
+    unsigned Dims = unsigned(isl_basic_set_dim(Plain, isl_dim_set));
+    struct State {
+      unsigned Dims;
+      isl_basic_set *Box;
+    } St{Dims, isl_basic_set_universe(isl_basic_set_get_space(Plain))};
+    isl_basic_set_foreach_constraint(
+        Plain,
+        [](isl_constraint *C, void *User) -> isl_stat {
+          State &St = *static_cast<State *>(User);
+          unsigned Involved = 0;
+          bool Unit = true;
+          for (unsigned K = 0; K < St.Dims; ++K) {
+            isl::val V = isl::manage(
+                isl_constraint_get_coefficient_val(C, isl_dim_set, K));
+            if (V.is_zero())
+              continue;
+            ++Involved;
+            Unit &= V.abs().is_one();
+          }
+          if (Involved <= 1 && Unit)
+            St.Box = isl_basic_set_add_constraint(St.Box, C);
+          else
+            isl_constraint_free(C);
+          return isl_stat_ok;
+        },
+        &St);
+    isl_basic_set_free(Plain);
+    if (!St.Box) {
+      Result = isl::set();
+      return isl::stat::error();
+    }
+    Result = Result.unite(isl::manage(isl_set_from_basic_set(St.Box)));
+    return isl::stat::ok();
+  });
+  return Result.is_null() ? Result : Result.coalesce();
+}
+
+/// Communication::Footprints of \p Original (\p Updates: its update model,
+/// where a may-write reads the old value; \p InBlock: the instances of a
+/// block of columns).
+void computeFootprints(const Scop &Original, const Scop &Updates,
+                       const isl::union_set &InBlock, Communication &Result) {
+  Result.FootprintsKnown = !InBlock.is_null();
+  for (const ScopArray &A : Original.Arrays) {
+    if (!Result.FootprintsKnown)
+      return;
+    if (A.Members) {
+      Result.FootprintsKnown = false;
+      return;
+    }
+    isl::union_map R = accessesOf(Updates, A.Name, false);
+    isl::union_map W = accessesOf(Original, A.Name, true);
+    isl::union_map Any = R.is_null() ? W : W.is_null() ? R : R.unite(W);
+    if (Any.is_null())
+      continue;
+    isl::set EmptyLike;
+    Any.range().foreach_set([&](isl::set Set) -> isl::stat {
+      EmptyLike = Set.subtract(Set);
+      return isl::stat::ok();
+    });
+    if (EmptyLike.is_null() || EmptyLike.tuple_dim().release() <= 0)
+      continue; // a scalar: never left on a rank (its exchange is packed)
+    ArrayFootprint F;
+    F.Array = A.Name;
+    F.Dims = unsigned(EmptyLike.tuple_dim().release());
+    // More than the reads is fetched harmlessly: the values left are final.
+    F.BlockReads = R.is_null() ? EmptyLike
+                               : boxCover(onlySet(
+                                     R.intersect_domain(InBlock).range(),
+                                     EmptyLike));
+    isl::union_map Must;
+    for (const ScopStmt &Stmt : Original.Stmts)
+      for (const MemoryAccess &Acc : Stmt.Accesses)
+        if (Acc.Array == A.Name && !Acc.Relation.is_null() &&
+            Acc.Kind == MemoryAccess::AccessKind::MustWrite) {
+          isl::union_map M(Acc.Relation.intersect_domain(Stmt.Domain));
+          Must = Must.is_null() ? M : Must.unite(M);
+        }
+    F.Overwritten = Must.is_null() ? EmptyLike : onlySet(Must.range(), EmptyLike);
+    if (F.BlockReads.is_null() || F.Overwritten.is_null()) {
+      Result.FootprintsKnown = false;
+      return;
+    }
+    Result.Footprints.push_back(std::move(F));
+  }
+}
+
+} // namespace
+
 llvm::Expected<Communication>
 computeCommunication(const Scop &Original, const PermutableBand &B,
                      const TiledNest &N, const Dependences &OriginalDeps) {
@@ -445,6 +550,8 @@ computeCommunication(const Scop &Original, const PermutableBand &B,
       return makeError("isl failed on the traffic of array '" + A.Name + "'");
     Result.Arrays.push_back(std::move(T));
   }
+  if (Original.AfterDeferred)
+    computeFootprints(Original, S, InBlock, Result);
   Result.MaxColumnDistance = maxColumnDistance(S, B, N, D, N.ColumnDim);
   if (Grid)
     for (unsigned M = 0; M < 2; ++M)

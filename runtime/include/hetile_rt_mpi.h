@@ -282,6 +282,32 @@ int hetile_mpi_run(hetile_mpi *m, int rank, int array, void *addr,
                    size_t bytes);
 int hetile_mpi_exchange(hetile_mpi *m, int root_only);
 
+/* Final values left where they were computed (docs/mpi-exchange.md,
+ * "Values left for the next nest"). A nest that the next nest of its
+ * function follows at once lists, instead of its final exchange, each
+ * rank's runs of final values, hetile_mpi_defer_run(m, q, array, addr,
+ * bytes) as hetile_mpi_run, and hetile_mpi_defer(m) (every rank) enters
+ * them in the process's table: what each rank lacks and which rank holds
+ * it. hetile_mpi_deferred() is 1 while the table holds something. The next
+ * nest, before its tiles, lists the runs each rank's blocks read,
+ * hetile_mpi_need_run(m, q, addr, bytes), and the runs it writes whatever
+ * its data, hetile_mpi_kill_run(m, addr, bytes); hetile_mpi_fetch(m)
+ * (collective) moves to each rank what its tiles read of what it lacks,
+ * and to every rank the rest of what it lacks but what the nest
+ * overwrites; the table is then empty. hetile_mpi_settle(m) (collective;
+ * m may be NULL, before an original nest) moves to every rank everything
+ * it lacks. The stats line of m says what was left and what moved.
+ * HETILE_ERR_INVALID on bad arguments, HETILE_ERR_NOMEM, HETILE_ERR_MPI,
+ * HETILE_ERR_TIMEOUT (HETILE_WATCHDOG) as the final exchange. */
+int hetile_mpi_defer_run(hetile_mpi *m, int rank, int array, void *addr,
+                         size_t bytes);
+int hetile_mpi_defer(hetile_mpi *m);
+int hetile_mpi_deferred(void);
+int hetile_mpi_need_run(hetile_mpi *m, int rank, void *addr, size_t bytes);
+int hetile_mpi_kill_run(hetile_mpi *m, void *addr, size_t bytes);
+int hetile_mpi_fetch(hetile_mpi *m);
+int hetile_mpi_settle(hetile_mpi *m);
+
 /* Final values sent while the nest runs ("pieces": the runs of consecutive
  * final values whose last write lies in one row of tiles of one block).
  * Before its tiles, every rank lists the pieces it sends or receives

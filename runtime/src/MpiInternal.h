@@ -217,6 +217,9 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   std::vector<Residency> Resident;
   /// hetile_mpi_final_to: where the final values went, and why.
   std::string FinalTo;
+  /// What hetile_mpi_defer left for the next nest, or what hetile_mpi_fetch
+  /// and hetile_mpi_settle moved of it (MpiDeferred.cpp), for the stats.
+  std::string DeferNote;
   mutable std::string StatsLine;
 
   /// The processor grid of HETILE_GRID (hetile_mpi_grid, MpiGrid.cpp):

@@ -212,5 +212,6 @@ extern "C" const char *hetile_mpi_stats(const hetile_mpi *m) {
                   R.Span);
     m->StatsLine += Buf;
   }
+  m->StatsLine += m->DeferNote;
   return m->StatsLine.c_str();
 }

@@ -23,14 +23,15 @@
 // CHECK-COUNT-5: hierarchical [BRR99]: clusters {0,2} {1,3}
 //
 // Where the final values went (HETILE_STATS, per rank and nest): with
-// --gather=root the three nests that a later tiled nest of their function
-// follows still send to every rank, the last nest of each function to rank
-// 0 alone (Scop::EveryRank; rank 0's output is the original's).
+// --gather=root the three nests that the next tiled nest of their function
+// follows at once leave their values on their ranks for it (Scop::DeferTo,
+// docs/mpi-exchange.md), the last nest of each function sends to rank 0
+// alone (rank 0's output is the original's).
 // RUN: %hetile rewrite --backend=mpi --gather=root %s -o %t.root.c -- -I %S/../Exec/Inputs
 // RUN: %mpicc -std=c99 -O1 -DHETILE_FALLBACK_ABORT %rt_cflags -I %S/../Exec/Inputs %t.root.c -o %t.root %rt_mpi_libs
 // RUN: env HETILE_PROFIT=0 HETILE_STATS=1 HETILE_TILE_SIZES=4,5,6 %mpirun -np 3 sh -c 'exec "$0" "$@" > %t.root.$OMPI_COMM_WORLD_RANK' %t.root 37 5 2> %t.root.err
 // RUN: cmp %t.want %t.root.0
-// RUN: grep -c 'rank 1/3: .*, to every rank: the nest at line [0-9]*, which hetile also tiles, runs after it; resident' %t.root.err | grep -qx 3
+// RUN: grep -c 'rank 1/3: .*, to their ranks: the nest at line [0-9]* takes what it reads; resident' %t.root.err | grep -qx 3
 // RUN: grep -c 'rank 1/3: .*, to rank 0: --gather=root; resident' %t.root.err | grep -qx 2
 // The default: every rank, for the code after the nest (of W, which solve
 // owns, only the cell it reads).

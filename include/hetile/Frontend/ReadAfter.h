@@ -38,6 +38,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 
+#include <optional>
+
 namespace hetile {
 
 /// Sets ArrayModel::ReadAfter for the arrays of \p Model that \p Nest, in
@@ -52,6 +54,14 @@ void markReadAfter(clang::ASTContext &Ctx, const clang::FunctionDecl *Function,
 std::string runsAgain(clang::ASTContext &Ctx,
                       const clang::FunctionDecl *Function,
                       const clang::Stmt *Nest);
+
+/// The file offset of the `for` that follows \p Nest in its block when
+/// every statement between them touches no memory and cannot leave the
+/// block (scalar declarations and expressions): that loop then runs right
+/// after the nest, every time the nest does, before anything else can read
+/// or write what the nest wrote. None otherwise.
+std::optional<unsigned> nextNestAfter(clang::ASTContext &Ctx,
+                                      const clang::Stmt *Nest);
 
 } // namespace hetile
 

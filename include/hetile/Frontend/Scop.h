@@ -303,6 +303,17 @@ struct Scop {
   /// follows a band inside it (Analysis/InnerBands.h). Empty where rank 0
   /// alone may receive them.
   std::string EveryRank;
+  /// The file offset of the `for` that runs right after the nest
+  /// (Frontend/ReadAfter.h, nextNestAfter); ~0u where none.
+  unsigned NextNestOffset = ~0u;
+  /// Set by the driver where that loop is a nest hetile tiles too: the mpi
+  /// backends leave the final values on the ranks that computed them, and
+  /// the next nest takes what it reads ("the nest at line L"). Empty
+  /// otherwise.
+  std::string DeferTo;
+  /// Set by the driver where the nest before this one may leave its final
+  /// values (DeferTo): this one takes them before it runs.
+  bool AfterDeferred = false;
   /// Parameters, in the order they appear in the isl space.
   std::vector<std::string> Params;
   /// Known constraints on the parameters, [N, M] -> { : ... }.

@@ -138,9 +138,29 @@ struct ArrayTraffic {
   isl::set GridFlowOut;
 };
 
+/// What a nest that runs after one leaving its final values on their ranks
+/// (Scop::AfterDeferred) reads of an array, per block of columns, and
+/// overwrites of it, whatever the data (docs/mpi-exchange.md, "Values left
+/// for the next nest").
+struct ArrayFootprint {
+  std::string Array; ///< the C name
+  unsigned Dims = 0; ///< number of subscripts (at least 1)
+  /// Elements read (by a read or by a may-write, which may leave the old
+  /// value), params hetile_blo, hetile_bhi and the nest's.
+  isl::set BlockReads;
+  /// Elements every run of the nest writes (must-writes), the nest's
+  /// params.
+  isl::set Overwritten;
+};
+
 struct Communication {
   /// The arrays written in the nest, by name.
   std::vector<ArrayTraffic> Arrays;
+  /// With Scop::AfterDeferred: every array of the nest with subscripts;
+  /// FootprintsKnown false when one could not be computed (an array of
+  /// structs, isl failing): the nest then takes every value left.
+  std::vector<ArrayFootprint> Footprints;
+  bool FootprintsKnown = false;
   /// max over flow dependences of b_c(sink) - b_c(source) (params only);
   /// null when unbounded or unknown (then every column to the right may
   /// read a tile's values).

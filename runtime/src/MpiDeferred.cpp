@@ -1,0 +1,368 @@
+//===- MpiDeferred.cpp - final values left where they were computed -------===//
+//
+// Issue #31, "values move only to where they are read". A nest that the
+// next nest of its function follows at once (nothing between them reads or
+// writes memory, Frontend/ReadAfter.h, nextNestAfter) does not move its
+// final values after its tiles: every rank lists each rank's runs of final
+// values (hetile_mpi_defer_run) and hetile_mpi_defer enters them in a table
+// of the process, the same on every rank: Stale[q], the byte ranges whose
+// final value rank q lacks, each with the rank that holds it. Before its
+// tiles, the next nest lists, for each rank, the runs its blocks read
+// (hetile_mpi_need_run) and the runs it writes whatever happens
+// (hetile_mpi_kill_run); hetile_mpi_fetch then moves
+//   - to each rank, what its tiles read of what it lacks, from the holder;
+//   - to every rank, the rest of what it lacks, except what the nest
+//     overwrites (its own final exchange, or its deferral, accounts for
+//     those elements: the table is empty afterwards);
+// as one contiguous message per pair of ranks. Where the next nest does
+// not run tiled (its original on every rank, the processor grid),
+// hetile_mpi_settle moves everything lacking to every rank first.
+//
+// The table holds this process's addresses. The ranks' arrays lie at other
+// addresses, but each range lies in one array and the order of the
+// messages' parts is the order of the listing (needs) or of the deferring
+// nest's arrays and then addresses (the rest), which every rank sees alike.
+//
+//===----------------------------------------------------------------------===//
+#include "Error.h"
+#include "MpiInternal.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <map>
+
+using namespace hetile::rt;
+using namespace hetile::rt::mpi;
+
+namespace {
+
+/// A range of bytes [Lo, Hi) of the deferring nest's array Array whose
+/// final value rank Holder has.
+struct Entry {
+  uintptr_t Hi;
+  int Holder;
+  int Array;
+};
+using RangeMap = std::map<uintptr_t, Entry>; // keyed by Lo
+
+struct Range {
+  uintptr_t Lo, Hi;
+};
+
+struct Deferred {
+  MPI_Comm Comm = MPI_COMM_NULL;
+  int Rank = 0, Size = 1, TagUb = 32767;
+  double Watchdog = 120;
+  long MaxCount = INT_MAX;
+  /// Stale[q]: what rank q lacks. Empty vector: nothing deferred.
+  std::vector<RangeMap> Stale;
+  /// Listed for the next hetile_mpi_defer / hetile_mpi_fetch.
+  std::vector<std::vector<Run>> Listed, Needs;
+  std::vector<Run> Kills;
+  /// What hetile_mpi_defer left for the next nest, in bytes, as this rank
+  /// counted it (the bytes the other ranks lack of its values).
+  unsigned long long Left = 0;
+};
+
+Deferred &table() {
+  static Deferred *D = new Deferred; // used until exit, after MPI_Finalize
+  return *D;
+}
+
+/// Removes [Lo, Hi) from M; with Taken, appends the removed parts (in
+/// address order) with their holders.
+void erase(RangeMap &M, uintptr_t Lo, uintptr_t Hi,
+           std::vector<std::pair<Range, int>> *Taken = nullptr) {
+  if (Lo >= Hi || M.empty())
+    return;
+  auto It = M.upper_bound(Lo);
+  if (It != M.begin()) {
+    auto Prev = std::prev(It);
+    if (Prev->second.Hi > Lo)
+      It = Prev;
+  }
+  while (It != M.end() && It->first < Hi) {
+    uintptr_t ELo = It->first;
+    Entry E = It->second;
+    It = M.erase(It);
+    uintptr_t CutLo = std::max(ELo, Lo), CutHi = std::min(E.Hi, Hi);
+    if (Taken)
+      Taken->push_back({{CutLo, CutHi}, E.Holder});
+    if (ELo < CutLo)
+      M.emplace(ELo, Entry{CutLo, E.Holder, E.Array});
+    if (CutHi < E.Hi) { // the entry reaches past Hi: nothing more overlaps
+      M.emplace(CutHi, Entry{E.Hi, E.Holder, E.Array});
+      break;
+    }
+  }
+}
+
+int open(Deferred &D, int Size) {
+  if (D.Comm != MPI_COMM_NULL)
+    return HETILE_OK;
+  if (int E = envWatchdog(D.Watchdog))
+    return E;
+  if (int E = envMaxCount(D.MaxCount))
+    return E;
+  if (int E = openWorldComm(D.Comm, D.Rank, D.Size, D.TagUb))
+    return E;
+  if (D.Size != Size)
+    return fail(HETILE_ERR_MPI, "hetile_mpi_defer: the nest has %d ranks, "
+                "MPI_COMM_WORLD %d", Size, D.Size);
+  return HETILE_OK;
+}
+
+int post(Deferred &D, bool Send, char *Data, size_t Bytes, int Peer,
+         std::vector<MPI_Request> &Requests) {
+  for (size_t Done = 0; Done < Bytes;) {
+    size_t N = std::min(Bytes - Done, (size_t)D.MaxCount);
+    MPI_Request R;
+    int E = Send ? MPI_Isend(Data + Done, (int)N, MPI_BYTE, Peer, 0, D.Comm, &R)
+                 : MPI_Irecv(Data + Done, (int)N, MPI_BYTE, Peer, 0, D.Comm, &R);
+    if (E != MPI_SUCCESS)
+      return mpiFail(E, Send ? "MPI_Isend" : "MPI_Irecv");
+    Requests.push_back(R);
+    Done += N;
+  }
+  return HETILE_OK;
+}
+
+/// What moves: Moves[h][q], the parts rank h sends rank q, in order.
+using Moves = std::vector<std::vector<std::vector<Range>>>;
+
+/// Sends and receives Moves (collective over the table's ranks); Received
+/// counts this rank's bytes received.
+int transfer(Deferred &D, const Moves &M, unsigned long long &Received,
+             unsigned long long &Sent) {
+  const int Me = D.Rank;
+  std::vector<Buffer> Out(D.Size), In(D.Size);
+  std::vector<size_t> OutBytes(D.Size, 0), InBytes(D.Size, 0);
+  int E = HETILE_OK;
+  for (int Q = 0; Q < D.Size; ++Q) {
+    for (const Range &P : M[Me][Q])
+      OutBytes[Q] += P.Hi - P.Lo;
+    for (const Range &P : M[Q][Me])
+      InBytes[Q] += P.Hi - P.Lo;
+    if (Q == Me)
+      continue;
+    if (OutBytes[Q] && !E && !(Out[Q] = takeBuffer(OutBytes[Q])).Data)
+      E = fail(HETILE_ERR_NOMEM, "hetile_mpi_fetch: no memory for %zu bytes",
+               OutBytes[Q]);
+    if (InBytes[Q] && !E && !(In[Q] = takeBuffer(InBytes[Q])).Data)
+      E = fail(HETILE_ERR_NOMEM, "hetile_mpi_fetch: no memory for %zu bytes",
+               InBytes[Q]);
+  }
+  if ((E = agree(D.Comm, Me, E)))
+    return E;
+  std::vector<MPI_Request> Requests;
+  for (int Q = 0; Q < D.Size && !E; ++Q) {
+    if (Q == Me)
+      continue;
+    if (InBytes[Q])
+      E = post(D, false, In[Q].Data.get(), InBytes[Q], Q, Requests);
+    if (OutBytes[Q] && !E) {
+      char *To = Out[Q].Data.get();
+      for (const Range &P : M[Me][Q]) {
+        std::memcpy(To, reinterpret_cast<const void *>(P.Lo), P.Hi - P.Lo);
+        To += P.Hi - P.Lo;
+      }
+      E = post(D, true, Out[Q].Data.get(), OutBytes[Q], Q, Requests);
+    }
+    Received += InBytes[Q];
+    Sent += OutBytes[Q];
+  }
+  if (!E && (E = waitAll(Requests, D.Watchdog)) == HETILE_ERR_TIMEOUT)
+    E = fail(E, "rank %d: the values the previous nest left on other ranks "
+             "did not arrive after %g s (HETILE_WATCHDOG)", Me, D.Watchdog);
+  for (int Q = 0; Q < D.Size && !E; ++Q) {
+    if (Q == Me || !InBytes[Q])
+      continue;
+    const char *From = In[Q].Data.get();
+    for (const Range &P : M[Q][Me]) {
+      std::memcpy(reinterpret_cast<void *>(P.Lo), From, P.Hi - P.Lo);
+      From += P.Hi - P.Lo;
+    }
+  }
+  for (int Q = 0; Q < D.Size; ++Q) {
+    if (E) { // MPI may still use them: leaked
+      (void)Out[Q].Data.release();
+      (void)In[Q].Data.release();
+      continue;
+    }
+    reuseBuffer(std::move(Out[Q]));
+    reuseBuffer(std::move(In[Q]));
+  }
+  return E;
+}
+
+/// Appends to \p M every range rank q still lacks, in the order of the
+/// deferring nest's arrays, then of addresses, and empties the table.
+void takeRest(Deferred &D, Moves &M) {
+  for (int Q = 0; Q < (int)D.Stale.size(); ++Q) {
+    // Address order within each array (the map's), the arrays in order.
+    std::vector<std::pair<int, uintptr_t>> All;
+    for (const auto &KV : D.Stale[Q])
+      All.push_back({KV.second.Array, KV.first});
+    std::sort(All.begin(), All.end());
+    for (const auto &A : All) {
+      const Entry &E = D.Stale[Q].at(A.second);
+      M[E.Holder][Q].push_back({A.second, E.Hi});
+    }
+  }
+  D.Stale.clear();
+}
+
+Moves emptyMoves(int Size) {
+  return Moves(Size, std::vector<std::vector<Range>>(Size));
+}
+
+void note(hetile_mpi *m, const char *Fmt, unsigned long long A,
+          unsigned long long B, unsigned long long C, unsigned long long D) {
+  if (!m)
+    return;
+  char Buf[256];
+  std::snprintf(Buf, sizeof Buf, Fmt, A, B, C, D);
+  m->DeferNote += Buf;
+}
+
+} // namespace
+
+extern "C" int hetile_mpi_defer_run(hetile_mpi *m, int rank, int array,
+                                    void *addr, size_t bytes) {
+  if (!m || rank < 0 || rank >= m->Size || array < 0 || (!addr && bytes > 0))
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_defer_run: null nest or "
+                "address, rank %d out of range or array %d", rank, array);
+  Deferred &D = table();
+  if (D.Listed.size() != (size_t)m->Size)
+    D.Listed.assign(m->Size, {});
+  if (bytes)
+    D.Listed[rank].push_back({static_cast<char *>(addr), bytes, array});
+  return HETILE_OK;
+}
+
+extern "C" int hetile_mpi_defer(hetile_mpi *m) {
+  if (!m)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_defer: null nest");
+  Deferred &D = table();
+  if (int E = agree(m->Comm, m->Rank, open(D, m->Size)))
+    return E;
+  std::vector<std::vector<Run>> Listed;
+  Listed.swap(D.Listed);
+  Listed.resize(m->Size);
+  if (D.Stale.empty())
+    D.Stale.resize(m->Size);
+  unsigned long long Left = 0;
+  for (int W = 0; W < m->Size; ++W)
+    for (const Run &R : Listed[W]) {
+      uintptr_t Lo = reinterpret_cast<uintptr_t>(R.At), Hi = Lo + R.Bytes;
+      for (int Q = 0; Q < m->Size; ++Q) {
+        erase(D.Stale[Q], Lo, Hi);
+        if (Q != W)
+          D.Stale[Q].emplace(Lo, Entry{Hi, W, R.Array});
+      }
+      if (W == m->Rank)
+        Left += R.Bytes * (unsigned long long)(m->Size - 1);
+    }
+  D.Left = Left;
+  note(m, "; final values left on their ranks for the next nest: %llu bytes "
+       "the other ranks lack", Left, 0, 0, 0);
+  return HETILE_OK;
+}
+
+extern "C" int hetile_mpi_deferred(void) {
+  return table().Stale.empty() ? 0 : 1;
+}
+
+extern "C" int hetile_mpi_need_run(hetile_mpi *m, int rank, void *addr,
+                                   size_t bytes) {
+  if (!m || rank < 0 || rank >= m->Size || (!addr && bytes > 0))
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_need_run: null nest or "
+                "address, or rank %d out of range", rank);
+  Deferred &D = table();
+  if (D.Needs.size() != (size_t)m->Size)
+    D.Needs.assign(m->Size, {});
+  if (bytes)
+    D.Needs[rank].push_back({static_cast<char *>(addr), bytes, 0});
+  return HETILE_OK;
+}
+
+extern "C" int hetile_mpi_kill_run(hetile_mpi *m, void *addr, size_t bytes) {
+  if (!m || (!addr && bytes > 0))
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_kill_run: null nest or "
+                "address");
+  if (bytes)
+    table().Kills.push_back({static_cast<char *>(addr), bytes, 0});
+  return HETILE_OK;
+}
+
+extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
+  if (!m)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_fetch: null nest");
+  Deferred &D = table();
+  std::vector<std::vector<Run>> Needs;
+  std::vector<Run> Kills;
+  Needs.swap(D.Needs);
+  Kills.swap(D.Kills);
+  if (D.Stale.empty())
+    return HETILE_OK;
+  if ((int)D.Stale.size() != m->Size)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_fetch: %d ranks, the values "
+                "were left by %zu", m->Size, D.Stale.size());
+  double T0 = hetile_timer_now();
+  Needs.resize(m->Size);
+  Moves M = emptyMoves(m->Size);
+  std::vector<std::pair<Range, int>> Taken;
+  for (int Q = 0; Q < m->Size; ++Q)
+    for (const Run &R : Needs[Q]) {
+      uintptr_t Lo = reinterpret_cast<uintptr_t>(R.At);
+      Taken.clear();
+      erase(D.Stale[Q], Lo, Lo + R.Bytes, &Taken);
+      for (const auto &T : Taken)
+        M[T.second][Q].push_back(T.first);
+    }
+  unsigned long long ForTiles = 0;
+  for (const std::vector<std::vector<Range>> &From : M)
+    for (const Range &X : From[m->Rank])
+      ForTiles += X.Hi - X.Lo;
+  unsigned long long Overwritten = 0;
+  for (const Run &K : Kills) {
+    uintptr_t Lo = reinterpret_cast<uintptr_t>(K.At);
+    for (int Q = 0; Q < m->Size; ++Q) {
+      Taken.clear();
+      erase(D.Stale[Q], Lo, Lo + K.Bytes, &Taken);
+      if (Q == m->Rank)
+        for (const auto &T : Taken)
+          Overwritten += T.first.Hi - T.first.Lo;
+    }
+  }
+  takeRest(D, M);
+  unsigned long long Received = 0, Sent = 0;
+  int E = transfer(D, M, Received, Sent);
+  m->Final += hetile_timer_now() - T0;
+  note(m, "; of what the previous nest left: %llu bytes received (%llu for "
+       "the tiles), %llu sent, %llu not moved (this nest overwrites them)",
+       Received, ForTiles, Sent, Overwritten);
+  return E;
+}
+
+extern "C" int hetile_mpi_settle(hetile_mpi *m) {
+  Deferred &D = table();
+  D.Needs.clear();
+  D.Kills.clear();
+  if (D.Stale.empty())
+    return HETILE_OK;
+  Moves M = emptyMoves((int)D.Stale.size());
+  takeRest(D, M);
+  unsigned long long Received = 0, Sent = 0;
+  int E = transfer(D, M, Received, Sent);
+  if (m)
+    note(m, "; of what the previous nest left: %llu bytes received, %llu "
+         "sent before the nest", Received, Sent, 0, 0);
+  else if (hetile_env_stats())
+    std::fprintf(stderr, "hetile: rank %d/%d: %llu bytes received, %llu sent "
+                 "of what the previous nest left, before the original nest\n",
+                 D.Rank, D.Size, Received, Sent);
+  return E;
+}

@@ -1,0 +1,141 @@
+// Differential execution: a nest that the next nest of its function follows
+// at once leaves its final values on the ranks that computed them, and the
+// next nest takes, before its tiles, what each rank's blocks read and the
+// rest of what a rank lacks but what it overwrites (docs/mpi-exchange.md,
+// "Values left for the next nest"). `relax` initialises a grid and relaxes
+// it (an initialisation, then a time-stepped sweep: the sweep overwrites
+// the interior, so only the borders and what the blocks read move before
+// it); `chain` runs three nests, the third reading two arrays the first
+// wrote; `between` has a call between its nests (nothing is left then);
+// `shifted` runs its second nest on an array that may overlap the first's:
+// where it does, the original runs on every rank, after every value left
+// has moved to every rank.
+// RUN: %differential %s --work %t
+//
+// The generated code: the first nests of relax and shifted and the first
+// two of chain defer, between's does not.
+// RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -I %S/../Exec/Inputs
+// RUN: grep -c '^ *if (hetile_mpi_defer(hetile_m) < 0)' %t.mpi.c | grep -qx 4
+// RUN: grep -c '^ *if (hetile_mpi_fetch(hetile_m) < 0)' %t.mpi.c | grep -qx 4
+// RUN: grep -c '^ *if (hetile_mpi_settle(NULL) < 0)' %t.mpi.c | grep -qx 4
+//
+// As it runs, 2 ranks of equal speed (HETILE_STATS): the values left, what
+// moved before the next nest, and that the sweep overwrites most of what
+// rank 1 lacks, so that it does not move.
+// RUN: %mpicc -std=c99 -O2 -Wall -Werror -DHETILE_FALLBACK_ABORT %rt_cflags -I %S/../Exec/Inputs %t.mpi.c -o %t.mpi %rt_mpi_libs
+// RUN: %gcc -std=c99 -O2 -Wall -Werror -Wno-unknown-pragmas -I %S/../Exec/Inputs %s -o %t.orig
+// RUN: %t.orig 40 6 0 > %t.expected
+// RUN: env HETILE_STATS=1 HETILE_PROFIT=0 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10,6 %mpirun -np 2 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 40 6 0 2> %t.err
+// RUN: diff %t.expected %t.out.0
+// RUN: diff %t.expected %t.out.1
+// RUN: FileCheck %s < %t.err
+// CHECK: rank 1/2: {{.*}}, to their ranks: the nest at line [[#]] takes what it reads; {{.*}}; final values left on their ranks for the next nest: [[#]] bytes the other ranks lack
+// CHECK: rank 1/2: {{.*}}; of what the previous nest left: [[#]] bytes received ([[#]] for the tiles), [[#]] sent, [[#]] not moved (this nest overwrites them)
+// RUN: grep 'rank 1/2: .*to their ranks: the nest at line' %t.err | sed -n 1p | grep -Eq 'left on their ranks for the next nest: [1-9][0-9]* bytes'
+// RUN: grep 'rank 1/2: .*of what the previous nest left' %t.err | sed -n 1p | grep -Eq ', [1-9][0-9]* not moved'
+//
+// Where shifted's arrays overlap (third argument 1), its second nest runs
+// as the original, on every rank, after what its first nest left moved.
+// RUN: %mpicc -std=c99 -O2 -Wall -Werror %rt_cflags -I %S/../Exec/Inputs %t.mpi.c -o %t.fallback %rt_mpi_libs
+// RUN: %t.orig 40 6 1 > %t.expected1
+// RUN: env HETILE_STATS=1 HETILE_PROFIT=0 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10,6 %mpirun -np 2 sh -c '"$0" "$@" > %t.fb.$OMPI_COMM_WORLD_RANK' %t.fallback 40 6 1 2> %t.fb.err
+// RUN: diff %t.expected1 %t.fb.0
+// RUN: diff %t.expected1 %t.fb.1
+// RUN: FileCheck %s --check-prefix=FALLBACK < %t.fb.err
+// FALLBACK: arrays may overlap: the original nest ran
+// FALLBACK: hetile: rank 1/2: [[#]] bytes received, [[#]] sent of what the previous nest left, before the original nest
+//
+//@ args 1 1 0 | 7 2 0 | 23 3 0 | 40 6 0
+//@ mpi-runs 2:4,5,6 3:2,3,4 4:1,2,3
+#include "exec-common.h"
+
+static double relax(int n, int T) {
+  double (*U)[n] = malloc(sizeof(double[n][n]));
+  if (!U)
+    abort();
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      U[i][j] = (double)((i * 37 + j * 11) % 101) / 64.0;
+#pragma hetile
+  for (int t = 0; t < T; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        U[i][j] = 0.2 * (U[i - 1][j] + U[i + 1][j] + U[i][j - 1] +
+                         U[i][j + 1] + U[i][j]);
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      s += U[i][j] * (1 + (i + 2 * j) % 5);
+  free(U);
+  return s;
+}
+
+static void chain(int n, double A[restrict n][n], double B[restrict n][n],
+                  double C[restrict n][n]) {
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      A[i][j] = (double)((i * 13 + j * 29) % 97) / 32.0;
+      B[i][j] = (double)((i * 7 + j * 3) % 89) / 16.0;
+    }
+  int half = n / 2;
+  (void)half;
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      A[i][j] = A[i][j] - 0.5 * A[i - 1][j] + 0.25 * A[i - 1][j - 1];
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      C[i][j] = 0.5 * C[i - 1][j] + 0.25 * C[i][j - 1] + A[i][j] - B[i][j];
+}
+
+static void between(int n, double A[restrict n][n]) {
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] = (double)((i * 5 + j * 17) % 83) / 8.0;
+  hetile_exec_dump("between-first", &A[0][0], (size_t)n * (size_t)n);
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      A[i][j] = 0.5 * A[i - 1][j] + 0.5 * A[i][j - 1];
+}
+
+static void shifted(int n, double *a, double *c) {
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      a[i * n + j] = (double)((i * 3 + j * 23) % 79) / 4.0;
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      c[i * n + j] = 0.5 * c[(i - 1) * n + j] + a[i * n + j - 1];
+}
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 10, T = argc > 2 ? atoi(argv[2]) : 2;
+  int overlap = argc > 3 ? atoi(argv[3]) : 0;
+  if (n < 1)
+    n = 1;
+  printf("relax %a\n", relax(n, T));
+  size_t nn = (size_t)n * (size_t)n;
+  double *A = calloc(nn, sizeof(double)), *B = calloc(nn, sizeof(double)),
+         *C = calloc(nn, sizeof(double));
+  double *S = calloc(2 * nn + 1, sizeof(double));
+  if (!A || !B || !C || !S)
+    abort();
+  chain(n, (double (*)[n])A, (double (*)[n])B, (double (*)[n])C);
+  hetile_exec_dump("A", A, nn);
+  hetile_exec_dump("C", C, nn);
+  between(n, (double (*)[n])B);
+  hetile_exec_dump("B", B, nn);
+  shifted(n, S, overlap ? S + 1 : S + nn + 1);
+  hetile_exec_dump("S", S, 2 * nn + 1);
+  free(A);
+  free(B);
+  free(C);
+  free(S);
+  return 0;
+}
