@@ -150,11 +150,41 @@ std::optional<std::string> tiledBlock(llvm::StringRef Buffer, AnalyzedNest &N,
   return Code;
 }
 
-} // namespace
+/// The nest that runs right after \p N and takes the final values it
+/// leaves on their ranks (Scop::DeferTo), or none.
+AnalyzedNest *deferredTo(std::vector<AnalyzedNest> &Nests,
+                         const AnalyzedNest &N) {
+  if (!N.S || N.S->DeferTo.empty())
+    return nullptr;
+  for (AnalyzedNest &Later : Nests)
+    if (Later.S && Later.Function == N.Function &&
+        Later.Loc.File == N.Loc.File &&
+        Later.Loc.Offset == N.S->NextNestOffset)
+      return &Later;
+  return nullptr;
+}
 
-RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
-                            std::vector<AnalyzedNest> &Nests,
-                            const Options &Opts) {
+/// Whether a nest that leaves its final values was rewritten while the
+/// nest that takes them was not (its code failed or could not be applied):
+/// the first then keeps its exchange (Scop::DeferTo cleared), and its code
+/// is generated again.
+bool undeferOrphans(std::vector<AnalyzedNest> &Nests,
+                    const std::vector<size_t> &Rewritten) {
+  bool Changed = false;
+  for (size_t I : Rewritten) {
+    AnalyzedNest &N = Nests[I];
+    AnalyzedNest *Next = deferredTo(Nests, N);
+    if (N.S && !N.S->DeferTo.empty() && (!Next || Next->Reject)) {
+      N.S->DeferTo.clear();
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
+RewriteResult rewriteOnce(llvm::StringRef FileName, llvm::StringRef Buffer,
+                          std::vector<AnalyzedNest> &Nests,
+                          const Options &Opts) {
   RewriteResult Result;
   std::vector<size_t> Edited; // the nests of Edits
   std::vector<NestEdits> Edits;
@@ -197,6 +227,32 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
   Result.NumTiled = Applied.NumApplied;
   Result.Text = std::move(Applied.Text);
   return Result;
+}
+
+} // namespace
+
+RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
+                            std::vector<AnalyzedNest> &Nests,
+                            const Options &Opts) {
+  // The nests are rewritten in order; where a nest that takes the final
+  // values of the one before fails, that one is generated again without
+  // leaving them (at most once per nest: each round clears a DeferTo).
+  std::vector<AnalyzedNest> Before = Nests;
+  for (;;) {
+    RewriteResult Result = rewriteOnce(FileName, Buffer, Nests, Opts);
+    std::vector<size_t> Rewritten;
+    for (size_t I = 0; I < Nests.size(); ++I)
+      if (!Nests[I].Reject)
+        Rewritten.push_back(I);
+    std::vector<AnalyzedNest> Cleared = Nests;
+    if (!undeferOrphans(Cleared, Rewritten))
+      return Result;
+    // Again from the analysed nests, with the cleared DeferTo.
+    for (size_t I = 0; I < Nests.size(); ++I)
+      if (Before[I].S && Cleared[I].S)
+        Before[I].S->DeferTo = Cleared[I].S->DeferTo;
+    Nests = Before;
+  }
 }
 
 RewriteResult printStages(llvm::raw_ostream &OS, llvm::StringRef Buffer,
