@@ -10,6 +10,10 @@ value, docs/mpi-exchange.md) moves as many values as the nest computes:
                       the same table, allocated by the function, which
                       returns D[N][M]: only that value moves
   jacobi-2d N T       two N x N double arrays, T time steps (a 2D stencil)
+  jacobi-2d-init N T  the same grids initialised by a nest of the kernel's
+                      function right before the sweeps: the initialisation
+                      leaves its values on their ranks, the sweeps take what
+                      they read (docs/mpi-exchange.md)
 
 Variants, from the same source:
 
@@ -18,6 +22,9 @@ Variants, from the same source:
   mpi+omp    hetile rewrite --backend=mpi+omp, mpicc -O3 -fopenmp, run with
              OMP_NUM_THREADS=--threads (default 1: one thread per rank,
              what 2 ranks on a 2-core machine can run)
+  mpi nodefer
+             mpi with HETILE_DEFER=0: a nest's values left for the next nest
+             move to every rank at once instead
   mpi root   mpi with --gather=root: the final values to rank 0 alone (the
              kernels' ranks other than 0 only report the time; rank 0 hashes
              the arrays), what a program whose rank 0 writes the result uses
@@ -73,6 +80,7 @@ KERNELS = {
     "edit-distance": ("10000x10000", "1500x1500"),
     "edit-distance-local": ("10000x10000", "1500x1500"),
     "jacobi-2d": ("5000x8", "800x4"),
+    "jacobi-2d-init": ("5000x8", "800x4"),
 }
 STD = ["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-I" + KDIR]
 MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to",
@@ -197,6 +205,8 @@ def main():
                            "HETILE_GRID": "ring"}
                     if alloc:
                         env["HETILE_ALLOC"] = alloc
+                    if v.endswith(" nodefer"):
+                        env["HETILE_DEFER"] = "0"
                     if v.startswith("mpi+omp"):
                         env["OMP_NUM_THREADS"] = str(a.threads)
                     runs.append((v, len(cfg), env, "%s %s %s" % (

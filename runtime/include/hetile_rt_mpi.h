@@ -50,6 +50,8 @@
  *   HETILE_WATCHDOG=S                receive timeout in seconds (default
  *                                    120; 0 waits forever)
  *   HETILE_STATS=1                   hetile_mpi_verbose() returns 1
+ *   HETILE_DEFER=0                   hetile_mpi_defer moves the values at
+ *                                    once, to every rank
  *   HETILE_GRID=p1,p2                a processor grid instead of the ring,
  *                                    for nests whose band has 3 dimensions
  *                                    or more (read by hetile_mpi_grid;

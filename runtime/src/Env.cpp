@@ -277,6 +277,8 @@ std::shared_ptr<const Snapshot> build() {
   S->Stats = Stats && std::strcmp(Stats, "0") != 0;
   const char *Calibrate = std::getenv("HETILE_CALIBRATE");
   S->CalibrateOff = Calibrate && std::strcmp(Calibrate, "0") == 0;
+  const char *Defer = std::getenv("HETILE_DEFER");
+  S->DeferOff = Defer && std::strcmp(Defer, "0") == 0;
   read("HETILE_REFINE", S->Refine, readRefine);
   read("HETILE_PROFIT", S->Profit, readProfit);
   fail(HETILE_OK, "%s", Saved.c_str());

@@ -71,6 +71,7 @@ struct Snapshot {
   Var<AllocSetting> Alloc;              ///< HETILE_ALLOC
   bool Stats = false;                   ///< HETILE_STATS set and not 0
   bool CalibrateOff = false;            ///< HETILE_CALIBRATE=0
+  bool DeferOff = false;                ///< HETILE_DEFER=0
   /// HETILE_REFINE: 0 off ("0"), 1 for long nests (unset or "1"), 2
   /// always ("always"): hetile_refine_begin.
   Var<int> Refine;

@@ -143,6 +143,9 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   double Watchdog = 120;
   long MaxCount = INT_MAX;
   bool Verbose = false;
+  /// HETILE_DEFER=0: a nest's values left for the next nest move at once
+  /// (hetile_mpi_defer), as a final exchange to every rank would.
+  bool DeferOff = false;
   /// This rank's HETILE_EMULATE_SPEEDS factor (1: none).
   double EmulateFactor = 1;
   /// Per thread (one until hetile_mpi_threads): compute brackets and the

@@ -39,6 +39,7 @@ struct Settings {
   double Watchdog = 120;
   long MaxCount = INT_MAX;
   int Verbose = 0;
+  int DeferOff = 0;
   TimesSource Source = TimesSource::Equal;
 };
 
@@ -58,6 +59,7 @@ int readSettings(hetile_mpi &M, Settings &S) {
                                   "expected)", M.Rank, &M.EmulateFactor))
     return E;
   S.Verbose = Env->Stats;
+  S.DeferOff = Env->DeferOff;
   // Rank 0's cached times, if any, are broadcast.
   return findTimes(Processors::Ranks, M.Size, M.Times, S.Source);
 }
@@ -74,6 +76,7 @@ int shareSettings(hetile_mpi &M, Settings &S) {
   M.Watchdog = S.Watchdog;
   M.MaxCount = S.MaxCount;
   M.Verbose = S.Verbose;
+  M.DeferOff = S.DeferOff;
   return HETILE_OK;
 }
 

@@ -34,6 +34,14 @@
 // RUN: grep 'rank 1/2: .*to their ranks: the nest at line' %t.err | sed -n 1p | grep -Eq 'left on their ranks for the next nest: [1-9][0-9]* bytes'
 // RUN: grep 'rank 1/2: .*of what the previous nest left' %t.err | sed -n 1p | grep -Eq ', [1-9][0-9]* not moved'
 //
+// HETILE_DEFER=0: the values move to every rank at once (the exchange as
+// it was), the same output.
+// RUN: env HETILE_DEFER=0 HETILE_STATS=1 HETILE_PROFIT=0 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10,6 %mpirun -np 2 sh -c '"$0" "$@" > %t.nd.$OMPI_COMM_WORLD_RANK' %t.mpi 40 6 0 2> %t.nd.err
+// RUN: diff %t.expected %t.nd.0
+// RUN: diff %t.expected %t.nd.1
+// RUN: grep -c 'rank 1/2: .*to their ranks: the nest at line [0-9]* takes what it reads; .*; HETILE_DEFER=0: the final values moved to every rank at once' %t.nd.err | grep -qx 4
+// RUN: not grep -q 'of what the previous nest left' %t.nd.err
+//
 // Where shifted's arrays overlap (third argument 1), its second nest runs
 // as the original, on every rank, after what its first nest left moved.
 // RUN: %mpicc -std=c99 -O2 -Wall -Werror %rt_cflags -I %S/../Exec/Inputs %t.mpi.c -o %t.fallback %rt_mpi_libs
