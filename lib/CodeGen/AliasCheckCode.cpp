@@ -262,11 +262,28 @@ llvm::Expected<std::string> printLoads(const NestEmitter &E) {
 
 llvm::Expected<std::string> printResidentNotes(const NestEmitter &E,
                                                unsigned Indent) {
+  return printArrayBoxes(
+      E, Indent, /*WrittenOnly=*/true,
+      [](const std::string &Name, const std::string &Begin,
+         const std::string &End) {
+        return "hetile_mpi_resident(hetile_m, " + quoted(Name) +
+               ", (const void *)(" + Begin + "), (const void *)(" + End +
+               "));";
+      });
+}
+
+llvm::Expected<std::string> printArrayBoxes(
+    const NestEmitter &E, unsigned Indent, bool WrittenOnly,
+    const std::function<std::string(const std::string &, const std::string &,
+                                    const std::string &)> &Call,
+    bool *Bounded) {
   const Scop &S = E.S;
   isl::ast_build Build = E.buildInside(0);
   std::string In(Indent, ' '), Code;
+  if (Bounded)
+    *Bounded = true;
   for (const ScopArray &A : S.Arrays) {
-    if (!A.Written)
+    if (WrittenOnly && !A.Written)
       continue;
     // The alias checks' box where it has one, else bounded here.
     auto Known = llvm::find_if(
@@ -275,8 +292,11 @@ llvm::Expected<std::string> printResidentNotes(const NestEmitter &E,
     std::optional<ArrayBounds> B =
         Known != S.Bounds.end() ? std::optional<ArrayBounds>(*Known)
                                 : boundArray(S, A, Why);
-    if (!B)
+    if (!B) {
+      if (Bounded)
+        *Bounded = false;
       continue;
+    }
     isl::set Where = B->Touched.intersect(S.Context);
     if (Where.is_empty().is_true())
       continue;
@@ -290,9 +310,7 @@ llvm::Expected<std::string> printResidentNotes(const NestEmitter &E,
     if (!S.Context.is_subset(Where).is_true())
       Cond = "if (" + E.Exprs.print(Build.expr_from(Where)) + ")\n" + In +
              "  ";
-    Code += In + Cond + "hetile_mpi_resident(hetile_m, " + quoted(A.Name) +
-            ", (const void *)(" + *Begin + "), (const void *)(" + *End +
-            "));\n";
+    Code += In + Cond + Call(A.Name, *Begin, *End) + "\n";
   }
   return Code;
 }

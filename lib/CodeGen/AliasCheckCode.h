@@ -30,6 +30,7 @@
 
 #include "hetile/Support/Options.h"
 
+#include <functional>
 #include <string>
 
 namespace hetile {
@@ -65,6 +66,16 @@ llvm::Expected<std::string> printLoads(const NestEmitter &E);
 /// after the nest: how much of each array this rank holds in memory.
 llvm::Expected<std::string> printResidentNotes(const NestEmitter &E,
                                                unsigned Indent);
+
+/// At \p Indent, per array of the nest with subscripts (written or read),
+/// \p Call(name, first, end) with the C expressions of the first byte of
+/// its touched box and of its end, under the box's condition; none where
+/// an array has no box isl bounds (*Bounded false then).
+llvm::Expected<std::string> printArrayBoxes(
+    const NestEmitter &E, unsigned Indent, bool WrittenOnly,
+    const std::function<std::string(const std::string &, const std::string &,
+                                    const std::string &)> &Call,
+    bool *Bounded = nullptr);
 
 /// The flags of the nest's run-time checks, joined with &&: what the guard
 /// of the tiled nest tests; "" when it has none.

@@ -743,6 +743,21 @@ llvm::Error MpiEmitter::fetch(std::string &Out) {
                                    ", (size_t)hetile_rn * sizeof " + L + ");";
                           }))
     return Err;
+  // The boxes of the arrays the nest touches: what lies outside them stays
+  // where it is (none listed where one has no box: everything moves).
+  bool Bounded = false;
+  auto Touched = printArrayBoxes(
+      E, 6, /*WrittenOnly=*/false,
+      [](const std::string &, const std::string &Begin,
+         const std::string &End) {
+        return "hetile_mpi_touch_run(hetile_m, (const void *)(" + Begin +
+               "), (const void *)(" + End + "));";
+      },
+      &Bounded);
+  if (!Touched)
+    return Touched.takeError();
+  if (Bounded)
+    Out += *Touched;
   Out += "      if (hetile_mpi_fetch(hetile_m) < 0) {\n"
          "        " + std::string(MpiFail) +
          "        hetile_mpi_abort(hetile_m, 1);\n"
@@ -1201,6 +1216,13 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
   Ring += "#undef hetile_tag\n#undef hetile_send_elem\n#undef hetile_recv_elem\n";
   if (auto Err = Defers ? defer(Ring) : gather(Ring))
     return Err;
+  // What earlier nests left and this one did not touch, after its own
+  // exchange.
+  if (E.S.AfterDeferred && !Defers)
+    Ring += "    if (hetile_mpi_settle(hetile_m) < 0) {\n"
+            "      " + std::string(MpiFail) +
+            "      hetile_mpi_abort(hetile_m, 1);\n"
+            "    }\n";
   // The grid's branch doubles the nest's code: left out (the nest then
   // runs on the ring whatever HETILE_GRID says) where the two would take
   // more than three quarters of --max-nest-code-bytes (the rest is for the

@@ -446,13 +446,16 @@ void markLaterNests(std::vector<AnalyzedNest> &Nests) {
 /// Where the loop that runs right after a nest (Scop::NextNestOffset) is
 /// a nest hetile tiles too, the mpi backends leave the first nest's final
 /// values where they were computed and the second takes what it reads
-/// (Scop::DeferTo, Scop::AfterDeferred; docs/mpi-exchange.md).
+/// (Scop::DeferTo, Scop::AfterDeferred; docs/mpi-exchange.md). Not where
+/// the second nest loads values at its entry (Scop::Loads, before it could
+/// take what it reads).
 void markDeferredNests(std::vector<AnalyzedNest> &Nests) {
   for (AnalyzedNest &N : Nests) {
     if (!N.S || N.Reject || N.S->NextNestOffset == ~0u)
       continue;
     for (AnalyzedNest &Later : Nests)
-      if (Later.S && !Later.Reject && Later.Function == N.Function &&
+      if (Later.S && !Later.Reject && Later.S->Loads.empty() &&
+          Later.Function == N.Function &&
           Later.Loc.File == N.Loc.File &&
           Later.Loc.Offset == N.S->NextNestOffset) {
         N.S->DeferTo = "the nest at line " + std::to_string(Later.Loc.Line);

@@ -293,10 +293,14 @@ int hetile_mpi_exchange(hetile_mpi *m, int root_only);
  * it. hetile_mpi_deferred() is 1 while the table holds something. The next
  * nest, before its tiles, lists the runs each rank's blocks read,
  * hetile_mpi_need_run(m, q, addr, bytes), and the runs it writes whatever
- * its data, hetile_mpi_kill_run(m, addr, bytes); hetile_mpi_fetch(m)
- * (collective) moves to each rank what its tiles read of what it lacks,
- * and to every rank the rest of what it lacks but what the nest
- * overwrites; the table is then empty. hetile_mpi_settle(m) (collective;
+ * its data, hetile_mpi_kill_run(m, addr, bytes), and the boxes of the
+ * arrays it touches, hetile_mpi_touch_run(m, first, end);
+ * hetile_mpi_fetch(m) (collective) moves to each rank what its tiles read
+ * of what it lacks, and to every rank the rest of what it lacks within
+ * the boxes touched (all of it where none was listed) but what the nest
+ * overwrites; the rest stays in the table, for a later nest, or for
+ * hetile_mpi_settle after the nest's own exchange. hetile_mpi_settle(m)
+ * (collective;
  * m may be NULL, before an original nest) moves to every rank everything
  * it lacks. The stats line of m says what was left and what moved.
  * HETILE_ERR_INVALID on bad arguments, HETILE_ERR_NOMEM, HETILE_ERR_MPI,
@@ -307,6 +311,7 @@ int hetile_mpi_defer(hetile_mpi *m);
 int hetile_mpi_deferred(void);
 int hetile_mpi_need_run(hetile_mpi *m, int rank, void *addr, size_t bytes);
 int hetile_mpi_kill_run(hetile_mpi *m, void *addr, size_t bytes);
+int hetile_mpi_touch_run(hetile_mpi *m, const void *first, const void *end);
 int hetile_mpi_fetch(hetile_mpi *m);
 int hetile_mpi_settle(hetile_mpi *m);
 

@@ -43,7 +43,9 @@ namespace {
 struct Entry {
   uintptr_t Hi;
   int Holder;
-  int Array;
+  /// The deferring nest's number (hetile_mpi_defer's count) times 2^20
+  /// plus its array's: the order of the rest's parts.
+  long long Array;
 };
 using RangeMap = std::map<uintptr_t, Entry>; // keyed by Lo
 
@@ -60,7 +62,9 @@ struct Deferred {
   std::vector<RangeMap> Stale;
   /// Listed for the next hetile_mpi_defer / hetile_mpi_fetch.
   std::vector<std::vector<Run>> Listed, Needs;
-  std::vector<Run> Kills;
+  std::vector<Run> Kills, Touched;
+  /// hetile_mpi_defer's calls.
+  long long Serial = 0;
   /// What hetile_mpi_defer left for the next nest, in bytes, as this rank
   /// counted it (the bytes the other ranks lack of its values).
   unsigned long long Left = 0;
@@ -202,7 +206,7 @@ int transfer(Deferred &D, const Moves &M, unsigned long long &Received,
 void takeRest(Deferred &D, Moves &M) {
   for (int Q = 0; Q < (int)D.Stale.size(); ++Q) {
     // Address order within each array (the map's), the arrays in order.
-    std::vector<std::pair<int, uintptr_t>> All;
+    std::vector<std::pair<long long, uintptr_t>> All;
     for (const auto &KV : D.Stale[Q])
       All.push_back({KV.second.Array, KV.first});
     std::sort(All.begin(), All.end());
@@ -212,6 +216,13 @@ void takeRest(Deferred &D, Moves &M) {
     }
   }
   D.Stale.clear();
+}
+
+bool allEmpty(const std::vector<RangeMap> &Stale) {
+  for (const RangeMap &R : Stale)
+    if (!R.empty())
+      return false;
+  return true;
 }
 
 Moves emptyMoves(int Size) {
@@ -260,12 +271,13 @@ extern "C" int hetile_mpi_defer(hetile_mpi *m) {
       for (int Q = 0; Q < m->Size; ++Q) {
         erase(D.Stale[Q], Lo, Hi);
         if (Q != W)
-          D.Stale[Q].emplace(Lo, Entry{Hi, W, R.Array});
+          D.Stale[Q].emplace(Lo, Entry{Hi, W, (D.Serial << 20) + R.Array});
       }
       if (W == m->Rank)
         Left += R.Bytes * (unsigned long long)(m->Size - 1);
     }
   D.Left = Left;
+  ++D.Serial;
   if (m->DeferOff) {
     Moves M = emptyMoves(m->Size);
     takeRest(D, M);
@@ -310,14 +322,26 @@ extern "C" int hetile_mpi_kill_run(hetile_mpi *m, void *addr, size_t bytes) {
   return HETILE_OK;
 }
 
+extern "C" int hetile_mpi_touch_run(hetile_mpi *m, const void *first,
+                                    const void *end) {
+  if (!m || !first || !end ||
+      reinterpret_cast<uintptr_t>(end) < reinterpret_cast<uintptr_t>(first))
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_touch_run: invalid arguments");
+  uintptr_t Lo = reinterpret_cast<uintptr_t>(first);
+  table().Touched.push_back(
+      {reinterpret_cast<char *>(Lo), reinterpret_cast<uintptr_t>(end) - Lo, 0});
+  return HETILE_OK;
+}
+
 extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
   if (!m)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_fetch: null nest");
   Deferred &D = table();
   std::vector<std::vector<Run>> Needs;
-  std::vector<Run> Kills;
+  std::vector<Run> Kills, Touched;
   Needs.swap(D.Needs);
   Kills.swap(D.Kills);
+  Touched.swap(D.Touched);
   if (D.Stale.empty())
     return HETILE_OK;
   if ((int)D.Stale.size() != m->Size)
@@ -350,13 +374,38 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
           Overwritten += T.first.Hi - T.first.Lo;
     }
   }
-  takeRest(D, M);
+  // The rest within the boxes the nest touches moves to every rank (the
+  // nest's own exchange covers only what it writes last); outside them it
+  // stays, for a later nest or the end of this one (hetile_mpi_settle).
+  // Without boxes, all of it moves.
+  unsigned long long Kept = 0;
+  if (Touched.empty()) {
+    takeRest(D, M);
+  } else {
+    for (int Q = 0; Q < m->Size; ++Q) {
+      for (const Run &T : Touched) {
+        uintptr_t Lo = reinterpret_cast<uintptr_t>(T.At);
+        Taken.clear();
+        erase(D.Stale[Q], Lo, Lo + T.Bytes, &Taken);
+        for (const auto &X : Taken)
+          M[X.second][Q].push_back(X.first);
+      }
+      if (Q == m->Rank)
+        for (const auto &KV : D.Stale[Q])
+          Kept += KV.second.Hi - KV.first;
+    }
+    if (allEmpty(D.Stale))
+      D.Stale.clear();
+  }
   unsigned long long Received = 0, Sent = 0;
   int E = transfer(D, M, Received, Sent);
   m->Final += hetile_timer_now() - T0;
   note(m, "; of what the previous nest left: %llu bytes received (%llu for "
        "the tiles), %llu sent, %llu not moved (this nest overwrites them)",
        Received, ForTiles, Sent, Overwritten);
+  if (Kept)
+    note(m, ", %llu kept where they are (this nest does not touch them)", Kept,
+         0, 0, 0);
   return E;
 }
 
@@ -364,6 +413,7 @@ extern "C" int hetile_mpi_settle(hetile_mpi *m) {
   Deferred &D = table();
   D.Needs.clear();
   D.Kills.clear();
+  D.Touched.clear();
   if (D.Stale.empty())
     return HETILE_OK;
   Moves M = emptyMoves((int)D.Stale.size());
@@ -371,8 +421,8 @@ extern "C" int hetile_mpi_settle(hetile_mpi *m) {
   unsigned long long Received = 0, Sent = 0;
   int E = transfer(D, M, Received, Sent);
   if (m)
-    note(m, "; of what the previous nest left: %llu bytes received, %llu "
-         "sent before the nest", Received, Sent, 0, 0);
+    note(m, "; of what earlier nests left: %llu bytes received, %llu sent "
+         "(to every rank)", Received, Sent, 0, 0);
   else if (hetile_env_stats())
     std::fprintf(stderr, "hetile: rank %d/%d: %llu bytes received, %llu sent "
                  "of what the previous nest left, before the original nest\n",

@@ -6,7 +6,8 @@
 // it (an initialisation, then a time-stepped sweep: the sweep overwrites
 // the interior, so only the borders and what the blocks read move before
 // it); `chain` runs three nests, the third reading two arrays the first
-// wrote; `between` has a call between its nests (nothing is left then);
+// wrote (the second touches one of them: the other's values stay on their
+// ranks until the third); `between` has a call between its nests (nothing is left then);
 // `shifted` runs its second nest on an array that may overlap the first's:
 // where it does, the original runs on every rank, after every value left
 // has moved to every rank.
@@ -33,6 +34,11 @@
 // CHECK: rank 1/2: {{.*}}; of what the previous nest left: [[#]] bytes received ([[#]] for the tiles), [[#]] sent, [[#]] not moved (this nest overwrites them)
 // RUN: grep 'rank 1/2: .*to their ranks: the nest at line' %t.err | sed -n 1p | grep -Eq 'left on their ranks for the next nest: [1-9][0-9]* bytes'
 // RUN: grep 'rank 1/2: .*of what the previous nest left' %t.err | sed -n 1p | grep -Eq ', [1-9][0-9]* not moved'
+// chain's second nest touches A only: B's values stay where they are until
+// the third nest, which reads B's elements but its first row and column:
+// those move after its own exchange.
+// RUN: grep 'rank 1/2: .*of what the previous nest left' %t.err | sed -n 2p | grep -Eq ', [1-9][0-9]* kept where they are \(this nest does not touch them\)'
+// RUN: grep 'rank 1/2: .*of what the previous nest left' %t.err | sed -n 3p | grep -Eq '; of what earlier nests left: [1-9][0-9]* bytes received, [0-9]* sent \(to every rank\)$'
 //
 // HETILE_DEFER=0: the values move to every rank at once (the exchange as
 // it was), the same output.
