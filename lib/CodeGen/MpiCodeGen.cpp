@@ -1201,9 +1201,23 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
   if (Grid)
     if (auto Err = gridBranch(GridText))
       return Err;
-  if (E.S.AfterDeferred)
-    if (auto Err = fetch(Ring))
-      return Err;
+  if (E.S.AfterDeferred) {
+    // Where the listing of the footprints fails, the nest takes everything
+    // left (the nest's budget aside).
+    std::string Fetch;
+    if (llvm::Error Err = fetch(Fetch)) {
+      if (auto Budget = E.checkBudget()) {
+        llvm::consumeError(std::move(Err));
+        return Budget;
+      }
+      llvm::consumeError(std::move(Err));
+      Fetches = false;
+      Fetch.clear();
+      if (auto Err2 = fetch(Fetch))
+        return Err2;
+    }
+    Ring += Fetch;
+  }
   // A nest that leaves its values sends no pieces and has no final
   // exchange.
   if (Defers)

@@ -237,6 +237,10 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
   // The nests are rewritten in order; where a nest that takes the final
   // values of the one before fails, that one is generated again without
   // leaving them (at most once per nest: each round clears a DeferTo).
+  bool Mpi = Opts.TargetBackend == Backend::Mpi ||
+             Opts.TargetBackend == Backend::MpiOmp;
+  if (!Mpi)
+    return rewriteOnce(FileName, Buffer, Nests, Opts);
   std::vector<AnalyzedNest> Before = Nests;
   for (;;) {
     RewriteResult Result = rewriteOnce(FileName, Buffer, Nests, Opts);

@@ -350,55 +350,41 @@ std::string finalValuesBytes(const Scop &S) {
 
 namespace {
 
-/// A union of boxes that contains \p Set: each disjunct without its
-/// existentially quantified variables (isl's projection, which only
-/// enlarges it) and without its constraints that bound several subscripts
-/// or one with a coefficient other than +-1. Null when isl fails.
+/// A union of boxes that contains \p Set: per disjunct, the product of its
+/// projections on each subscript (isl's projection, without the
+/// existentially quantified variables it introduces: both only enlarge
+/// it). Null when isl fails or a box is unbounded.
 isl::set boxCover(const isl::set &Set) {
   if (Set.is_null())
     return Set;
   isl::set Result = Set.subtract(Set);
+  bool Failed = false;
   Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
-    isl_basic_set *Plain = isl_basic_set_remove_divs(B.copy());
-    if (!Plain) {
-      Result = isl::set();
+    isl_set *Plain = isl_set_remove_divs(isl_set_from_basic_set(B.copy()));
+    unsigned Dims = Plain ? unsigned(isl_set_dim(Plain, isl_dim_set)) : 0;
+    isl_set *Box = Plain ? isl_set_universe(isl_set_get_space(Plain)) : nullptr;
+    for (unsigned D = 0; Box && D < Dims; ++D) {
+      isl_set *One = isl_set_copy(Plain);
+      One = isl_set_project_out(One, isl_dim_set, D + 1, Dims - D - 1);
+      One = isl_set_project_out(One, isl_dim_set, 0, D);
+      One = isl_set_remove_divs(One);
+      One = isl_set_insert_dims(One, isl_dim_set, 0, D);
+      One = isl_set_add_dims(One, isl_dim_set, Dims - D - 1);
+      One = isl_set_reset_space(One, isl_set_get_space(Box));
+      Box = isl_set_intersect(Box, One);
+    }
+    isl_set_free(Plain);
+    if (!Box || isl_set_is_bounded(Box) != isl_bool_true) {
+      isl_set_free(Box);
+      Failed = true;
       return isl::stat::error();
     }
-    unsigned Dims = unsigned(isl_basic_set_dim(Plain, isl_dim_set));
-    struct State {
-      unsigned Dims;
-      isl_basic_set *Box;
-    } St{Dims, isl_basic_set_universe(isl_basic_set_get_space(Plain))};
-    isl_basic_set_foreach_constraint(
-        Plain,
-        [](isl_constraint *C, void *User) -> isl_stat {
-          State &St = *static_cast<State *>(User);
-          unsigned Involved = 0;
-          bool Unit = true;
-          for (unsigned K = 0; K < St.Dims; ++K) {
-            isl::val V = isl::manage(
-                isl_constraint_get_coefficient_val(C, isl_dim_set, K));
-            if (V.is_zero())
-              continue;
-            ++Involved;
-            Unit &= V.abs().is_one();
-          }
-          if (Involved <= 1 && Unit)
-            St.Box = isl_basic_set_add_constraint(St.Box, C);
-          else
-            isl_constraint_free(C);
-          return isl_stat_ok;
-        },
-        &St);
-    isl_basic_set_free(Plain);
-    if (!St.Box) {
-      Result = isl::set();
-      return isl::stat::error();
-    }
-    Result = Result.unite(isl::manage(isl_set_from_basic_set(St.Box)));
+    Result = Result.unite(isl::manage(Box));
     return isl::stat::ok();
   });
-  return Result.is_null() ? Result : Result.coalesce();
+  if (Failed || Result.is_null())
+    return isl::set();
+  return Result.coalesce();
 }
 
 /// Communication::Footprints of \p Original (\p Updates: its update model,
