@@ -303,6 +303,11 @@ void printNestText(llvm::raw_ostream &OS, const AnalyzedNest &N) {
                  : "(every rank even with --gather=root: " + S.EveryRank +
                        ")")
          << "\n";
+    if (!S.DeferTo.empty())
+      OS << "  final values (mpi backends): left on the ranks that computed "
+            "them where they lie in runs; "
+         << S.DeferTo
+         << ", which runs next, takes what its blocks read (docs/mpi-exchange.md)\n";
   }
 }
 
@@ -476,6 +481,8 @@ Value nestToJson(const AnalyzedNest &N) {
     O["final_exchange_bytes"] = finalValuesBytes(*N.S);
     if (!N.S->EveryRank.empty())
       O["final_exchange_every_rank"] = N.S->EveryRank;
+    if (!N.S->DeferTo.empty())
+      O["final_values_left_for"] = N.S->DeferTo;
   }
   if (N.Strips)
     O["strips"] = stripsToJson(*N.Strips);

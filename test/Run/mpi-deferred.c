@@ -20,6 +20,18 @@
 // RUN: grep -c '^ *if (hetile_mpi_fetch(hetile_m) < 0)' %t.mpi.c | grep -qx 4
 // RUN: grep -c '^ *if (hetile_mpi_settle(NULL) < 0)' %t.mpi.c | grep -qx 4
 //
+// What `hetile analyze` says of the nests that leave their values:
+// RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s --check-prefix=ANALYZE
+// ANALYZE: in function 'relax'
+// ANALYZE: final values (mpi backends): left on the ranks that computed them where they lie in runs; the nest at line [[#]], which runs next, takes what its blocks read
+// ANALYZE: in function 'chain'
+// ANALYZE: final values (mpi backends): left on the ranks
+// ANALYZE: final values (mpi backends): left on the ranks
+// ANALYZE: in function 'between'
+// ANALYZE-NOT: final values (mpi backends): left
+// ANALYZE: in function 'shifted'
+// ANALYZE: final values (mpi backends): left on the ranks
+//
 // As it runs, 2 ranks of equal speed (HETILE_STATS): the values left, what
 // moved before the next nest, and that the sweep overwrites most of what
 // rank 1 lacks, so that it does not move.
