@@ -248,8 +248,15 @@ extern "C" int hetile_mpi_defer_run(hetile_mpi *m, int rank, int array,
   Deferred &D = table();
   if (D.Listed.size() != (size_t)m->Size)
     D.Listed.assign(m->Size, {});
-  if (bytes)
-    D.Listed[rank].push_back({static_cast<char *>(addr), bytes, array});
+  if (!bytes)
+    return HETILE_OK;
+  // Consecutive rows of a block that spans whole rows are one range.
+  std::vector<Run> &V = D.Listed[rank];
+  char *At = static_cast<char *>(addr);
+  if (!V.empty() && V.back().Array == array && V.back().At + V.back().Bytes == At)
+    V.back().Bytes += bytes;
+  else
+    V.push_back({At, bytes, array});
   return HETILE_OK;
 }
 

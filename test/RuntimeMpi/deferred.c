@@ -78,8 +78,13 @@ int main(void) {
   for (int k = 0; k < 10; k++)
     Y[k] = k >= YLo[me] && k < YHi[me] ? value(100 + k) : -1;
   for (int q = 0; q < 3; q++) {
-    check(m, hetile_mpi_defer_run(m, q, 0, &X[XLo[q]],
-                                  sizeof(double) * (XHi[q] - XLo[q])), "run");
+    /* Rank 0's X as two adjacent runs (they merge), the others' as one. */
+    if (q == 0) {
+      check(m, hetile_mpi_defer_run(m, 0, 0, &X[0], 4 * sizeof(double)), "run");
+      check(m, hetile_mpi_defer_run(m, 0, 0, &X[4], 6 * sizeof(double)), "run");
+    } else
+      check(m, hetile_mpi_defer_run(m, q, 0, &X[XLo[q]],
+                                    sizeof(double) * (XHi[q] - XLo[q])), "run");
     check(m, hetile_mpi_defer_run(m, q, 1, &Y[YLo[q]],
                                   sizeof(double) * (YHi[q] - YLo[q])), "run");
   }
