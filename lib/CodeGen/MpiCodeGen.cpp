@@ -95,6 +95,14 @@ const char *const MpiFail =
     "fprintf(stderr, \"hetile: error: rank %d: %s\\n\", hetile_me, "
     "hetile_last_error());\n";
 
+/// `if (<Call> < 0) { report; abort }` at \p Indent: a runtime call of
+/// the nest's that fails on every rank alike.
+std::string checkedMpiCall(unsigned Indent, const std::string &Call) {
+  std::string In(Indent, ' ');
+  return In + "if (" + Call + " < 0) {\n" + In + "  " + MpiFail + In +
+         "  hetile_mpi_abort(hetile_m, 1);\n" + In + "}\n";
+}
+
 struct MpiEmitter {
   NestEmitter &E;
   const Communication &Comm;
@@ -702,11 +710,7 @@ llvm::Error MpiEmitter::defer(std::string &Out) {
                           }))
     return Err;
   closeRankBlocks(Out);
-  Out += "      if (hetile_mpi_defer(hetile_m) < 0) {\n"
-         "        " + std::string(MpiFail) +
-         "        hetile_mpi_abort(hetile_m, 1);\n"
-         "      }\n"
-         "    }\n";
+  Out += checkedMpiCall(6, "hetile_mpi_defer(hetile_m)") + "    }\n";
   return llvm::Error::success();
 }
 
@@ -717,11 +721,8 @@ llvm::Error MpiEmitter::defer(std::string &Out) {
 llvm::Error MpiEmitter::fetch(std::string &Out) {
   if (!Fetches) {
     Out += "    /* hetile: the final values the previous nest left on their "
-           "ranks, to every rank */\n"
-           "    if (hetile_mpi_settle(hetile_m) < 0) {\n"
-           "      " + std::string(MpiFail) +
-           "      hetile_mpi_abort(hetile_m, 1);\n"
-           "    }\n";
+           "ranks, to every rank */\n" +
+           checkedMpiCall(4, "hetile_mpi_settle(hetile_m)");
     return llvm::Error::success();
   }
   Out += "    /* hetile: of the final values the previous nest left on their "
@@ -758,11 +759,7 @@ llvm::Error MpiEmitter::fetch(std::string &Out) {
     return Touched.takeError();
   if (Bounded)
     Out += *Touched;
-  Out += "      if (hetile_mpi_fetch(hetile_m) < 0) {\n"
-         "        " + std::string(MpiFail) +
-         "        hetile_mpi_abort(hetile_m, 1);\n"
-         "      }\n"
-         "    }\n";
+  Out += checkedMpiCall(6, "hetile_mpi_fetch(hetile_m)") + "    }\n";
   return llvm::Error::success();
 }
 
@@ -1133,11 +1130,8 @@ llvm::Error MpiEmitter::gridBranch(std::string &Out) {
          "    if (hetile_grid) {\n";
   if (E.S.AfterDeferred)
     Out += "      /* hetile: the final values the previous nest left on "
-           "their ranks, to every rank */\n"
-           "      if (hetile_mpi_settle(hetile_m) < 0) {\n"
-           "        " + std::string(MpiFail) +
-           "        hetile_mpi_abort(hetile_m, 1);\n"
-           "      }\n";
+           "their ranks, to every rank */\n" +
+           checkedMpiCall(6, "hetile_mpi_settle(hetile_m)");
   GridPath = true;
   llvm::Error Err = gridTiles(Out);
   if (!Err)
@@ -1233,10 +1227,7 @@ llvm::Error MpiEmitter::emit(std::string &Out) {
   // What earlier nests left and this one did not touch, after its own
   // exchange.
   if (E.S.AfterDeferred && !Defers)
-    Ring += "    if (hetile_mpi_settle(hetile_m) < 0) {\n"
-            "      " + std::string(MpiFail) +
-            "      hetile_mpi_abort(hetile_m, 1);\n"
-            "    }\n";
+    Ring += checkedMpiCall(4, "hetile_mpi_settle(hetile_m)");
   // The grid's branch doubles the nest's code: left out (the nest then
   // runs on the ring whatever HETILE_GRID says) where the two would take
   // more than three quarters of --max-nest-code-bytes (the rest is for the
