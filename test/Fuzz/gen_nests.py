@@ -164,6 +164,12 @@ class Gen:
         # nest must have reached every rank. A stream of its own.
         self.mn = random.Random(seed * 67867967 + 13)
         self.multi = self.mn.random() < 0.25
+        # An initialisation nest right before the nest, writing a box of
+        # one or two of the 2-D arrays: the mpi backends leave its values on
+        # the ranks that computed them, for the nest to take what it reads
+        # (docs/mpi-exchange.md). A stream of its own.
+        self.ini = random.Random(seed * 1000003 + 8025)
+        self.init_nest = self.ini.random() < 0.2
         self.stmts = 0
         self.offsets = []   # int scalars of outer levels: iterator + c
         self.values = []    # double scalars of outer levels
@@ -573,6 +579,7 @@ class Gen:
         if temp and not self.temp_param:
             out.append("  double W[%d];" % DIM)
             out.append("  for (int q = 0; q < %d; q++) W[q] = 0.0;" % DIM)
+        out += self.first_nest()
         out.append("#pragma hetile")
         out += nest
         if self.c89:
@@ -722,6 +729,35 @@ class Gen:
                 "  for (int p = %s; p < %s; p++)" % (lo, p0),
                 "    for (int q = %s; q < %s; q++)" % (lo, p1),
                 "      %s = %s;" % (self.element(x, w), rhs)]
+
+    # --- an initialisation nest ---------------------------------------
+    def first_nest(self):
+        """A 2-deep nest before the nest: one or two 2-D arrays set to
+        values of their subscripts over [0, N) x [0, M) (or N x N), shifted
+        by -1, 0 or 1."""
+        if not self.init_nest:
+            return []
+        r = self.ini
+        two = [a for a in self.arrays if a[2] == 2]
+        if not two:
+            return []
+        p0 = self.param(self.params[0])
+        p1 = self.param(r.choice(self.params))
+        body = []
+        for x in r.sample(two, min(len(two), r.randint(1, 2))):
+            c = [OFFSET + r.randint(-1, 1) for _ in range(2)]
+            lhs = self.element(x, ["p + %d" % c[0], "q + %d" % c[1]])
+            k = r.randint(0, 50)
+            if x[1] == "double":
+                rhs = "(double)((p * %d + q * %d + %d) %% 37) / 8.0" % (
+                    r.randint(1, 9), r.randint(1, 9), k)
+            else:
+                rhs = "(p * %d + q * %d + %d) %% 1009" % (
+                    r.randint(1, 9), r.randint(1, 9), k)
+            body.append("      %s = %s;" % (lhs, rhs))
+        return ["#pragma hetile",
+                "  for (int p = 0; p < %s; p++)" % p0,
+                "    for (int q = 0; q < %s; q++) {" % p1] + body + ["    }"]
 
     # --- the array kern() owns -----------------------------------------
     def owned_before(self):
