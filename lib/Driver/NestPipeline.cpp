@@ -297,21 +297,37 @@ llvm::Expected<std::string> emitNestCode(const AnalyzedNest &N,
                                          llvm::StringRef Original,
                                          IslBudget &Budget) {
   const Scop &S = *N.S;
+  // The strips and the bands inside a nest take none of the values the
+  // nest before left on their ranks (markDeferredNests does not leave them
+  // for such a nest): should one follow such a nest all the same, every
+  // value left moves to every rank first.
+  bool Mpi = O.TargetBackend == Backend::Mpi ||
+             O.TargetBackend == Backend::MpiOmp;
+  auto SettledFirst = [&](llvm::Expected<std::string> Code)
+      -> llvm::Expected<std::string> {
+    if (!Code || !Mpi || !S.AfterDeferred)
+      return Code;
+    return "{\n  if (hetile_mpi_settle(NULL) < 0) {\n"
+           "    fprintf(stderr, \"hetile: error: rank %d: %s\\n\", "
+           "hetile_mpi_world_rank(), hetile_last_error());\n"
+           "    hetile_mpi_abort(NULL, 1);\n  }\n" +
+           *Code + "\n}";
+  };
   if (usesStrips(N, O)) {
     Budget.enter(IslStage::CodeGen);
-    return afterStage(generateStripsNest(S, *N.Strips->Plan,
-                                         T.Bands.front().Tiled, S.Exits,
-                                         &Budget, stripsTarget(O, S), Original),
-                      Budget);
+    return SettledFirst(afterStage(
+        generateStripsNest(S, *N.Strips->Plan, T.Bands.front().Tiled, S.Exits,
+                           &Budget, stripsTarget(O, S), Original),
+        Budget));
   }
   if (N.Inner) {
     auto Blocks = emitInnerBands(N, T, O, &Budget, /*Ast=*/false);
     if (!Blocks)
       return Blocks.takeError();
     Budget.enter(IslStage::CodeGen);
-    return afterStage(generateInnerBandsNest(S, *N.Inner, *Blocks, O, S.Exits,
-                                             Original),
-                      Budget);
+    return SettledFirst(afterStage(
+        generateInnerBandsNest(S, *N.Inner, *Blocks, O, S.Exits, Original),
+        Budget));
   }
   Budget.enter(IslStage::CodeGen);
   const TiledBand &B = T.Bands.front();
@@ -448,13 +464,19 @@ void markLaterNests(std::vector<AnalyzedNest> &Nests) {
 /// values where they were computed and the second takes what it reads
 /// (Scop::DeferTo, Scop::AfterDeferred; docs/mpi-exchange.md). Not where
 /// the second nest loads values at its entry (Scop::Loads, before it could
-/// take what it reads).
-void markDeferredNests(std::vector<AnalyzedNest> &Nests) {
+/// take what it reads), nor where either runs otherwise than as one band
+/// on the ring.
+void markDeferredNests(std::vector<AnalyzedNest> &Nests, const Options &O) {
+  // Both nests run as one band on the ring (MpiCodeGen.cpp): not as bands
+  // inside a nest, nor as strips.
+  auto OneBand = [&](const AnalyzedNest &X) {
+    return X.S && !X.Reject && !X.Inner && !usesStrips(X, O);
+  };
   for (AnalyzedNest &N : Nests) {
-    if (!N.S || N.Reject || N.S->NextNestOffset == ~0u)
+    if (!OneBand(N) || N.S->NextNestOffset == ~0u)
       continue;
     for (AnalyzedNest &Later : Nests)
-      if (Later.S && !Later.Reject && Later.S->Loads.empty() &&
+      if (OneBand(Later) && Later.S->Loads.empty() &&
           Later.Function == N.Function &&
           Later.Loc.File == N.Loc.File &&
           Later.Loc.Offset == N.S->NextNestOffset) {
@@ -497,7 +519,7 @@ analyzeTranslationUnit(clang::ASTContext &Ctx,
               return A.Loc.Offset < B.Loc.Offset;
             });
   markLaterNests(Result);
-  markDeferredNests(Result);
+  markDeferredNests(Result, Opts);
   return Result;
 }
 
