@@ -350,6 +350,53 @@ std::string finalValuesBytes(const Scop &S) {
 
 namespace {
 
+/// \p Set (taken) without the constraints of its disjuncts that bound a
+/// subscript with a coefficient other than +-1 or bound several: a set
+/// that contains it.
+isl_set *unitBounds(isl_set *Set) {
+  isl_set *Out = isl_set_empty(isl_set_get_space(Set));
+  struct State {
+    unsigned Dims;
+    isl_set *Out;
+  } St{unsigned(isl_set_dim(Set, isl_dim_set)), Out};
+  isl_set_foreach_basic_set(
+      Set,
+      [](isl_basic_set *B, void *User) -> isl_stat {
+        State &St = *static_cast<State *>(User);
+        struct Keep {
+          unsigned Dims;
+          isl_basic_set *Box;
+        } K{St.Dims, isl_basic_set_universe(isl_basic_set_get_space(B))};
+        isl_basic_set_foreach_constraint(
+            B,
+            [](isl_constraint *C, void *User) -> isl_stat {
+              Keep &K = *static_cast<Keep *>(User);
+              unsigned Involved = 0;
+              bool Unit = true;
+              for (unsigned D = 0; D < K.Dims; ++D) {
+                isl::val V = isl::manage(
+                    isl_constraint_get_coefficient_val(C, isl_dim_set, D));
+                if (V.is_zero())
+                  continue;
+                ++Involved;
+                Unit &= V.abs().is_one();
+              }
+              if (Involved <= 1 && Unit)
+                K.Box = isl_basic_set_add_constraint(K.Box, C);
+              else
+                isl_constraint_free(C);
+              return isl_stat_ok;
+            },
+            &K);
+        isl_basic_set_free(B);
+        St.Out = isl_set_union(St.Out, isl_set_from_basic_set(K.Box));
+        return St.Out ? isl_stat_ok : isl_stat_error;
+      },
+      &St);
+  isl_set_free(Set);
+  return St.Out;
+}
+
 /// A union of boxes that contains \p Set: per disjunct, the product of its
 /// projections on each subscript (isl's projection, without the
 /// existentially quantified variables it introduces: both only enlarge
@@ -374,6 +421,9 @@ isl::set boxCover(const isl::set &Set) {
       Box = isl_set_intersect(Box, One);
     }
     isl_set_free(Plain);
+    // The bounds with a coefficient other than +-1 (3 - N <= 2i0) go: the
+    // others (0 <= i0 < N) usually bound the subscript too.
+    Box = Box ? unitBounds(Box) : nullptr;
     if (!Box || isl_set_is_bounded(Box) != isl_bool_true) {
       isl_set_free(Box);
       Failed = true;
