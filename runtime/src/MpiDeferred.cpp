@@ -65,9 +65,6 @@ struct Deferred {
   std::vector<Run> Kills, Touched;
   /// hetile_mpi_defer's calls.
   long long Serial = 0;
-  /// What hetile_mpi_defer left for the next nest, in bytes, as this rank
-  /// counted it (the bytes the other ranks lack of its values).
-  unsigned long long Left = 0;
 };
 
 Deferred &table() {
@@ -103,18 +100,19 @@ void erase(RangeMap &M, uintptr_t Lo, uintptr_t Hi,
   }
 }
 
-int open(Deferred &D, int Size) {
+/// The table's communicator, opened at the first hetile_mpi_defer (every
+/// rank calls it); the watchdog and the largest count are the nest's
+/// (rank 0's settings).
+int open(Deferred &D, const hetile_mpi &M) {
+  D.Watchdog = M.Watchdog;
+  D.MaxCount = M.MaxCount;
   if (D.Comm != MPI_COMM_NULL)
     return HETILE_OK;
-  if (int E = envWatchdog(D.Watchdog))
-    return E;
-  if (int E = envMaxCount(D.MaxCount))
-    return E;
   if (int E = openWorldComm(D.Comm, D.Rank, D.Size, D.TagUb))
     return E;
-  if (D.Size != Size)
+  if (D.Size != M.Size)
     return fail(HETILE_ERR_MPI, "hetile_mpi_defer: the nest has %d ranks, "
-                "MPI_COMM_WORLD %d", Size, D.Size);
+                "MPI_COMM_WORLD %d", M.Size, D.Size);
   return HETILE_OK;
 }
 
@@ -264,7 +262,7 @@ extern "C" int hetile_mpi_defer(hetile_mpi *m) {
   if (!m)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_defer: null nest");
   Deferred &D = table();
-  if (int E = agree(m->Comm, m->Rank, open(D, m->Size)))
+  if (int E = agree(m->Comm, m->Rank, open(D, *m)))
     return E;
   std::vector<std::vector<Run>> Listed;
   Listed.swap(D.Listed);
@@ -283,7 +281,6 @@ extern "C" int hetile_mpi_defer(hetile_mpi *m) {
       if (W == m->Rank)
         Left += R.Bytes * (unsigned long long)(m->Size - 1);
     }
-  D.Left = Left;
   ++D.Serial;
   if (m->DeferOff) {
     Moves M = emptyMoves(m->Size);
