@@ -332,8 +332,7 @@ llvm::Expected<std::string> printRuntimeChecks(const NestEmitter &E,
                                                const Options &O) {
   const Scop &S = E.S;
   isl::ast_build Build = E.buildInside(0);
-  bool Mpi =
-      O.TargetBackend == Backend::Mpi || O.TargetBackend == Backend::MpiOmp;
+  bool Mpi = isMpi(O.TargetBackend);
   std::string Rows = printRowChecks(E, Build);
   if (!Rows.empty() && Mpi)
     Rows += agree(InRowsFlag, E.Agreed);

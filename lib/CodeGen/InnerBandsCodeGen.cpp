@@ -291,8 +291,7 @@ generateInnerBandsNest(const Scop &S, const InnerBands &IB,
   if (!Original.empty() && O.TileSizes.empty())
     Points = pointsOfCall(E, S, None.Context);
   bool Decide = !Points.empty();
-  bool Mpi = O.TargetBackend == Backend::Mpi ||
-             O.TargetBackend == Backend::MpiOmp;
+  bool Mpi = isMpi(O.TargetBackend);
   E.Agreed = Decide && Mpi;
   auto Checks = printRuntimeChecks(E, O);
   if (!Checks)

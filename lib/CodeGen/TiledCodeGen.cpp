@@ -30,8 +30,7 @@ const char *const RuntimeIncludes[3] = {"stdio.h", "stdlib.h", "hetile_rt.h"};
 
 std::vector<std::string> runtimeIncludes(const Options &O) {
   std::vector<std::string> H = {"stdio.h", "stdlib.h"};
-  bool Mpi = O.TargetBackend == Backend::Mpi ||
-             O.TargetBackend == Backend::MpiOmp;
+  bool Mpi = isMpi(O.TargetBackend);
   if (O.TargetBackend == Backend::Omp || O.TargetBackend == Backend::MpiOmp)
     H.push_back("omp.h");
   if (Mpi) {
@@ -565,16 +564,14 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   // fixed at compile time (--tile-sizes) are the user's choice of the
   // tiled nest, and keep the seq code free of runtime calls.
   bool Decide = !Original.empty() && E.N.ConstantSizes.empty();
-  E.Agreed = Decide && (O.TargetBackend == Backend::Mpi ||
-                        O.TargetBackend == Backend::MpiOmp);
+  E.Agreed = Decide && isMpi(O.TargetBackend);
   if (Decide && O.TargetBackend == Backend::Omp) {
     Out += "  const int hetile_nprocs = hetile_run;\n";
     E.ThreadsClause = " num_threads(hetile_nprocs)";
   } else if (O.TargetBackend == Backend::Omp && E.N.ConstantSizes.empty()) {
     Out += ompNumProcs();
   }
-  bool Mpi = O.TargetBackend == Backend::Mpi ||
-             O.TargetBackend == Backend::MpiOmp;
+  bool Mpi = isMpi(O.TargetBackend);
   if (Mpi && E.N.ConstantSizes.empty())
     Out += mpiNumProcs(O.TargetBackend == Backend::MpiOmp);
   // The pipelined omp schedule with run-time sizes refines them in slabs
@@ -683,13 +680,7 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
     // After a nest that may have left its final values on their ranks
     // (Scop::AfterDeferred), the original runs on every rank on all of
     // them.
-    std::string Settle;
-    if (Mpi && S.AfterDeferred)
-      Settle = "    if (hetile_mpi_settle(NULL) < 0) {\n"
-               "      fprintf(stderr, \"hetile: error: rank %d: %s\\n\", "
-               "hetile_mpi_world_rank(), hetile_last_error());\n"
-               "      hetile_mpi_abort(NULL, 1);\n"
-               "    }\n";
+    std::string Settle = Mpi && S.AfterDeferred ? printMpiSettle(4) : "";
     Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled, Whole,
                                 Decide ? ProfitError : "", Loop, InPart,
                                 Settle);
@@ -701,6 +692,14 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   if (auto Err = E.checkBudget())
     return std::move(Err);
   return markOutlined(E.Outlined) + Block + "}";
+}
+
+std::string printMpiSettle(unsigned Indent) {
+  std::string In(Indent, ' ');
+  return In + "if (hetile_mpi_settle(NULL) < 0) {\n" + In +
+         "  fprintf(stderr, \"hetile: error: rank %d: %s\\n\", "
+         "hetile_mpi_world_rank(), hetile_last_error());\n" +
+         In + "  hetile_mpi_abort(NULL, 1);\n" + In + "}\n";
 }
 
 std::string markOutlined(const std::string &Functions) {

@@ -150,32 +150,20 @@ std::optional<std::string> tiledBlock(llvm::StringRef Buffer, AnalyzedNest &N,
   return Code;
 }
 
-/// The nest that runs right after \p N and takes the final values it
-/// leaves on their ranks (Scop::DeferTo), or none.
-AnalyzedNest *deferredTo(std::vector<AnalyzedNest> &Nests,
-                         const AnalyzedNest &N) {
-  if (!N.S || N.S->DeferTo.empty())
-    return nullptr;
-  for (AnalyzedNest &Later : Nests)
-    if (Later.S && Later.Function == N.Function &&
-        Later.Loc.File == N.Loc.File &&
-        Later.Loc.Offset == N.S->NextNestOffset)
-      return &Later;
-  return nullptr;
-}
-
-/// Whether a nest that leaves its final values was rewritten while the
-/// nest that takes them was not (its code failed or could not be applied):
-/// the first then keeps its exchange (Scop::DeferTo cleared), and its code
-/// is generated again.
-bool undeferOrphans(std::vector<AnalyzedNest> &Nests,
-                    const std::vector<size_t> &Rewritten) {
+/// Clears in \p Analysed the Scop::DeferTo of each nest that \p Done (the
+/// same nests after a rewrite) rewrote while it did not rewrite the nest
+/// that takes its values (its code failed or could not be applied): that
+/// nest then keeps its exchange. Whether one was cleared.
+bool undeferOrphans(std::vector<AnalyzedNest> &Done,
+                    std::vector<AnalyzedNest> &Analysed) {
   bool Changed = false;
-  for (size_t I : Rewritten) {
-    AnalyzedNest &N = Nests[I];
-    AnalyzedNest *Next = deferredTo(Nests, N);
-    if (N.S && !N.S->DeferTo.empty() && (!Next || Next->Reject)) {
-      N.S->DeferTo.clear();
+  for (size_t I = 0; I < Done.size(); ++I) {
+    const AnalyzedNest &N = Done[I];
+    if (N.Reject || !N.S || N.S->DeferTo.empty())
+      continue;
+    const AnalyzedNest *Next = nextNest(Done, N);
+    if (!Next || Next->Reject) {
+      Analysed[I].S->DeferTo.clear();
       Changed = true;
     }
   }
@@ -237,24 +225,13 @@ RewriteResult rewriteBuffer(llvm::StringRef FileName, llvm::StringRef Buffer,
   // The nests are rewritten in order; where a nest that takes the final
   // values of the one before fails, that one is generated again without
   // leaving them (at most once per nest: each round clears a DeferTo).
-  bool Mpi = Opts.TargetBackend == Backend::Mpi ||
-             Opts.TargetBackend == Backend::MpiOmp;
-  if (!Mpi)
+  if (!isMpi(Opts.TargetBackend))
     return rewriteOnce(FileName, Buffer, Nests, Opts);
   std::vector<AnalyzedNest> Before = Nests;
   for (;;) {
     RewriteResult Result = rewriteOnce(FileName, Buffer, Nests, Opts);
-    std::vector<size_t> Rewritten;
-    for (size_t I = 0; I < Nests.size(); ++I)
-      if (!Nests[I].Reject)
-        Rewritten.push_back(I);
-    std::vector<AnalyzedNest> Cleared = Nests;
-    if (!undeferOrphans(Cleared, Rewritten))
+    if (!undeferOrphans(Nests, Before))
       return Result;
-    // Again from the analysed nests, with the cleared DeferTo.
-    for (size_t I = 0; I < Nests.size(); ++I)
-      if (Before[I].S && Cleared[I].S)
-        Before[I].S->DeferTo = Cleared[I].S->DeferTo;
     Nests = Before;
   }
 }

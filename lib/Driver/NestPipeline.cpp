@@ -264,6 +264,17 @@ emitInnerBands(const AnalyzedNest &N, const TransformedNest &T,
 
 } // namespace
 
+AnalyzedNest *nextNest(std::vector<AnalyzedNest> &Nests, const AnalyzedNest &N) {
+  if (!N.S || N.S->NextNestOffset == ~0u)
+    return nullptr;
+  for (AnalyzedNest &Later : Nests)
+    if (Later.S && Later.Function == N.Function &&
+        Later.Loc.File == N.Loc.File &&
+        Later.Loc.Offset == N.S->NextNestOffset)
+      return &Later;
+  return nullptr;
+}
+
 bool usesStrips(const AnalyzedNest &N, const Options &O) {
   if (O.TargetBackend == Backend::Seq || !N.Strips || !N.Strips->Plan ||
       N.Inner)
@@ -285,7 +296,7 @@ namespace {
 
 StripsTarget stripsTarget(const Options &O, const Scop &S) {
   StripsTarget T;
-  T.Mpi = O.TargetBackend == Backend::Mpi || O.TargetBackend == Backend::MpiOmp;
+  T.Mpi = isMpi(O.TargetBackend);
   T.Threads = O.TargetBackend != Backend::Mpi;
   T.GatherRoot = gatherToRoot(O.GatherRoot, S);
   return T;
@@ -301,17 +312,12 @@ llvm::Expected<std::string> emitNestCode(const AnalyzedNest &N,
   // nest before left on their ranks (markDeferredNests does not leave them
   // for such a nest): should one follow such a nest all the same, every
   // value left moves to every rank first.
-  bool Mpi = O.TargetBackend == Backend::Mpi ||
-             O.TargetBackend == Backend::MpiOmp;
+  bool Mpi = isMpi(O.TargetBackend);
   auto SettledFirst = [&](llvm::Expected<std::string> Code)
       -> llvm::Expected<std::string> {
     if (!Code || !Mpi || !S.AfterDeferred)
       return Code;
-    return "{\n  if (hetile_mpi_settle(NULL) < 0) {\n"
-           "    fprintf(stderr, \"hetile: error: rank %d: %s\\n\", "
-           "hetile_mpi_world_rank(), hetile_last_error());\n"
-           "    hetile_mpi_abort(NULL, 1);\n  }\n" +
-           *Code + "\n}";
+    return "{\n" + printMpiSettle(2) + *Code + "\n}";
   };
   if (usesStrips(N, O)) {
     Budget.enter(IslStage::CodeGen);
@@ -473,17 +479,13 @@ void markDeferredNests(std::vector<AnalyzedNest> &Nests, const Options &O) {
     return X.S && !X.Reject && !X.Inner && !usesStrips(X, O);
   };
   for (AnalyzedNest &N : Nests) {
-    if (!OneBand(N) || N.S->NextNestOffset == ~0u)
+    if (!OneBand(N))
       continue;
-    for (AnalyzedNest &Later : Nests)
-      if (OneBand(Later) && Later.S->Loads.empty() &&
-          Later.Function == N.Function &&
-          Later.Loc.File == N.Loc.File &&
-          Later.Loc.Offset == N.S->NextNestOffset) {
-        N.S->DeferTo = "the nest at line " + std::to_string(Later.Loc.Line);
-        Later.S->AfterDeferred = true;
-        break;
-      }
+    AnalyzedNest *Later = nextNest(Nests, N);
+    if (Later && OneBand(*Later) && Later->S->Loads.empty()) {
+      N.S->DeferTo = "the nest at line " + std::to_string(Later->Loc.Line);
+      Later->S->AfterDeferred = true;
+    }
   }
 }
 

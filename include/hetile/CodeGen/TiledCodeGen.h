@@ -86,6 +86,11 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
                   const Communication *Comm = nullptr,
                   llvm::StringRef Original = {}, IslBudget *Budget = nullptr);
 
+/// At \p Indent, the statement that moves to every rank every final value
+/// a nest before left on its ranks (hetile_mpi_settle(NULL), failing on
+/// every rank alike): before a nest that takes none of them.
+std::string printMpiSettle(unsigned Indent);
+
 /// A block may need functions of its own before the nest's function (the
 /// omp backend's outlined tiles, Scop::OutlineFacts): generateTiledNest
 /// returns them in the block's text between two control characters (0x1e,

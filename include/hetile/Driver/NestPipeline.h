@@ -122,6 +122,10 @@ llvm::Expected<TransformedNest> transformNest(const AnalyzedNest &N,
                                               const Options &O,
                                               IslBudget &Budget);
 
+/// The nest of \p Nests whose loop runs right after \p N
+/// (Scop::NextNestOffset), or null.
+AnalyzedNest *nextNest(std::vector<AnalyzedNest> &Nests, const AnalyzedNest &N);
+
 /// Whether tilable nest \p N runs as strips under \p O: the omp, mpi or
 /// mpi+omp backend with --omp-schedule=strips, a plan, one band (with
 /// --omp-schedule=auto: and the model's choice).

@@ -16,6 +16,10 @@ namespace hetile {
 enum class Backend { Seq, Omp, Mpi, MpiOmp };
 /// "seq", "omp", "mpi", "mpi+omp": the spelling of --backend.
 const char *getBackendName(Backend B);
+/// Whether \p B is mpi or mpi+omp.
+inline bool isMpi(Backend B) {
+  return B == Backend::Mpi || B == Backend::MpiOmp;
+}
 /// How the omp backend orders tiles: the pipelined columnwise schedule of
 /// Boulet et al. (point-to-point waits), or a barrier per tile wavefront;
 /// or, where they apply, Rastello & Dauxois's strips with redundant tasks
