@@ -191,6 +191,17 @@ void readRefine(const char *Text, Var<int> &V) {
                       "always", Text));
 }
 
+/// HETILE_RELEASE: 0, 1 or poison (2).
+void readRelease(const char *Text, Var<int> &V) {
+  if (std::strcmp(Text, "0") == 0 || std::strcmp(Text, "1") == 0)
+    V.Value = Text[0] - '0';
+  else if (std::strcmp(Text, "poison") == 0)
+    V.Value = 2;
+  else
+    keepError(V, fail(HETILE_ERR_ENV, "HETILE_RELEASE: '%s' is not 0, 1 or "
+                      "poison", Text));
+}
+
 /// HETILE_PROFIT: 0, 1 or trials (2).
 void readProfit(const char *Text, Var<int> &V) {
   if (std::strcmp(Text, "0") == 0 || std::strcmp(Text, "1") == 0)
@@ -250,6 +261,7 @@ std::shared_ptr<const Snapshot> build() {
   S->IterationSeconds.Value = 1e-9;
   S->Refine.Value = 1;
   S->Profit.Value = 1;
+  S->Release.Value = 1;
   if (!anyHetileVariable())
     return S;
   // Reading records the errors of malformed variables; the calling
@@ -281,6 +293,7 @@ std::shared_ptr<const Snapshot> build() {
   S->DeferOff = Defer && std::strcmp(Defer, "0") == 0;
   read("HETILE_REFINE", S->Refine, readRefine);
   read("HETILE_PROFIT", S->Profit, readProfit);
+  read("HETILE_RELEASE", S->Release, readRelease);
   fail(HETILE_OK, "%s", Saved.c_str());
   return S;
 }

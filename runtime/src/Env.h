@@ -72,6 +72,10 @@ struct Snapshot {
   bool Stats = false;                   ///< HETILE_STATS set and not 0
   bool CalibrateOff = false;            ///< HETILE_CALIBRATE=0
   bool DeferOff = false;                ///< HETILE_DEFER=0
+  /// HETILE_RELEASE: what hetile_mpi_fetch does with the pages of dead
+  /// values: 0 keeps them ("0"), 1 gives them back (unset or "1"), 2
+  /// overwrites every dead byte instead ("poison", for tests).
+  Var<int> Release;
   /// HETILE_REFINE: 0 off ("0"), 1 for long nests (unset or "1"), 2
   /// always ("always"): hetile_refine_begin.
   Var<int> Refine;

@@ -32,6 +32,8 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <sys/mman.h>
+#include <unistd.h>
 
 using namespace hetile::rt;
 using namespace hetile::rt::mpi;
@@ -223,6 +225,71 @@ bool allEmpty(const std::vector<RangeMap> &Stale) {
   return true;
 }
 
+/// \p Runs as sorted, disjoint ranges.
+std::vector<Range> merged(const std::vector<Run> &Runs) {
+  std::vector<Range> R;
+  for (const Run &X : Runs) {
+    uintptr_t Lo = reinterpret_cast<uintptr_t>(X.At);
+    R.push_back({Lo, Lo + X.Bytes});
+  }
+  std::sort(R.begin(), R.end(),
+            [](const Range &A, const Range &B) { return A.Lo < B.Lo; });
+  std::vector<Range> Out;
+  for (const Range &X : R)
+    if (!Out.empty() && X.Lo <= Out.back().Hi)
+      Out.back().Hi = std::max(Out.back().Hi, X.Hi);
+    else
+      Out.push_back(X);
+  return Out;
+}
+
+/// Storage by share: gives back to the system the whole pages of this
+/// rank that hold only elements the nest overwrites (\p Kills, the whole
+/// nest's must-writes) and that this rank's blocks do not read (\p Mine,
+/// its needs, which cover its reads). Such an element's value on this rank
+/// is dead: the rank's own tiles write it before any read, or another
+/// rank's do, and this rank's copy is only ever replaced (the nest's final
+/// exchange, a later fetch) or never read again (what is read after the
+/// nest, Frontend/ReadAfter.h). A page given back reads as zeros and costs
+/// no memory until written. Returns the bytes given back.
+/// With \p Mode 2 (HETILE_RELEASE=poison) every dead byte is overwritten
+/// instead (0xff: a NaN in every floating-point element), so that a test
+/// whose output would change if a dead value were read sees it.
+unsigned long long releaseDead(const std::vector<Run> &Kills,
+                               const std::vector<Run> &Mine, int Mode) {
+  const uintptr_t Page = uintptr_t(sysconf(_SC_PAGESIZE));
+  if (Kills.empty() || Mode == 0 || Page == 0 || (Page & (Page - 1)))
+    return 0;
+  std::vector<Range> Dead = merged(Kills), Read = merged(Mine);
+  unsigned long long Released = 0;
+  auto Give = [&](uintptr_t Lo, uintptr_t Hi) {
+    if (Mode == 2) {
+      std::memset(reinterpret_cast<void *>(Lo), 0xff, Hi - Lo);
+      Released += Hi - Lo;
+      return;
+    }
+    Lo = (Lo + Page - 1) & ~(Page - 1);
+    Hi &= ~(Page - 1);
+    if (Hi > Lo && madvise(reinterpret_cast<void *>(Lo), Hi - Lo,
+                           MADV_DONTNEED) == 0)
+      Released += Hi - Lo;
+  };
+  size_t K = 0;
+  for (const Range &X : Dead) {
+    uintptr_t Lo = X.Lo;
+    while (K < Read.size() && Read[K].Hi <= Lo)
+      ++K;
+    for (size_t J = K; J < Read.size() && Read[J].Lo < X.Hi; ++J) {
+      if (Read[J].Lo > Lo)
+        Give(Lo, Read[J].Lo);
+      Lo = std::max(Lo, Read[J].Hi);
+    }
+    if (Lo < X.Hi)
+      Give(Lo, X.Hi);
+  }
+  return Released;
+}
+
 Moves emptyMoves(int Size) {
   return Moves(Size, std::vector<std::vector<Range>>(Size));
 }
@@ -403,6 +470,8 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
   }
   unsigned long long Received = 0, Sent = 0;
   int E = transfer(D, M, Received, Sent);
+  unsigned long long Released =
+      E ? 0 : releaseDead(Kills, Needs[m->Rank], m->Release);
   m->Final += hetile_timer_now() - T0;
   note(m, "; of what the previous nest left: %llu bytes received (%llu for "
        "the tiles), %llu sent, %llu not moved (this nest overwrites them)",
@@ -410,6 +479,13 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
   if (Kept)
     note(m, ", %llu kept where they are (this nest does not touch them)", Kept,
          0, 0, 0);
+  if (Released)
+    note(m, m->Release == 2
+                ? "; %llu bytes overwritten (HETILE_RELEASE=poison: values "
+                  "this nest overwrites and this rank's tiles do not read)"
+                : "; %llu bytes of pages given back (values this nest "
+                  "overwrites and this rank's tiles do not read)",
+         Released, 0, 0, 0);
   return E;
 }
 

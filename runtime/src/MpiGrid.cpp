@@ -120,13 +120,16 @@ extern "C" int hetile_mpi_grid_sized(hetile_mpi *m, long n0, long n1,
   // column, else the default grid
   // for these tile columns; neither when an allocation of the ring was
   // asked for (HETILE_ALLOC other than auto), the ranks form clusters
-  // (their panels are the ring's) or the ranks have several threads (the
-  // grid runs one per rank): those keep the ring. Rank 0's decision is
+  // (their panels are the ring's), the ranks have several threads (the
+  // grid runs one per rank) or an earlier nest left its final values on
+  // their ranks (the grid would first move them all to every rank,
+  // hetile_mpi_settle, and every rank would hold every array whole): those
+  // keep the ring. Rank 0's decision is
   // broadcast below.
   const bool HaveSized = sized && sized[0] >= 1 && sized[1] >= 1 &&
                          sized[0] * sized[1] == m->Size;
   if (!E && (!Text || !*Text) && m->Strategy == HETILE_ALLOC_AUTO &&
-      m->NClusters <= 1 && nthreads <= 1) {
+      m->NClusters <= 1 && nthreads <= 1 && !hetile_mpi_deferred()) {
     if (HaveSized && sized[0] <= n0 && sized[1] <= n1) {
       P[0] = sized[0];
       P[1] = sized[1];

@@ -146,6 +146,9 @@ struct hetile_mpi : hetile::rt::ColumnAllocation {
   /// HETILE_DEFER=0: a nest's values left for the next nest move at once
   /// (hetile_mpi_defer), as a final exchange to every rank would.
   bool DeferOff = false;
+  /// HETILE_RELEASE (Env.h): what hetile_mpi_fetch does with the pages of
+  /// values that are dead on this rank.
+  int Release = 1;
   /// This rank's HETILE_EMULATE_SPEEDS factor (1: none).
   double EmulateFactor = 1;
   /// Per thread (one until hetile_mpi_threads): compute brackets and the

@@ -40,6 +40,7 @@ struct Settings {
   long MaxCount = INT_MAX;
   int Verbose = 0;
   int DeferOff = 0;
+  int Release = 1;
   TimesSource Source = TimesSource::Equal;
 };
 
@@ -60,6 +61,9 @@ int readSettings(hetile_mpi &M, Settings &S) {
     return E;
   S.Verbose = Env->Stats;
   S.DeferOff = Env->DeferOff;
+  if (int E = Env->Release.check())
+    return E;
+  S.Release = Env->Release.Value;
   // Rank 0's cached times, if any, are broadcast.
   return findTimes(Processors::Ranks, M.Size, M.Times, S.Source);
 }
@@ -77,6 +81,7 @@ int shareSettings(hetile_mpi &M, Settings &S) {
   M.MaxCount = S.MaxCount;
   M.Verbose = S.Verbose;
   M.DeferOff = S.DeferOff;
+  M.Release = S.Release;
   return HETILE_OK;
 }
 

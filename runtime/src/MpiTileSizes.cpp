@@ -282,7 +282,8 @@ int machineCosts(hetile_mpi &M, long ElemBytes, hetile_costs &C) {
 /// The grid hetile_mpi_grid will run this nest on, decided here (before
 /// the nest's hetile_mpi_begin) so that the tiles can be sized for it:
 /// HETILE_GRID=p1,p2, or when unset (and nothing keeps the ring: an
-/// HETILE_ALLOC other than auto, clusters, several threads per rank) the
+/// HETILE_ALLOC other than auto, clusters, several threads per rank, final
+/// values an earlier nest left on their ranks, hetile_mpi_deferred) the
 /// default grid for the points of band dimensions 0 and 1. Rank 0's
 /// decision, broadcast: 1 and P[2] for a grid, 0 for none (a malformed
 /// HETILE_GRID included: hetile_mpi_grid reports it).
@@ -296,7 +297,7 @@ int chooseGrid(hetile_mpi &M, const long *Extents, int NProcs, int *P) {
           Dims == 2 && Q[0] <= Extents[1] && Q[1] <= Extents[2])
         Decision[0] = 1;
     } else if (M.Strategy == HETILE_ALLOC_AUTO && M.NClusters <= 1 &&
-               NProcs == M.Size &&
+               NProcs == M.Size && !hetile_mpi_deferred() &&
                hetile_grid_default(M.Size, Extents[1], Extents[2], Q)) {
       Decision[0] = 1;
     }

@@ -74,7 +74,9 @@ BAD = ("wrong", "timeout", "compile-fail", "run-fail", "internal")
 # (tile sizes, threads or ranks, extra environment) per backend.
 # HETILE_PROFIT=trials: every call that can run in parts of its outermost
 # loop runs the original and the tiled ways in turn (docs/profitability.md),
-# the tiles re-origined at each part's first value.
+# the tiles re-origined at each part's first value. HETILE_RELEASE=poison:
+# every value a rank finds dead when it takes what the previous nest left
+# is overwritten (docs/mpi-exchange.md, "Storage by share").
 CONFIGS = {
     "seq": [("1", 1, {}), ("2,3", 1, {}), ("3,1,2", 1, {}), (None, 1, {}),
             ("2,3", 1, {"HETILE_PROFIT": "trials"})],
@@ -83,13 +85,13 @@ CONFIGS = {
             (None, 4, {"HETILE_SPEEDS": "1,2,4,8"}),
             ("3,2", 2, {"HETILE_PROFIT": "trials"})],
     "mpi": [("1", 2, {"HETILE_ALLOC": "cyclic"}),
-            ("1,2,1,3", 3, {}),
+            ("1,2,1,3", 3, {"HETILE_RELEASE": "poison"}),
             ("2,3", 3, {"HETILE_SPEEDS": "1,2,4", "HETILE_EMULATE_SPEEDS": "1,1,2"}),
-            (None, 4, {"HETILE_ALLOC": "block-cyclic:2"}),
+            (None, 4, {"HETILE_ALLOC": "block-cyclic:2", "HETILE_RELEASE": "poison"}),
             ("1,2,1", 4, {"HETILE_GRID": "2,2"}),
             ("2,1,3", 4, {"HETILE_GRID": "2,2", "HETILE_SPEEDS": "1,3,2,1"}),
             ("3,2,2", 4, {"HETILE_SPEEDS": "1,1,2,4"})],
-    "mpi+omp": [("1", 2, {"OMP_NUM_THREADS": "2"}),
+    "mpi+omp": [("1", 2, {"OMP_NUM_THREADS": "2", "HETILE_RELEASE": "poison"}),
                 ("2,1", 3, {"OMP_NUM_THREADS": "2", "HETILE_SPEEDS": "1,2,3"})],
     # The strips (docs/strips.md) on every thread (HETILE_PROFIT=0), at
     # widths of 1 and 3 steps and the model's, and under the run-time

@@ -81,18 +81,23 @@ OMP_RUNS = [
 ]
 # (ranks, extra environment) for the mpi backend: cyclic, block-cyclic,
 # heterogeneous (declared and emulated), calibrated, more ranks than cores.
+# HETILE_RELEASE=poison overwrites, on each rank, every value that a nest
+# taking values left by the one before finds dead there (docs/mpi-exchange.md,
+# "Storage by share"): a run that read one would print another result.
 MPI_RUNS = [
     (1, {}),
-    (2, {"HETILE_ALLOC": "cyclic", "HETILE_CALIBRATE": "0"}),
-    (3, {"HETILE_ALLOC": "block-cyclic:2", "HETILE_CALIBRATE": "0"}),
+    (2, {"HETILE_ALLOC": "cyclic", "HETILE_CALIBRATE": "0",
+         "HETILE_RELEASE": "poison"}),
+    (3, {"HETILE_ALLOC": "block-cyclic:2", "HETILE_CALIBRATE": "0",
+         "HETILE_RELEASE": "poison"}),
     (4, {"HETILE_SPEEDS": "1,2,4,8", "HETILE_EMULATE_SPEEDS": "1,1,2,2"}),
-    (8, {"HETILE_CALIBRATE": "0"}),
+    (8, {"HETILE_CALIBRATE": "0", "HETILE_RELEASE": "poison"}),
     (2, {}),
     # [ZZ16]'s one chunk per rank, fastest first (rank 1 here), with the
     # runtime's tile sizes: for a band of 3, (3.5) solved with a measured
     # ping-pong, then with a cache too small for any subchunk (h1 = h2 = 1).
     (3, {"HETILE_ALLOC": "chunk", "HETILE_SPEEDS": "4,1,2",
-         "HETILE_EMULATE_SPEEDS": "2,1,1"}),
+         "HETILE_EMULATE_SPEEDS": "2,1,1", "HETILE_RELEASE": "poison"}),
     (4, {"HETILE_ALLOC": "chunk", "HETILE_CALIBRATE": "0",
          "HETILE_CACHE_BYTES": "8"}),
 ]
