@@ -88,3 +88,28 @@ if mpi_found:
     config.available_features.add("mpi")
 if config.openmp_found.upper() in ("TRUE", "ON", "1"):
     config.available_features.add("openmp")
+
+# A memory cgroup this user may create (test/Run/Inputs/memcg.sh): the tests
+# that run a program under a memory limit need one; it is the machine's, not
+# hetile's.
+def memory_cgroup():
+    v1 = "/sys/fs/cgroup/memory"
+    controllers = "/sys/fs/cgroup/cgroup.controllers"
+    if os.path.isdir(v1):
+        root, limit = v1, "memory.limit_in_bytes"
+    elif os.path.exists(controllers) and "memory" in open(controllers).read():
+        root, limit = "/sys/fs/cgroup", "memory.max"
+    else:
+        return False
+    probe = os.path.join(root, "hetile-lit-probe-%d" % os.getpid())
+    try:
+        os.mkdir(probe)
+    except OSError:
+        return False
+    try:
+        return os.access(os.path.join(probe, limit), os.W_OK)
+    finally:
+        os.rmdir(probe)
+
+if memory_cgroup():
+    config.available_features.add("memory-cgroup")

@@ -251,7 +251,8 @@ std::vector<Range> merged(const std::vector<Run> &Runs) {
 /// rank's do, and this rank's copy is only ever replaced (the nest's final
 /// exchange, a later fetch) or never read again (what is read after the
 /// nest, Frontend/ReadAfter.h). A page given back reads as zeros and costs
-/// no memory until written. Returns the bytes given back.
+/// no memory until written. Returns the bytes of the resident pages given
+/// back.
 /// With \p Mode 2 (HETILE_RELEASE=poison) every dead byte is overwritten
 /// instead (0xff: a NaN in every floating-point element), so that a test
 /// whose output would change if a dead value were read sees it.
@@ -262,6 +263,7 @@ unsigned long long releaseDead(const std::vector<Run> &Kills,
     return 0;
   std::vector<Range> Dead = merged(Kills), Read = merged(Mine);
   unsigned long long Released = 0;
+  std::vector<unsigned char> In;
   auto Give = [&](uintptr_t Lo, uintptr_t Hi) {
     if (Mode == 2) {
       std::memset(reinterpret_cast<void *>(Lo), 0xff, Hi - Lo);
@@ -270,9 +272,15 @@ unsigned long long releaseDead(const std::vector<Run> &Kills,
     }
     Lo = (Lo + Page - 1) & ~(Page - 1);
     Hi &= ~(Page - 1);
-    if (Hi > Lo && madvise(reinterpret_cast<void *>(Lo), Hi - Lo,
-                           MADV_DONTNEED) == 0)
-      Released += Hi - Lo;
+    if (Hi <= Lo)
+      return;
+    // Counted: the pages that were resident (mincore), not the range.
+    In.assign((Hi - Lo) / Page, 0);
+    if (mincore(reinterpret_cast<void *>(Lo), Hi - Lo, In.data()) != 0 ||
+        madvise(reinterpret_cast<void *>(Lo), Hi - Lo, MADV_DONTNEED) != 0)
+      return;
+    for (unsigned char R : In)
+      Released += (R & 1) ? Page : 0;
   };
   size_t K = 0;
   for (const Range &X : Dead) {
@@ -483,8 +491,8 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
     note(m, m->Release == 2
                 ? "; %llu bytes overwritten (HETILE_RELEASE=poison: values "
                   "this nest overwrites and this rank's tiles do not read)"
-                : "; %llu bytes of pages given back (values this nest "
-                  "overwrites and this rank's tiles do not read)",
+                : "; %llu bytes of resident pages given back (values this "
+                  "nest overwrites and this rank's tiles do not read)",
          Released, 0, 0, 0);
   return E;
 }
