@@ -302,53 +302,175 @@ std::string runsAgain(ASTContext &Ctx, const FunctionDecl *Function,
 
 namespace {
 
-/// Whether \p S, a statement between two nests, can neither read nor write
-/// memory that a nest touches, nor leave the block: declarations and
-/// expressions over scalar variables, literals and operators only (no
-/// call, subscript, dereference, address, member, jump or nested
-/// statement).
-bool touchesNoMemory(const Stmt *S) {
-  if (!S)
-    return true;
-  if (isa<NullStmt>(S))
-    return true;
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls()) {
-      const auto *V = dyn_cast<VarDecl>(D);
-      if (!V || V->isStaticLocal() || !V->getType()->isScalarType() ||
-          V->getType()->isPointerType() ||
-          !touchesNoMemory(V->getInit()))
+/// Whether statements between two nests, and the functions they call, can
+/// neither read nor write memory that a nest touches, nor leave the block:
+/// declarations and expressions over local scalars (and local structs of
+/// scalars such as a `struct timeval`), literals and operators, and calls
+/// of the C library's output and clock functions or of functions of the
+/// file whose bodies are of the same kind (a timer of the program's own).
+/// No subscript, dereference, pointer, global variable, jump, or call of a
+/// function whose body is not in sight.
+class TouchesNoMemory {
+public:
+  bool statement(const Stmt *S) { return stmt(S, /*InFunction=*/false); }
+
+private:
+  /// A local variable whose value is scalars only: a scalar that is not a
+  /// pointer, or a struct (or class) of such fields, not volatile.
+  static bool plainLocal(const VarDecl *V) {
+    if (!V || !V->hasLocalStorage() || V->isStaticLocal() ||
+        V->getType().isVolatileQualified())
+      return false;
+    return plainType(V->getType());
+  }
+  static bool plainType(QualType T) {
+    T = T.getCanonicalType();
+    if (T->isScalarType())
+      return !T->isPointerType() && !T->isMemberPointerType();
+    const auto *RT = T->getAs<RecordType>();
+    if (!RT || RT->getDecl()->isUnion())
+      return false;
+    const RecordDecl *R = RT->getDecl()->getDefinition();
+    if (!R)
+      return false;
+    if (const auto *C = dyn_cast<CXXRecordDecl>(R))
+      if (!C->isCLike())
         return false;
-    }
+    for (const FieldDecl *F : R->fields())
+      if (!F->getType()->isScalarType() || F->getType()->isPointerType())
+        return false;
     return true;
   }
-  const auto *E = dyn_cast<Expr>(S);
-  if (!E)
-    return false;
-  E = E->IgnoreParens();
-  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
-          CXXBoolLiteralExpr>(E))
-    return true;
-  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-    if (isa<EnumConstantDecl>(DR->getDecl()))
+
+  bool stmt(const Stmt *S, bool InFunction) {
+    if (!S || isa<NullStmt>(S))
       return true;
-    const auto *V = dyn_cast<VarDecl>(DR->getDecl());
-    return V && V->hasLocalStorage() && V->getType()->isScalarType() &&
-           !V->getType()->isPointerType() &&
-           !V->getType().isVolatileQualified();
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls()) {
+        const auto *V = dyn_cast<VarDecl>(D);
+        if (!V || !plainLocal(V) || !expr(V->getInit()))
+          return false;
+      }
+      return true;
+    }
+    if (InFunction) {
+      // A called function's body: its own blocks, tests and return.
+      if (const auto *CS = dyn_cast<CompoundStmt>(S))
+        return llvm::all_of(CS->body(),
+                            [&](const Stmt *C) { return stmt(C, true); });
+      if (const auto *If = dyn_cast<IfStmt>(S))
+        return !If->getInit() && !If->getConditionVariable() &&
+               expr(If->getCond()) && stmt(If->getThen(), true) &&
+               stmt(If->getElse(), true);
+      if (const auto *R = dyn_cast<ReturnStmt>(S))
+        return expr(R->getRetValue());
+    }
+    const auto *E = dyn_cast<Expr>(S);
+    return E && expr(E);
   }
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    return UO->getOpcode() != UO_Deref && UO->getOpcode() != UO_AddrOf &&
-           touchesNoMemory(UO->getSubExpr());
-  if (isa<BinaryOperator, ConditionalOperator, ImplicitCastExpr,
-          CStyleCastExpr>(E)) {
-    for (const Stmt *C : E->children())
-      if (!touchesNoMemory(C))
+
+  bool expr(const Expr *E) {
+    if (!E)
+      return true;
+    E = E->IgnoreParens();
+    if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
+            CXXBoolLiteralExpr, UnaryExprOrTypeTraitExpr>(E))
+      return true;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      if (isa<EnumConstantDecl>(DR->getDecl()))
+        return true;
+      const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+      return plainLocal(V) && V->getType()->isScalarType();
+    }
+    // `tv.tv_sec`: a field of a local struct of scalars.
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      const auto *Base =
+          dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
+      return !M->isArrow() && Base &&
+             plainLocal(dyn_cast<VarDecl>(Base->getDecl()));
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return UO->getOpcode() != UO_Deref && UO->getOpcode() != UO_AddrOf &&
+             expr(UO->getSubExpr());
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return call(Call);
+    if (isa<BinaryOperator, ConditionalOperator, ImplicitCastExpr,
+            CStyleCastExpr>(E))
+      return llvm::all_of(E->children(),
+                          [&](const Stmt *C) { return expr(cast<Expr>(C)); });
+    return false;
+  }
+
+  /// An argument of a library call: what expr allows, a string literal
+  /// (a format), the standard streams, a null pointer, or the address of a
+  /// local struct of scalars (`&tv`), which the call may fill.
+  bool libraryArgument(const Expr *A) {
+    const Expr *Bare = A->IgnoreParenImpCasts();
+    if (isa<StringLiteral>(Bare) || isa<GNUNullExpr>(Bare) ||
+        isa<CXXNullPtrLiteralExpr>(Bare))
+      return true;
+    if (A->IgnoreParenCasts()->getType()->isPointerType() &&
+        A->isNullPointerConstant(*Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return true;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(Bare))
+      if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+        if (V->hasGlobalStorage() && V->getIdentifier() &&
+            (V->getName() == "stdout" || V->getName() == "stderr") &&
+            V->getDeclContext()->getRedeclContext()->isTranslationUnit())
+          return true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(Bare))
+      if (UO->getOpcode() == UO_AddrOf)
+        if (const auto *DR =
+                dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+          return plainLocal(dyn_cast<VarDecl>(DR->getDecl()));
+    return expr(A);
+  }
+
+  bool call(const CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F)
+      return false;
+    const FunctionDecl *Def = nullptr;
+    if (F->hasBody(Def) && Def) {
+      // A function of the program: scalar arguments and result, a body of
+      // the same kind, a few calls deep, no recursion.
+      QualType R = Def->getReturnType();
+      if (Depth >= 4 || Def->isVariadic() || llvm::is_contained(Open, Def) ||
+          (!R->isVoidType() && (!R->isScalarType() || R->isPointerType())))
         return false;
-    return true;
+      for (const ParmVarDecl *P : Def->parameters())
+        if (!P->getType()->isScalarType() || P->getType()->isPointerType())
+          return false;
+      if (!llvm::all_of(Call->arguments(),
+                        [&](const Expr *A) { return expr(A); }))
+        return false;
+      Open.push_back(Def);
+      ++Depth;
+      bool Ok = stmt(Def->getBody(), /*InFunction=*/true);
+      --Depth;
+      Open.pop_back();
+      return Ok;
+    }
+    // The C library's output and clocks (and MPI's and OpenMP's clocks):
+    // they touch their arguments and the streams only.
+    if (!isLibraryFunction(F, {"printf", "fprintf", "puts", "fputs",
+                               "putchar", "fflush", "clock", "time",
+                               "gettimeofday", "clock_gettime", "MPI_Wtime",
+                               "omp_get_wtime", "sqrt", "fabs", "exp", "log",
+                               "pow", "floor", "ceil", "fmin", "fmax"}))
+      return false;
+    return llvm::all_of(Call->arguments(),
+                        [&](const Expr *A) { return libraryArgument(A); });
   }
-  return false;
-}
+
+public:
+  explicit TouchesNoMemory(ASTContext &Ctx) : Ctx(&Ctx) {}
+
+private:
+  ASTContext *Ctx;
+  unsigned Depth = 0;
+  llvm::SmallVector<const FunctionDecl *, 4> Open;
+};
 
 } // namespace
 
@@ -357,6 +479,7 @@ std::optional<unsigned> nextNestAfter(ASTContext &Ctx, const Stmt *Nest) {
   if (!Block)
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
+  TouchesNoMemory Between(Ctx);
   bool After = false;
   for (const Stmt *S : Block->body()) {
     if (S == Nest) {
@@ -367,7 +490,7 @@ std::optional<unsigned> nextNestAfter(ASTContext &Ctx, const Stmt *Nest) {
       continue;
     if (isa<ForStmt>(S))
       return SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
-    if (!touchesNoMemory(S))
+    if (!Between.statement(S))
       return std::nullopt;
   }
   return std::nullopt;

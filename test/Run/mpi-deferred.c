@@ -10,15 +10,17 @@
 // ranks until the third); `between` has a call between its nests (nothing is left then);
 // `shifted` runs its second nest on an array that may overlap the first's:
 // where it does, the original runs on every rank, after every value left
-// has moved to every rank.
+// has moved to every rank; `timed` reads a clock of its own (a function
+// of the file that fills a struct timespec) and prints a line between its
+// nests, which leaves the values where they are.
 // RUN: %differential %s --work %t
 //
-// The generated code: the first nests of relax and shifted and the first
-// two of chain defer, between's does not.
+// The generated code: the first nests of relax, shifted and timed and the
+// first two of chain defer, between's does not.
 // RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -I %S/../Exec/Inputs
-// RUN: grep -c '^ *if (hetile_mpi_defer(hetile_m) < 0)' %t.mpi.c | grep -qx 4
-// RUN: grep -c '^ *if (hetile_mpi_fetch(hetile_m) < 0)' %t.mpi.c | grep -qx 4
-// RUN: grep -c '^ *if (hetile_mpi_settle(NULL) < 0)' %t.mpi.c | grep -qx 4
+// RUN: grep -c '^ *if (hetile_mpi_defer(hetile_m) < 0)' %t.mpi.c | grep -qx 5
+// RUN: grep -c '^ *if (hetile_mpi_fetch(hetile_m) < 0)' %t.mpi.c | grep -qx 5
+// RUN: grep -c '^ *if (hetile_mpi_settle(NULL) < 0)' %t.mpi.c | grep -qx 5
 //
 // What `hetile analyze` says of the nests that leave their values:
 // RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s --check-prefix=ANALYZE
@@ -30,6 +32,8 @@
 // ANALYZE: in function 'between'
 // ANALYZE-NOT: final values (mpi backends): left
 // ANALYZE: in function 'shifted'
+// ANALYZE: final values (mpi backends): left on the ranks
+// ANALYZE: in function 'timed'
 // ANALYZE: final values (mpi backends): left on the ranks
 //
 // As it runs, 2 ranks of equal speed (HETILE_STATS): the values left, what
@@ -57,7 +61,7 @@
 // RUN: env HETILE_DEFER=0 HETILE_STATS=1 HETILE_PROFIT=0 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10,6 %mpirun -np 2 sh -c '"$0" "$@" > %t.nd.$OMPI_COMM_WORLD_RANK' %t.mpi 40 6 0 2> %t.nd.err
 // RUN: diff %t.expected %t.nd.0
 // RUN: diff %t.expected %t.nd.1
-// RUN: grep -c 'rank 1/2: .*to their ranks: the nest at line [0-9]* takes what it reads; .*; HETILE_DEFER=0: the final values moved to every rank at once' %t.nd.err | grep -qx 4
+// RUN: grep -c 'rank 1/2: .*to their ranks: the nest at line [0-9]* takes what it reads; .*; HETILE_DEFER=0: the final values moved to every rank at once' %t.nd.err | grep -qx 5
 // RUN: not grep -q 'of what the previous nest left' %t.nd.err
 //
 // Where shifted's arrays overlap (third argument 1), its second nest runs
@@ -73,7 +77,9 @@
 //
 //@ args 1 1 0 | 7 2 0 | 23 3 0 | 40 6 0
 //@ mpi-runs 2:4,5,6 3:2,3,4 4:1,2,3
+#define _POSIX_C_SOURCE 200809L
 #include "exec-common.h"
+#include <time.h>
 
 static double relax(int n, int T) {
   double (*U)[n] = malloc(sizeof(double[n][n]));
@@ -140,6 +146,38 @@ static void shifted(int n, double *a, double *c) {
       c[i * n + j] = 0.5 * c[(i - 1) * n + j] + a[i * n + j - 1];
 }
 
+/// The program's own clock: a struct of scalars filled by the C library.
+static double seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double timed(int n) {
+  double (*W)[n] = malloc(sizeof(double[n][n]));
+  if (!W)
+    abort();
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      W[i][j] = (double)((i * 19 + j * 7) % 61) / 16.0;
+  double t0 = seconds();
+  printf("timed: %d x %d initialised\n", n, n);
+  fflush(stdout);
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      W[i][j] = 0.5 * W[i - 1][j] + 0.25 * W[i][j - 1] +
+                0.125 * W[i - 1][j - 1];
+  double t1 = seconds();
+  double s = t1 >= t0 ? 0 : 1;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      s += W[i][j] * (1 + (3 * i + j) % 7);
+  free(W);
+  return s;
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 10, T = argc > 2 ? atoi(argv[2]) : 2;
   int overlap = argc > 3 ? atoi(argv[3]) : 0;
@@ -159,6 +197,7 @@ int main(int argc, char **argv) {
   hetile_exec_dump("B", B, nn);
   shifted(n, S, overlap ? S + 1 : S + nn + 1);
   hetile_exec_dump("S", S, 2 * nn + 1);
+  printf("timed %a\n", timed(n));
   free(A);
   free(B);
   free(C);

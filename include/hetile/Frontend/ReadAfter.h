@@ -56,10 +56,12 @@ std::string runsAgain(clang::ASTContext &Ctx,
                       const clang::Stmt *Nest);
 
 /// The file offset of the `for` that follows \p Nest in its block when
-/// every statement between them touches no memory and cannot leave the
-/// block (scalar declarations and expressions): that loop then runs right
-/// after the nest, every time the nest does, before anything else can read
-/// or write what the nest wrote. None otherwise.
+/// every statement between them touches no memory that a nest may touch
+/// and cannot leave the block (local scalars and structs of scalars, the C
+/// library's output and clocks, functions of the file of the same kind):
+/// that loop then runs right after the nest, every time the nest does,
+/// before anything else can read or write what the nest wrote. None
+/// otherwise.
 std::optional<unsigned> nextNestAfter(clang::ASTContext &Ctx,
                                       const clang::Stmt *Nest);
 

@@ -1,0 +1,103 @@
+// What may lie between two nests for the first to leave its final values on
+// the ranks that computed them (mpi backends; Frontend/ReadAfter.h,
+// nextNestAfter): scalars, the C library's output and clocks, and functions
+// of the file that touch only their own scalars. Anything that may read or
+// write an array keeps the first nest's exchange.
+// RUN: %hetile analyze %s | FileCheck %s
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <sys/time.h>
+#include <time.h>
+
+double total;
+
+static double wall(void) {
+  struct timeval tv;
+  gettimeofday(&tv, NULL);
+  return tv.tv_sec + 1e-6 * tv.tv_usec;
+}
+
+static double later(int depth) { return depth > 0 ? later(depth - 1) : 0; }
+
+static void note(double x) { total += x; }
+
+static void show(const double *p) { printf("%f\n", *p); }
+
+// CHECK-LABEL: in function 'printed'
+// CHECK: final values (mpi backends): left on the ranks
+void printed(int n, double A[n][n]) {
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] = i + j;
+  double t0 = wall();
+  printf("%d rows after %f s\n", n, wall() - t0);
+  fprintf(stderr, "phase 1\n");
+  fflush(stdout);
+  clock_t c = clock();
+  (void)c;
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      A[i][j] = A[i - 1][j] + A[i][j - 1];
+}
+
+// An element printed: the exchange stays.
+// CHECK-LABEL: in function 'element'
+// CHECK-NOT: left on the ranks
+// CHECK-LABEL: in function 'global'
+void element(int n, double A[n][n]) {
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] = i + j;
+  printf("%f\n", A[0][0]);
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      A[i][j] = A[i - 1][j] + A[i][j - 1];
+}
+
+// A function that writes a global, one that takes a pointer, one that
+// recurses: each keeps the exchange.
+// CHECK-NOT: left on the ranks
+// CHECK-LABEL: in function 'pointer'
+void global(int n, double A[n][n]) {
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] = i + j;
+  note(1.0);
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      A[i][j] = A[i - 1][j] + A[i][j - 1];
+}
+
+// CHECK-NOT: left on the ranks
+// CHECK-LABEL: in function 'recursive'
+void pointer(int n, double A[n][n]) {
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] = i + j;
+  show(&A[0][0]);
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      A[i][j] = A[i - 1][j] + A[i][j - 1];
+}
+
+// CHECK-NOT: left on the ranks
+void recursive(int n, double A[n][n]) {
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      A[i][j] = i + j;
+  double x = later(3);
+  (void)x;
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      A[i][j] = A[i - 1][j] + A[i][j - 1];
+}
