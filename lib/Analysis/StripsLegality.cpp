@@ -110,18 +110,26 @@ std::optional<RejectReason> findWritten(const Scop &S, StripsPlan &P) {
                       "type)");
       // The copies shadow the written arrays by name; an array the
       // statements reach through a member, `g->next`, by a copy of *g
-      // (StripsPlan::Shadows). Nothing shadows a table of rows, a member
-      // of a member, or one reached through `this`.
+      // (StripsPlan::Shadows); a std::vector member of `this` that they
+      // subscript by its bare name, by a pointer of that name
+      // (StripsPlan::Bares). Nothing shadows a table of rows, a member of a
+      // member, or a member of `this` named otherwise.
       auto Load = llvm::find_if(S.Loads, [&](const InvariantLoad &L) {
         return L.Name == A.Array;
       });
-      if (Load != S.Loads.end()) {
+      if (Load != S.Loads.end() && !Load->BareMember.empty()) {
+        if (llvm::none_of(P.Bares, [&](const StripsPlan::Bare &B) {
+              return B.Array == A.Array;
+            }))
+          P.Bares.push_back({A.Array, Load->BareMember, Load->Type});
+      } else if (Load != S.Loads.end()) {
         if (Load->ThroughPointer.empty())
           return reject(RejectKind::StripsUnsupportedAccess, A.Loc,
                         "'" + Load->describe() + "' is reached through a table of rows, a member "
                             "of a member or 'this' (strips copy the arrays "
-                            "the statements name, or the struct a pointer "
-                            "reaches)");
+                            "the statements name, the struct a pointer "
+                            "reaches, or a vector member of 'this' named "
+                            "bare)");
         auto Sh = llvm::find_if(P.Shadows, [&](const StripsPlan::Shadow &X) {
           return X.Pointer == Load->ThroughPointer;
         });

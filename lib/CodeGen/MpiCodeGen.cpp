@@ -142,14 +142,14 @@ struct MpiEmitter {
   /// (Scop::DeferTo, every written array's BlockLiveOut a union of boxes):
   /// their runs, listed with hetile_mpi_defer_run.
   bool Defers = false;
-  std::vector<Runs> DeferArrays;
+  std::vector<Runs> DeferArrays{};
   /// The nest takes what the previous nest left (Scop::AfterDeferred): the
   /// runs its blocks read (NeedArrays) and those it overwrites
   /// (KillArrays), when every footprint is a union of boxes (Fetches);
   /// else it takes everything left (hetile_mpi_settle).
   bool Fetches = false;
-  std::deque<ArrayTraffic> FootprintNames;
-  std::vector<Runs> NeedArrays, KillArrays;
+  std::deque<ArrayTraffic> FootprintNames{};
+  std::vector<Runs> NeedArrays{}, KillArrays{};
 
   /// The band has 3 dimensions or more: the code also has the processor
   /// grid's branch (HETILE_GRID, docs/grids.md).

@@ -165,6 +165,8 @@ bool reachedThroughMember(const StripsPlan &P, const std::string &Array) {
   return llvm::any_of(P.Shadows, [&](const StripsPlan::Shadow &Sh) {
     return llvm::any_of(Sh.Members,
                         [&](const auto &M) { return M.first == Array; });
+  }) || llvm::any_of(P.Bares, [&](const StripsPlan::Bare &B) {
+    return B.Array == Array;
   });
 }
 
@@ -380,6 +382,10 @@ llvm::Error stepCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
   for (const StripsPlan::Shadow &Sh : P.Shadows)
     Out += In + "  __typeof__(" + Sh.Pointer + ") const " + Sh.Pointer +
            " = " + shadowName(Sh) + ";\n";
+  // A vector member of `this` named bare: a pointer of its name hides it.
+  for (const StripsPlan::Bare &B : P.Bares)
+    Out += In + "  " + B.Type + " const " + B.Member + " = (" + B.Type + ")" +
+           copyName(B.Array) + ";\n";
   isl::ast_build Build = isl::ast_build::from_context(E.Params);
   isl::ast_node Node = Build.node_from_schedule_map(stepSchedule(S, P));
   if (Node.is_null())

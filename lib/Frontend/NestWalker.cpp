@@ -271,7 +271,22 @@ const VarDecl *NestWalker::vectorData(const CXXOperatorCallExpr *E,
       Object->getType().getNonReferenceType().isConstQualified()
           ? Elem.withConst()
           : Elem);
-  return registerLoad(P, P.Text + ".data()", P.Text, T, E->getBeginLoc());
+  const VarDecl *Data =
+      registerLoad(P, P.Text + ".data()", P.Text, T, E->getBeginLoc());
+  // `next_[k]` in the nest's own text: the member by its bare name.
+  const auto *Member = dyn_cast<MemberExpr>(Object);
+  const auto *This =
+      Member ? dyn_cast<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
+             : nullptr;
+  const bool Bare = This && This->isImplicit() && !inAccessor() &&
+                    Member->getMemberDecl()->getIdentifier();
+  for (LoadModel &L : Model.Loads)
+    if (L.Var == Data) {
+      if (Bare && L.BareMember.empty() && L.OnlyBare)
+        L.BareMember = Member->getMemberDecl()->getName().str();
+      L.OnlyBare = L.OnlyBare && Bare;
+    }
+  return Data;
 }
 
 const Expr *NestWalker::accessorBody(const CallExpr *E) const {

@@ -450,6 +450,8 @@ bool Assembler::buildLoads() {
         Out.Member = Rest.str();
       }
     }
+    if (L.OnlyBare && !L.Stride)
+      Out.BareMember = L.BareMember;
     // A pointer other loads are read through (f->g of f->g->rows) is
     // declared for them.
     Out.Declared = ParamIndex.count(L.Var) || ArrayIndex.count(L.Var) ||

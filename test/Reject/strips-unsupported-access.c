@@ -76,6 +76,6 @@ void members(int T, struct solver *s) {
         s->g.cur[i * s->g.cols + j] = s->g.next[i * s->g.cols + j];
   }
 }
-// CHECK: strips-unsupported-access.c:72:9: remark: strips do not apply: 's->g.next' is reached through a table of rows, a member of a member or 'this' (strips copy the arrays the statements name, or the struct a pointer reaches); the nest runs the pipelined schedule [hetile-reject-strips-unsupported-access]
+// CHECK: strips-unsupported-access.c:72:9: remark: strips do not apply: 's->g.next' is reached through a table of rows, a member of a member or 'this' (strips copy the arrays the statements name, the struct a pointer reaches, or a vector member of 'this' named bare); the nest runs the pipelined schedule [hetile-reject-strips-unsupported-access]
 // REPORT-LABEL: nest at {{.*}}strips-unsupported-access.c:69:3 in function 'members'
-// REPORT:       strips: no: 's->g.next' is reached through a table of rows, a member of a member or 'this' (strips copy the arrays the statements name, or the struct a pointer reaches) [hetile-reject-strips-unsupported-access]
+// REPORT:       strips: no: 's->g.next' is reached through a table of rows, a member of a member or 'this' (strips copy the arrays the statements name, the struct a pointer reaches, or a vector member of 'this' named bare) [hetile-reject-strips-unsupported-access]

@@ -77,6 +77,14 @@ struct StripsPlan {
     std::vector<std::pair<std::string, std::string>> Members; ///< array, member
   };
   std::vector<Shadow> Shadows;
+  /// The written arrays the statements name by a member of `this` (the
+  /// data of a std::vector subscripted by its bare name,
+  /// InvariantLoad::BareMember): a local pointer of the member's name,
+  /// of the load's type, hides it in each step.
+  struct Bare {
+    std::string Array, Member, Type;
+  };
+  std::vector<Bare> Bares;
   /// Per space loop (the loops of the nest after the time loop, in order):
   /// its iterator and the halo widths below and above, the largest
   /// distance of a flow dependence in that iterator, per time step.

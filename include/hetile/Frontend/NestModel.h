@@ -145,6 +145,13 @@ struct LoadModel {
   /// the address of its row 0 and Text the table. The rows must be
   /// equally spaced, checked at run time (NestWalker::rowTable).
   const clang::VarDecl *Stride = nullptr;
+  /// For the data of a std::vector member of `this` that the nest's text
+  /// only ever subscripts by the member's bare name (`next_[k]`, not
+  /// `this->next_[k]` nor through an accessor): that name. A local pointer
+  /// of that name then hides the member for the statements (the strips'
+  /// copies: CodeGen/StripsCodeGen.cpp). Empty otherwise.
+  std::string BareMember;
+  bool OnlyBare = true;
   /// Where the original nest surely reads it (and so may Pointer be
   /// dereferenced): per read, the condition over the iterators of Loops.
   struct Read {

@@ -243,6 +243,11 @@ struct InvariantLoad {
   /// to a copy of *P (the strips' copies: CodeGen/StripsCodeGen.cpp).
   /// Empty otherwise.
   std::string ThroughPointer, Member;
+  /// Where Text is `this->m.data()` for a std::vector member m that the
+  /// statements only subscript by its bare name (LoadModel::BareMember): m.
+  /// A local pointer named m hides the member for the statements (the
+  /// strips' copies). Empty otherwise.
+  std::string BareMember;
   /// Set on the first load of each pointer it is read through: where the
   /// original surely dereferences that pointer, over the parameters (the
   /// loads that come earlier among them). The load and those after it
