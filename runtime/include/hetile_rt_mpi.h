@@ -52,6 +52,9 @@
  *   HETILE_STATS=1                   hetile_mpi_verbose() returns 1
  *   HETILE_DEFER=0                   hetile_mpi_defer moves the values at
  *                                    once, to every rank
+ *   HETILE_RELEASE=0|1|poison        hetile_mpi_fetch keeps, gives back
+ *                                    (default) or overwrites with 0xff
+ *                                    the pages of dead values
  *   HETILE_GRID=p1,p2                a processor grid instead of the ring,
  *                                    for nests whose band has 3 dimensions
  *                                    or more (read by hetile_mpi_grid;
@@ -299,7 +302,9 @@ int hetile_mpi_exchange(hetile_mpi *m, int root_only);
  * of what it lacks, and to every rank the rest of what it lacks within
  * the boxes touched (all of it where none was listed) but what the nest
  * overwrites; the rest stays in the table, for a later nest, or for
- * hetile_mpi_settle after the nest's own exchange. hetile_mpi_settle(m)
+ * hetile_mpi_settle after the nest's own exchange. It then gives back the
+ * whole pages of what the nest overwrites and this rank's blocks do not
+ * read ("Storage by share"; HETILE_RELEASE). hetile_mpi_settle(m)
  * (collective;
  * m may be NULL, before an original nest) moves to every rank everything
  * it lacks. The stats line of m says what was left and what moved.

@@ -14,9 +14,11 @@
 //   - to every rank, the rest of what it lacks, except what the nest
 //     overwrites (its own final exchange, or its deferral, accounts for
 //     those elements: the table is empty afterwards);
-// as one contiguous message per pair of ranks. Where the next nest does
-// not run tiled (its original on every rank, the processor grid),
-// hetile_mpi_settle moves everything lacking to every rank first.
+// as one contiguous message per pair of ranks, and gives back the pages of
+// what the nest overwrites and this rank's blocks do not read (storage by
+// share: a rank then holds about what its tiles touch). Where the next
+// nest does not run tiled (its original on every rank, the processor
+// grid), hetile_mpi_settle moves everything lacking to every rank first.
 //
 // The table holds this process's addresses. The ranks' arrays lie at other
 // addresses, but each range lies in one array and the order of the
