@@ -353,18 +353,18 @@ private:
       }
       return true;
     }
-    if (InFunction) {
-      // A called function's body: its own blocks, tests and return.
-      if (const auto *CS = dyn_cast<CompoundStmt>(S))
-        return llvm::all_of(CS->body(),
-                            [&](const Stmt *C) { return stmt(C, true); });
-      if (const auto *If = dyn_cast<IfStmt>(S))
-        return !If->getInit() && !If->getConditionVariable() &&
-               expr(If->getCond()) && stmt(If->getThen(), true) &&
-               stmt(If->getElse(), true);
-      if (const auto *R = dyn_cast<ReturnStmt>(S))
-        return expr(R->getRetValue());
-    }
+    // Blocks and tests of such statements (`if (verbose) printf(...)`);
+    // a return only in a called function's body.
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      return llvm::all_of(CS->body(),
+                          [&](const Stmt *C) { return stmt(C, InFunction); });
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return !If->getInit() && !If->getConditionVariable() &&
+             !If->isConsteval() && expr(If->getCond()) &&
+             stmt(If->getThen(), InFunction) &&
+             stmt(If->getElse(), InFunction);
+    if (const auto *R = dyn_cast<ReturnStmt>(S))
+      return InFunction && expr(R->getRetValue());
     const auto *E = dyn_cast<Expr>(S);
     return E && expr(E);
   }
