@@ -178,39 +178,16 @@ void readEmulateLoad(const char *Text, Var<long> &V) {
   V.Value = (long)X;
 }
 
-/// HETILE_REFINE: 0, 1 or always.
-void readRefine(const char *Text, Var<int> &V) {
-  if (std::strcmp(Text, "0") == 0)
-    V.Value = 0;
-  else if (std::strcmp(Text, "1") == 0)
-    V.Value = 1;
-  else if (std::strcmp(Text, "always") == 0)
-    V.Value = 2;
-  else
-    keepError(V, fail(HETILE_ERR_ENV, "HETILE_REFINE: '%s' is not 0, 1 or "
-                      "always", Text));
-}
-
-/// HETILE_RELEASE: 0, 1 or poison (2).
-void readRelease(const char *Text, Var<int> &V) {
+/// A variable of three words: 0, 1 or \p Third, read as 0, 1 or 2.
+void readThree(const char *Name, const char *Third, const char *Text,
+               Var<int> &V) {
   if (std::strcmp(Text, "0") == 0 || std::strcmp(Text, "1") == 0)
     V.Value = Text[0] - '0';
-  else if (std::strcmp(Text, "poison") == 0)
+  else if (std::strcmp(Text, Third) == 0)
     V.Value = 2;
   else
-    keepError(V, fail(HETILE_ERR_ENV, "HETILE_RELEASE: '%s' is not 0, 1 or "
-                      "poison", Text));
-}
-
-/// HETILE_PROFIT: 0, 1 or trials (2).
-void readProfit(const char *Text, Var<int> &V) {
-  if (std::strcmp(Text, "0") == 0 || std::strcmp(Text, "1") == 0)
-    V.Value = Text[0] - '0';
-  else if (std::strcmp(Text, "trials") == 0)
-    V.Value = 2;
-  else
-    keepError(V, fail(HETILE_ERR_ENV, "HETILE_PROFIT: '%s' is not 0, 1 or "
-                      "trials", Text));
+    keepError(V, fail(HETILE_ERR_ENV, "%s: '%s' is not 0, 1 or %s", Name,
+                      Text, Third));
 }
 
 /// HETILE_EMULATE_LINKS: 0, 1, or the link's costs "startup,per_byte".
@@ -291,9 +268,15 @@ std::shared_ptr<const Snapshot> build() {
   S->CalibrateOff = Calibrate && std::strcmp(Calibrate, "0") == 0;
   const char *Defer = std::getenv("HETILE_DEFER");
   S->DeferOff = Defer && std::strcmp(Defer, "0") == 0;
-  read("HETILE_REFINE", S->Refine, readRefine);
-  read("HETILE_PROFIT", S->Profit, readProfit);
-  read("HETILE_RELEASE", S->Release, readRelease);
+  read("HETILE_REFINE", S->Refine, [](const char *T, Var<int> &V) {
+    readThree("HETILE_REFINE", "always", T, V);
+  });
+  read("HETILE_PROFIT", S->Profit, [](const char *T, Var<int> &V) {
+    readThree("HETILE_PROFIT", "trials", T, V);
+  });
+  read("HETILE_RELEASE", S->Release, [](const char *T, Var<int> &V) {
+    readThree("HETILE_RELEASE", "poison", T, V);
+  });
   fail(HETILE_OK, "%s", Saved.c_str());
   return S;
 }

@@ -47,6 +47,11 @@
 // RUN: cat %t.poison.0 %t.poison.1 %t.poison.2 | sort -u | diff %t.expected2 -
 // RUN: grep -q 'bytes overwritten (HETILE_RELEASE=poison' %t.poison.err
 //
+// A value that is none of 0, 1 and poison stops the program with its name.
+// RUN: not env HETILE_RELEASE=half %mpirun -np 2 %t.mpi 12 40 3 > /dev/null 2> %t.bad.err
+// RUN: FileCheck %s --check-prefix=BAD < %t.bad.err
+// BAD: HETILE_RELEASE: 'half' is not 0, 1 or poison
+//
 //@ args 3 3 1 | 12 40 3 | 30 700 5 | 41 23 8
 #include <stdio.h>
 #include <stdlib.h>
