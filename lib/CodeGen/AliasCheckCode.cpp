@@ -231,7 +231,7 @@ llvm::Expected<std::string> printRowTable(const NestEmitter &E,
 }
 } // namespace
 
-llvm::Expected<std::string> printLoads(const NestEmitter &E) {
+llvm::Expected<std::string> printLoads(const NestEmitter &E, bool TakeLeft) {
   const Scop &S = E.S;
   std::string Names, Code, Tables;
   isl::ast_build Build = E.buildInside(0);
@@ -250,6 +250,14 @@ llvm::Expected<std::string> printLoads(const NestEmitter &E) {
       andHolds(Cond, E, Build, L.Read);
     if (!Cond.empty())
       Code += "  if (!" + Cond + ")\n    " + LoadedFlag + " = 0;\n";
+    if (TakeLeft && L.Declared)
+      Code += "  if (" + std::string(LoadedFlag) + " && hetile_mpi_take("
+              "(const void *)&(" + L.Object + "), (const void *)(&(" +
+              L.Object + ") + 1)) < 0) {\n"
+              "    fprintf(stderr, \"hetile: error: rank %d: %s\\n\", "
+              "hetile_mpi_world_rank(), hetile_last_error());\n"
+              "    hetile_mpi_abort(NULL, 1);\n"
+              "  }\n";
     if (L.Declared)
       Code += "  " + L.Declaration +
               " = " + LoadedFlag + " ? " + L.Text + " : 0;\n";

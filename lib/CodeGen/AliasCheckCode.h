@@ -57,8 +57,12 @@ extern const char *const LoadedFlag;
 ///
 /// A load through a pointer is read only where the original surely
 /// dereferences the pointer (InvariantLoad::Read); elsewhere the flag
-/// sends the call to the original. "" when the nest has no load.
-llvm::Expected<std::string> printLoads(const NestEmitter &E);
+/// sends the call to the original. "" when the nest has no load. With
+/// \p TakeLeft (mpi backends, a nest that takes the values the one before
+/// left on their ranks), each load's object first comes to every rank
+/// that lacks it (hetile_mpi_take).
+llvm::Expected<std::string> printLoads(const NestEmitter &E,
+                                       bool TakeLeft = false);
 
 /// For the mpi backends' HETILE_STATS, at \p Indent: per array the nest
 /// writes, `hetile_mpi_resident(hetile_m, "A", <first byte of its touched

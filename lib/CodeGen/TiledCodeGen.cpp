@@ -623,7 +623,7 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   auto Checks = printRuntimeChecks(E, O);
   if (!Checks)
     return Checks.takeError();
-  auto Loads = printLoads(E);
+  auto Loads = printLoads(E, isMpi(O.TargetBackend) && S.AfterDeferred);
   if (!Loads)
     return Loads.takeError();
   std::string Block = "{\n" + *Loads;

@@ -482,7 +482,12 @@ void markDeferredNests(std::vector<AnalyzedNest> &Nests, const Options &O) {
     if (!OneBand(N))
       continue;
     AnalyzedNest *Later = nextNest(Nests, N);
-    if (Later && OneBand(*Later) && Later->S->Loads.empty()) {
+    // A later nest's loads before it take what they read of the values
+    // left (hetile_mpi_take); not a row table's, whose rows it reads.
+    if (Later && OneBand(*Later) &&
+        llvm::none_of(Later->S->Loads, [](const InvariantLoad &L) {
+          return !L.Stride.empty();
+        })) {
       N.S->DeferTo = "the nest at line " + std::to_string(Later->Loc.Line);
       Later->S->AfterDeferred = true;
     }

@@ -319,6 +319,10 @@ int hetile_mpi_kill_run(hetile_mpi *m, void *addr, size_t bytes);
 int hetile_mpi_touch_run(hetile_mpi *m, const void *first, const void *end);
 int hetile_mpi_fetch(hetile_mpi *m);
 int hetile_mpi_settle(hetile_mpi *m);
+/* Collective: moves to every rank what it lacks of [first, end), before a
+ * nest reads it once (a load before the nest, docs/invariant-loads.md);
+ * nothing where nothing of it was left. */
+int hetile_mpi_take(const void *first, const void *end);
 
 /* Final values sent while the nest runs ("pieces": the runs of consecutive
  * final values whose last write lies in one row of tiles of one block).

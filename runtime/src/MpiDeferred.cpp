@@ -499,6 +499,36 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
   return E;
 }
 
+extern "C" int hetile_mpi_take(const void *first, const void *end) {
+  if (!first || !end ||
+      reinterpret_cast<uintptr_t>(end) < reinterpret_cast<uintptr_t>(first))
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_take: invalid arguments");
+  Deferred &D = table();
+  if (D.Stale.empty())
+    return HETILE_OK;
+  // Every rank names the same object (at its own address), so every rank
+  // finds the same parts lacking and the moves agree.
+  const uintptr_t Lo = reinterpret_cast<uintptr_t>(first),
+                  Hi = reinterpret_cast<uintptr_t>(end);
+  Moves M = emptyMoves((int)D.Stale.size());
+  std::vector<std::pair<Range, int>> Taken;
+  bool Any = false;
+  for (int Q = 0; Q < (int)D.Stale.size(); ++Q) {
+    Taken.clear();
+    erase(D.Stale[Q], Lo, Hi, &Taken);
+    for (const auto &T : Taken) {
+      M[T.second][Q].push_back(T.first);
+      Any = true;
+    }
+  }
+  if (allEmpty(D.Stale))
+    D.Stale.clear();
+  if (!Any)
+    return HETILE_OK;
+  unsigned long long Received = 0, Sent = 0;
+  return transfer(D, M, Received, Sent);
+}
+
 extern "C" int hetile_mpi_settle(hetile_mpi *m) {
   Deferred &D = table();
   D.Needs.clear();

@@ -12,15 +12,20 @@
 // where it does, the original runs on every rank, after every value left
 // has moved to every rank; `timed` reads a clock of its own (a function
 // of the file that fills a struct timespec) and prints a line between its
-// nests, which leaves the values where they are.
+// nests, which leaves the values where they are; `held` keeps its grids
+// in a struct that both nests read through a pointer (loads before each
+// nest, which first take what they read of the values left).
 // RUN: %differential %s --work %t
 //
-// The generated code: the first nests of relax, shifted and timed and the
-// first two of chain defer, between's does not.
+// The generated code: the first nests of relax, shifted, timed and held
+// and the first two of chain defer, between's does not; held's sweep takes
+// its four loads' members first (hetile_mpi_take), then everything left
+// (the footprints of its flat grids over the time loop are not boxes).
 // RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -I %S/../Exec/Inputs
-// RUN: grep -c '^ *if (hetile_mpi_defer(hetile_m) < 0)' %t.mpi.c | grep -qx 5
+// RUN: grep -c '^ *if (hetile_mpi_defer(hetile_m) < 0)' %t.mpi.c | grep -qx 6
 // RUN: grep -c '^ *if (hetile_mpi_fetch(hetile_m) < 0)' %t.mpi.c | grep -qx 5
-// RUN: grep -c '^ *if (hetile_mpi_settle(NULL) < 0)' %t.mpi.c | grep -qx 5
+// RUN: grep -c '^ *if (hetile_mpi_settle(NULL) < 0)' %t.mpi.c | grep -qx 6
+// RUN: grep -c '^ *if (hetile_loaded && hetile_mpi_take(' %t.mpi.c | grep -qx 4
 //
 // What `hetile analyze` says of the nests that leave their values:
 // RUN: %hetile analyze %s -- -I %S/../Exec/Inputs | FileCheck %s --check-prefix=ANALYZE
@@ -34,6 +39,8 @@
 // ANALYZE: in function 'shifted'
 // ANALYZE: final values (mpi backends): left on the ranks
 // ANALYZE: in function 'timed'
+// ANALYZE: final values (mpi backends): left on the ranks
+// ANALYZE: in function 'held'
 // ANALYZE: final values (mpi backends): left on the ranks
 //
 // As it runs, 2 ranks of equal speed (HETILE_STATS): the values left, what
@@ -61,7 +68,7 @@
 // RUN: env HETILE_DEFER=0 HETILE_STATS=1 HETILE_PROFIT=0 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk HETILE_TILE_SIZES=8,10,6 %mpirun -np 2 sh -c '"$0" "$@" > %t.nd.$OMPI_COMM_WORLD_RANK' %t.mpi 40 6 0 2> %t.nd.err
 // RUN: diff %t.expected %t.nd.0
 // RUN: diff %t.expected %t.nd.1
-// RUN: grep -c 'rank 1/2: .*to their ranks: the nest at line [0-9]* takes what it reads; .*; HETILE_DEFER=0: the final values moved to every rank at once' %t.nd.err | grep -qx 5
+// RUN: grep -c 'rank 1/2: .*to their ranks: the nest at line [0-9]* takes what it reads; .*; HETILE_DEFER=0: the final values moved to every rank at once' %t.nd.err | grep -qx 6
 // RUN: not grep -q 'of what the previous nest left' %t.nd.err
 //
 // Where shifted's arrays overlap (third argument 1), its second nest runs
@@ -178,6 +185,43 @@ static double timed(int n) {
   return s;
 }
 
+struct grids {
+  int rows, cols;
+  double *cur, *next;
+};
+
+static double held(int n, int T) {
+  struct grids G = {n, n + 3, malloc(sizeof(double) * n * (n + 3)),
+                    malloc(sizeof(double) * n * (n + 3))};
+  struct grids *g = &G;
+  if (!g->cur || !g->next)
+    abort();
+#pragma hetile
+  for (int i = 0; i < g->rows; i++)
+    for (int j = 0; j < g->cols; j++) {
+      g->cur[i * g->cols + j] = (double)((i * 11 + j * 5) % 71) / 32.0;
+      g->next[i * g->cols + j] = 0;
+    }
+#pragma hetile
+  for (int t = 0; t < T; t++) {
+    for (int i = 1; i < g->rows - 1; i++)
+      for (int j = 1; j < g->cols - 1; j++)
+        g->next[i * g->cols + j] =
+            0.25 * (g->cur[(i - 1) * g->cols + j] +
+                    g->cur[(i + 1) * g->cols + j] +
+                    g->cur[i * g->cols + j - 1] + g->cur[i * g->cols + j + 1]);
+    for (int i = 1; i < g->rows - 1; i++)
+      for (int j = 1; j < g->cols - 1; j++)
+        g->cur[i * g->cols + j] = g->next[i * g->cols + j];
+  }
+  double s = 0;
+  for (int k = 0; k < g->rows * g->cols; k++)
+    s += g->cur[k] * (1 + k % 3) + g->next[k];
+  free(G.cur);
+  free(G.next);
+  return s;
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 10, T = argc > 2 ? atoi(argv[2]) : 2;
   int overlap = argc > 3 ? atoi(argv[3]) : 0;
@@ -198,6 +242,7 @@ int main(int argc, char **argv) {
   shifted(n, S, overlap ? S + 1 : S + nn + 1);
   hetile_exec_dump("S", S, 2 * nn + 1);
   printf("timed %a\n", timed(n));
+  printf("held %a\n", held(n, T));
   free(A);
   free(B);
   free(C);
