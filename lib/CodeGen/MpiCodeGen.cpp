@@ -514,17 +514,26 @@ MpiEmitter::runsOf(const ArrayTraffic &A, const isl::set &Live) {
   if (A.Dims == 0 || Live.is_null())
     return std::nullopt;
   // Disjoint boxes: a run is received once (MPI forbids overlapping
-  // receive buffers).
-  isl::set Set = isl::manage(isl_set_make_disjoint(Live.coalesce().release()));
+  // receive buffers). Coalesced first; where that makes a union of boxes
+  // one basic set that is not a box, the union as it is.
+  auto Disjoint = [](const isl::set &S) {
+    return isl::manage(isl_set_make_disjoint(S.copy()));
+  };
+  auto AllBoxes = [](const isl::set &S) {
+    bool Boxes = true;
+    S.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+      Boxes &= isBox(B);
+      return isl::stat::ok();
+    });
+    return Boxes;
+  };
+  isl::set Set = Disjoint(Live.coalesce());
+  if (!Set.is_null() && !AllBoxes(Set))
+    Set = Disjoint(Live);
   if (Set.is_null())
     return makeCodeGenError("isl failed on the final values of '" + A.Array +
                             "'");
-  bool Boxes = true;
-  Set.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
-    Boxes &= isBox(B);
-    return isl::stat::ok();
-  });
-  if (!Boxes)
+  if (!AllBoxes(Set))
     return std::nullopt;
   Runs R{&A, {}, {}, {}};
   bool Failed = false;

@@ -434,7 +434,16 @@ isl::set boxCover(const isl::set &Set) {
   });
   if (Failed || Result.is_null())
     return isl::set();
-  return Result.coalesce();
+  // Coalescing two overlapping boxes may give one basic set that is not a
+  // box (i1 - i0 <= c): the union of the boxes is kept then.
+  isl::set Coalesced = Result.coalesce();
+  bool Boxes = !Coalesced.is_null();
+  if (Boxes)
+    Coalesced.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+      Boxes &= isBox(B);
+      return isl::stat::ok();
+    });
+  return Boxes ? Coalesced : Result;
 }
 
 /// Communication::Footprints of \p Original (\p Updates: its update model,

@@ -19,11 +19,12 @@
 //
 // The generated code: the first nests of relax, shifted, timed and held
 // and the first two of chain defer, between's does not; held's sweep takes
-// its four loads' members first (hetile_mpi_take), then everything left
-// (the footprints of its flat grids over the time loop are not boxes).
+// its four loads' members first (hetile_mpi_take), then what its blocks
+// read of its flat grids (a union of boxes that coalescing would turn
+// into one basic set that is not a box: Communication.cpp boxCover).
 // RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -I %S/../Exec/Inputs
 // RUN: grep -c '^ *if (hetile_mpi_defer(hetile_m) < 0)' %t.mpi.c | grep -qx 6
-// RUN: grep -c '^ *if (hetile_mpi_fetch(hetile_m) < 0)' %t.mpi.c | grep -qx 5
+// RUN: grep -c '^ *if (hetile_mpi_fetch(hetile_m) < 0)' %t.mpi.c | grep -qx 6
 // RUN: grep -c '^ *if (hetile_mpi_settle(NULL) < 0)' %t.mpi.c | grep -qx 6
 // RUN: grep -c '^ *if (hetile_loaded && hetile_mpi_take(' %t.mpi.c | grep -qx 4
 //
