@@ -519,21 +519,13 @@ MpiEmitter::runsOf(const ArrayTraffic &A, const isl::set &Live) {
   auto Disjoint = [](const isl::set &S) {
     return isl::manage(isl_set_make_disjoint(S.copy()));
   };
-  auto AllBoxes = [](const isl::set &S) {
-    bool Boxes = true;
-    S.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
-      Boxes &= isBox(B);
-      return isl::stat::ok();
-    });
-    return Boxes;
-  };
   isl::set Set = Disjoint(Live.coalesce());
-  if (!Set.is_null() && !AllBoxes(Set))
+  if (!Set.is_null() && !isBoxUnion(Set))
     Set = Disjoint(Live);
   if (Set.is_null())
     return makeCodeGenError("isl failed on the final values of '" + A.Array +
                             "'");
-  if (!AllBoxes(Set))
+  if (!isBoxUnion(Set))
     return std::nullopt;
   Runs R{&A, {}, {}, {}};
   bool Failed = false;

@@ -312,6 +312,7 @@ namespace {
 /// function whose body is not in sight.
 class TouchesNoMemory {
 public:
+  explicit TouchesNoMemory(ASTContext &Ctx) : Ctx(&Ctx) {}
   bool statement(const Stmt *S) { return stmt(S, /*InFunction=*/false); }
 
 private:
@@ -463,10 +464,6 @@ private:
                         [&](const Expr *A) { return libraryArgument(A); });
   }
 
-public:
-  explicit TouchesNoMemory(ASTContext &Ctx) : Ctx(&Ctx) {}
-
-private:
   ASTContext *Ctx;
   unsigned Depth = 0;
   llvm::SmallVector<const FunctionDecl *, 4> Open;

@@ -224,6 +224,17 @@ bool isBox(const isl::basic_set &B) {
   return St.Box;
 }
 
+bool isBoxUnion(const isl::set &S) {
+  if (S.is_null())
+    return false;
+  bool Boxes = true;
+  S.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
+    Boxes &= isBox(B);
+    return isl::stat::ok();
+  });
+  return Boxes;
+}
+
 std::string readAfterArrays(const Scop &S) {
   std::string List;
   for (const ScopArray &A : S.Arrays)
@@ -437,13 +448,7 @@ isl::set boxCover(const isl::set &Set) {
   // Coalescing two overlapping boxes may give one basic set that is not a
   // box (i1 - i0 <= c): the union of the boxes is kept then.
   isl::set Coalesced = Result.coalesce();
-  bool Boxes = !Coalesced.is_null();
-  if (Boxes)
-    Coalesced.foreach_basic_set([&](isl::basic_set B) -> isl::stat {
-      Boxes &= isBox(B);
-      return isl::stat::ok();
-    });
-  return Boxes ? Coalesced : Result;
+  return isBoxUnion(Coalesced) ? Coalesced : Result;
 }
 
 /// Communication::Footprints of \p Original (\p Updates: its update model,

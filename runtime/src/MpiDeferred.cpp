@@ -304,6 +304,16 @@ Moves emptyMoves(int Size) {
   return Moves(Size, std::vector<std::vector<Range>>(Size));
 }
 
+/// Takes [Lo, Hi) out of what rank \p Q lacks and appends each part to
+/// the moves from its holder to \p Q. Returns whether anything was lacking.
+bool moveLacking(Deferred &D, int Q, uintptr_t Lo, uintptr_t Hi, Moves &M) {
+  std::vector<std::pair<Range, int>> Taken;
+  erase(D.Stale[Q], Lo, Hi, &Taken);
+  for (const auto &T : Taken)
+    M[T.second][Q].push_back(T.first);
+  return !Taken.empty();
+}
+
 void note(hetile_mpi *m, const char *Fmt, unsigned long long A,
           unsigned long long B, unsigned long long C, unsigned long long D) {
   if (!m)
@@ -435,10 +445,7 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
   for (int Q = 0; Q < m->Size; ++Q)
     for (const Run &R : Needs[Q]) {
       uintptr_t Lo = reinterpret_cast<uintptr_t>(R.At);
-      Taken.clear();
-      erase(D.Stale[Q], Lo, Lo + R.Bytes, &Taken);
-      for (const auto &T : Taken)
-        M[T.second][Q].push_back(T.first);
+      moveLacking(D, Q, Lo, Lo + R.Bytes, M);
     }
   unsigned long long ForTiles = 0;
   for (const std::vector<std::vector<Range>> &From : M)
@@ -466,10 +473,7 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
     for (int Q = 0; Q < m->Size; ++Q) {
       for (const Run &T : Touched) {
         uintptr_t Lo = reinterpret_cast<uintptr_t>(T.At);
-        Taken.clear();
-        erase(D.Stale[Q], Lo, Lo + T.Bytes, &Taken);
-        for (const auto &X : Taken)
-          M[X.second][Q].push_back(X.first);
+        moveLacking(D, Q, Lo, Lo + T.Bytes, M);
       }
       if (Q == m->Rank)
         for (const auto &KV : D.Stale[Q])
@@ -511,16 +515,9 @@ extern "C" int hetile_mpi_take(const void *first, const void *end) {
   const uintptr_t Lo = reinterpret_cast<uintptr_t>(first),
                   Hi = reinterpret_cast<uintptr_t>(end);
   Moves M = emptyMoves((int)D.Stale.size());
-  std::vector<std::pair<Range, int>> Taken;
   bool Any = false;
-  for (int Q = 0; Q < (int)D.Stale.size(); ++Q) {
-    Taken.clear();
-    erase(D.Stale[Q], Lo, Hi, &Taken);
-    for (const auto &T : Taken) {
-      M[T.second][Q].push_back(T.first);
-      Any = true;
-    }
-  }
+  for (int Q = 0; Q < (int)D.Stale.size(); ++Q)
+    Any |= moveLacking(D, Q, Lo, Hi, M);
   if (allEmpty(D.Stale))
     D.Stale.clear();
   if (!Any)

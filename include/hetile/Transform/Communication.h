@@ -174,6 +174,8 @@ struct Communication {
 /// one subscript, and each constraint bounds at most one subscript, with a
 /// unit coefficient.
 bool isBox(const isl::basic_set &B);
+/// Whether every basic set of \p S is a box (isBox); false for null.
+bool isBoxUnion(const isl::set &S);
 
 /// The bytes of the final values of nest \p S, the elements its statements
 /// write that code after the nest may read (ScopArray::ReadAfter; what the
