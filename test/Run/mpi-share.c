@@ -16,7 +16,7 @@
 // RUN: %gcc -std=c99 -O2 -Wall -Werror -Wno-unknown-pragmas -I %S/../Exec/Inputs %s -o %t.orig
 // RUN: %t.orig 160 100000 3 > %t.expected
 // RUN: rm -f %t.out.*
-// RUN: env HETILE_STATS=1 HETILE_ALLOC=chunk %mpirun -np 4 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 160 100000 3 2> %t.err
+// RUN: env HETILE_STATS=1 HETILE_ALLOC=chunk HETILE_SPEEDS=1,1,1,1 HETILE_CALIBRATE=0 %mpirun -np 4 sh -c '"$0" "$@" > %t.out.$OMPI_COMM_WORLD_RANK' %t.mpi 160 100000 3 2> %t.err
 // RUN: cat %t.out.0 %t.out.1 %t.out.2 %t.out.3 | sort -u | diff %t.expected -
 // RUN: FileCheck %s --check-prefix=STATS < %t.err
 // STATS-DAG: hetile: rank 3/4: {{.*}}to their ranks: the nest at line [[#]] takes what it reads; resident: A [[#]] of 128000000 bytes, B [[#]] of 128000000 bytes; final values left on their ranks for the next nest
