@@ -1,5 +1,7 @@
 # -*- Python -*-  lit configuration of hetile's tool tests.
 import os
+import sys
+import platform
 import lit.formats
 
 config.name = "hetile"
@@ -88,6 +90,12 @@ if mpi_found:
     config.available_features.add("mpi")
 if config.openmp_found.upper() in ("TRUE", "ON", "1"):
     config.available_features.add("openmp")
+
+# GCC on x86-64 ELF, where hetile_rt.h's HETILE_RT_EAGER calls avoid the
+# PLT (test/Runtime/eager-calls.c reads the relocations it leaves).
+if platform.machine() in ("x86_64", "AMD64") and sys.platform.startswith("linux") \
+        and "clang" not in os.path.basename(config.gcc or "gcc"):
+    config.available_features.add("x86_64-elf-gcc")
 
 # A memory cgroup this user may create (test/Run/Inputs/memcg.sh): the tests
 # that run a program under a memory limit need one; it is the machine's, not

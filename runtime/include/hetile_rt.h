@@ -37,6 +37,21 @@
 extern "C" {
 #endif
 
+/* HETILE_RT_EAGER marks the functions that generated code calls at every
+ * call of a nest, whichever way it runs (the run-time decision, the
+ * statistics switch, the error message). With GCC their calls read the
+ * function's address from the GOT, bound when the program starts, instead
+ * of going through the PLT, whose first call of each function runs the
+ * dynamic loader's lazy binding: microseconds each on a virtual machine,
+ * which a nest called once at a small size pays on top of its original
+ * (docs/runtime.md, "What a process pays to start"). Clang has no such
+ * attribute; -fno-plt or -Wl,-z,now does the same for a whole program. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__ELF__)
+#define HETILE_RT_EAGER __attribute__((noplt))
+#else
+#define HETILE_RT_EAGER
+#endif
+
 /* ------------------------------------------------ generated loop bounds */
 /* The integer helpers of the loop bounds the generated code prints from
  * isl's ASTs: floor division for a numerator of any sign (the divisor is a
@@ -64,7 +79,7 @@ enum {
 };
 
 /* The message of the last failing call of this thread ("" if none). */
-const char *hetile_last_error(void);
+HETILE_RT_EAGER const char *hetile_last_error(void);
 
 /* ----------------------------------------------------------- environment */
 /* Every HETILE_* variable is read once, at the runtime's first use of the
@@ -80,7 +95,7 @@ int hetile_env_tile_sizes(int depth, long *sizes_out);
  * stderr when a nest ran its original code because a run-time alias check
  * failed, and prints the line of hetile_mpi_tile_sizes_describe (the
  * library itself prints nothing). */
-int hetile_env_stats(void);
+HETILE_RT_EAGER int hetile_env_stats(void);
 
 /* ---------------------------------------------------------------- timers */
 
@@ -375,12 +390,12 @@ typedef struct {
 /* The site of *slot, created at its first use and kept for the process;
  * where names it in HETILE_STATS. A null slot finds the site by `where`
  * (its calls never take hetile_profit_fast). Never null. */
-hetile_profit_site *hetile_profit_site_get(hetile_profit_slot *slot,
+HETILE_RT_EAGER hetile_profit_site *hetile_profit_site_get(hetile_profit_slot *slot,
                                            const char *where);
 /* hetile_profit_site_get for a nest whose transformed form pays only on
  * several threads (the strips: their redundant halos): the site chooses
  * between the original and every thread, never one thread. */
-hetile_profit_site *hetile_profit_parallel_site_get(hetile_profit_slot *slot,
+HETILE_RT_EAGER hetile_profit_site *hetile_profit_parallel_site_get(hetile_profit_slot *slot,
                                                     const char *where);
 /* hetile_profit_site_get for a nest that MPI ranks run together (the mpi
  * and mpi+omp backends): the ways are the original nest on every rank and
@@ -389,15 +404,15 @@ hetile_profit_site *hetile_profit_parallel_site_get(hetile_profit_slot *slot,
  * on the calls' sizes and on the times recorded, which
  * hetile_mpi_profit_end (hetile_rt_mpi.h) agrees on (the slowest rank's),
  * never on the node's load. The ranks must call the nest alike. */
-hetile_profit_site *hetile_profit_agreed_site_get(hetile_profit_slot *slot,
+HETILE_RT_EAGER hetile_profit_site *hetile_profit_agreed_site_get(hetile_profit_slot *slot,
                                                   const char *where);
 /* Whether the call's site is an agreed one (1) or not (0). */
-int hetile_profit_agreed(const hetile_profit_call *call);
+HETILE_RT_EAGER int hetile_profit_agreed(const hetile_profit_call *call);
 /* Chooses how this call runs, for a nest of about `points` points (an upper
  * bound: the product of the band's extents) with `maxprocs` threads free:
  * returns the threads to run the tiled nest on (1..maxprocs), or 0 for the
  * original nest; starts the call's clock. */
-int hetile_profit_begin(hetile_profit_site *site, double points, int maxprocs,
+HETILE_RT_EAGER int hetile_profit_begin(hetile_profit_site *site, double points, int maxprocs,
                         hetile_profit_call *call);
 /* The size class of a call of about `points` points: floor(log2(points)),
  * 0 below 2, at most 63 (the binary exponent: no call into libm). */
@@ -452,14 +467,14 @@ static inline int hetile_profit_fast(hetile_profit_slot *slot, double points,
  * choice). Returns 1 when the site's
  * choice for the call's size class changed (the generated code then prints
  * hetile_profit_describe under HETILE_STATS), else 0. */
-int hetile_profit_finish(hetile_profit_call *call, int ran);
+HETILE_RT_EAGER int hetile_profit_finish(hetile_profit_call *call, int ran);
 static inline int hetile_profit_end(hetile_profit_call *call, int ran) {
   /* A call with nothing to record (hetile_profit_fast, HETILE_PROFIT=0)
    * returns at once. */
   return call && call->site ? hetile_profit_finish(call, ran) : 0;
 }
 /* hetile_profit_end with the call's time given, timed or not (tests). */
-int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);
+HETILE_RT_EAGER int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);
 /* The call in parts of band dimension 0 (its values lo..hi, in order;
  * legal for a band that is the nest as written: every dependence has a
  * non-negative distance along it). Where the call's way is a guess (the
@@ -472,7 +487,7 @@ int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);
  * times join the size class's. Elsewhere one part holds every value.
  * HETILE_PROFIT=trials runs every way in turn, in parts of growing length,
  * to the end of every call (tests). */
-void hetile_profit_offer(hetile_profit_call *call, long lo, long hi,
+HETILE_RT_EAGER void hetile_profit_offer(hetile_profit_call *call, long lo, long hi,
                          int tiled_ok);
 static inline void hetile_profit_parts(hetile_profit_call *call, long lo,
                                        long hi, int tiled_ok) {
@@ -490,7 +505,7 @@ static inline void hetile_profit_parts(hetile_profit_call *call, long lo,
  * done. Times the part before it. Without hetile_profit_parts, one part
  * of every value (LONG_MIN..LONG_MAX). hetile_profit_part_at: at time
  * `now` (seconds; tests). */
-int hetile_profit_part_at(hetile_profit_call *call, double now, int *threads,
+HETILE_RT_EAGER int hetile_profit_part_at(hetile_profit_call *call, double now, int *threads,
                           long *part);
 static inline int hetile_profit_part(hetile_profit_call *call, int *threads,
                                      long *part) {
@@ -517,11 +532,11 @@ static inline int hetile_profit_part(hetile_profit_call *call, int *threads,
  * HETILE_REFINE_FIXED in a call of several parts (the refinement's slabs
  * end on multiples of their sizes from 0, the part's tiles start at its
  * first value), else 0. */
-int hetile_profit_align(hetile_profit_call *call, long t0, long *part);
+HETILE_RT_EAGER int hetile_profit_align(hetile_profit_call *call, long t0, long *part);
 /* One line: the site, the size class, the choice and the times measured
  * (and, after a call in trial parts, each way's time per value and the
  * rest's way). Valid until the calling thread's next call of it. */
-const char *hetile_profit_describe(const hetile_profit_call *call);
+HETILE_RT_EAGER const char *hetile_profit_describe(const hetile_profit_call *call);
 
 #ifdef __cplusplus
 }

@@ -104,7 +104,7 @@ int hetile_mpi_agree(int ok);
  * calls it after every call of the nest. Returns 1 when the choice for the
  * call's size class changed, 0 if not, a negative HETILE_ERR_MPI on
  * error. */
-int hetile_mpi_profit_end(hetile_profit_call *call, int ran);
+HETILE_RT_EAGER int hetile_mpi_profit_end(hetile_profit_call *call, int ran);
 
 /* ------------------------------------------------------------- one nest */
 
