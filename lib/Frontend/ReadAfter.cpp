@@ -211,7 +211,6 @@ public:
   llvm::DenseSet<const DeclRefExpr *> Refs;
 };
 
-/// Whether \p Nest lies in a loop of its function.
 /// Whether \p S holds a label.
 bool hasLabel(const Stmt *S) {
   if (!S)
@@ -222,6 +221,7 @@ bool hasLabel(const Stmt *S) {
                       [](const Stmt *Child) { return hasLabel(Child); });
 }
 
+/// Whether \p Nest lies in a loop of its function.
 bool inLoop(ASTContext &Ctx, const Stmt *Nest) {
   for (const Stmt *S = Nest; S;) {
     DynTypedNodeList Parents = Ctx.getParents(*S);
@@ -298,6 +298,61 @@ std::string runsAgain(ASTContext &Ctx, const FunctionDecl *Function,
   if (!Function || !Function->hasBody() || !hasLabel(Function->getBody()))
     return "";
   return "its function has a label, from which a goto may run it again";
+}
+
+namespace {
+
+/// The first call in source order after \p End of a function that may
+/// carry what the ranks hold to another rank: any function but the C
+/// library's output, clocks, allocation, string-to-number and math
+/// functions, and MPI's queries, barrier and end.
+class CallsAfter : public RecursiveASTVisitor<CallsAfter> {
+public:
+  CallsAfter(const SourceManager &SM, SourceLocation End) : SM(SM), End(End) {}
+
+  bool VisitCallExpr(CallExpr *Call) {
+    SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
+    if (!First.empty() || !SM.isBeforeInTranslationUnit(End, At))
+      return true;
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (isLibraryFunction(
+            F, {"printf",        "fprintf",      "puts",         "fputs",
+                "putchar",       "fputc",        "fwrite",       "fflush",
+                "fopen",         "fclose",       "free",         "malloc",
+                "calloc",        "realloc",      "aligned_alloc", "memset",
+                "memcpy",        "clock",        "time",         "gettimeofday",
+                "clock_gettime", "atoi",         "atol",         "atof",
+                "strtol",        "strtod",       "exit",         "abort",
+                "sqrt",          "fabs",         "exp",          "log",
+                "pow",           "floor",        "ceil",         "fmin",
+                "fmax",          "MPI_Wtime",    "MPI_Comm_rank", "MPI_Comm_size",
+                "MPI_Barrier",   "MPI_Finalize", "omp_get_wtime"}))
+      return true;
+    First = F && F->getIdentifier() ? F->getName().str() + "()"
+                                    : "a function through a pointer";
+    return true;
+  }
+
+  std::string First;
+
+private:
+  const SourceManager &SM;
+  SourceLocation End;
+};
+
+} // namespace
+
+std::string passesOn(ASTContext &Ctx, const FunctionDecl *Function,
+                     const Stmt *Nest) {
+  if (!Function || !Function->hasBody())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  CallsAfter Calls(SM, SM.getExpansionLoc(Nest->getEndLoc()));
+  Calls.TraverseStmt(Function->getBody());
+  if (Calls.First.empty())
+    return "";
+  return "its function calls " + Calls.First +
+         " after it, which may pass its values on from any rank";
 }
 
 namespace {

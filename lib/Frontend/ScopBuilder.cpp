@@ -96,6 +96,8 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
   const SourceManager &SM = Ctx.getSourceManager();
   S.PragmaLoc = makeSourceLoc(SM, C.PragmaLoc);
   S.EveryRank = runsAgain(Ctx, C.Function, C.Loop);
+  if (S.EveryRank.empty())
+    S.EveryRank = passesOn(Ctx, C.Function, C.Loop);
   if (std::optional<unsigned> Next = nextNestAfter(Ctx, C.Loop))
     S.NextNestOffset = *Next;
   std::string Text;

@@ -2,11 +2,13 @@
 // every rank when code of its function that runs on every rank may read
 // them after it - a later nest that hetile also tiles (it runs distributed
 // and reads on any rank), a loop around the nest (its next run), a label
-// (a goto may run it again), the rest of a nest around a band inside it.
+// (a goto may run it again), the rest of a nest around a band inside it,
+// a call of a function of the program after it.
 // The last tiled nest of a function run once keeps rank 0 alone
 // (Scop::EveryRank; test/Run/mpi-several-nests.c runs such programs).
 // RUN: %hetile analyze %s -- | FileCheck %s
 // RUN: %hetile analyze --format=json %s -- | FileCheck %s --check-prefix=JSON
+#include <math.h>
 #include <stdio.h>
 
 // CHECK-LABEL: in function 'sequence'
@@ -76,4 +78,30 @@ void untiled_after(int n, double A[restrict n][n], double *out) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       out[i * j % 7] += A[i][j];
+}
+
+// A call after the nest of a function that may carry what any rank holds
+// to rank 0 (a function of the program, whose nests run on every rank and
+// send rank 0 what they compute from these values) keeps every rank; the C
+// library's output, clocks and math do not.
+void consume(int n, double A[n][n]);
+// CHECK-LABEL: in function 'then_call'
+// CHECK: (every rank even with --gather=root: its function calls consume() after it, which may pass its values on from any rank)
+void then_call(int n, double A[restrict n][n]) {
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      A[i][j] = A[i - 1][j] + A[i][j - 1];
+  printf("%g\n", A[n - 1][n - 1]);
+  consume(n, A);
+}
+
+// CHECK-LABEL: in function 'then_print'
+// CHECK: (rank 0 only with --gather=root)
+void then_print(int n, double A[restrict n][n]) {
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      A[i][j] = A[i - 1][j] + A[i][j - 1];
+  printf("%g %g\n", A[n - 1][n - 1], fabs(A[1][1]));
 }

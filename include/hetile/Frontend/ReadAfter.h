@@ -55,6 +55,17 @@ std::string runsAgain(clang::ASTContext &Ctx,
                       const clang::FunctionDecl *Function,
                       const clang::Stmt *Nest);
 
+/// Why the final values of \p Nest must reach every rank even where the
+/// user asks for rank 0 alone (--gather=root): after it, its function
+/// calls a function that may carry what any rank holds to rank 0 (a
+/// function of the program, whose nests run on every rank and send rank 0
+/// what they compute; an MPI call that sends). The C library's output,
+/// clocks and math, and MPI's queries and end do not. Empty when no such
+/// call follows.
+std::string passesOn(clang::ASTContext &Ctx,
+                     const clang::FunctionDecl *Function,
+                     const clang::Stmt *Nest);
+
 /// The file offset of the `for` that follows \p Nest in its block when
 /// every statement between them touches no memory that a nest may touch
 /// and cannot leave the block (local scalars and structs of scalars, the C
