@@ -745,11 +745,13 @@ llvm::Error MpiEmitter::fetch(std::string &Out) {
                                    ", (size_t)hetile_rn * sizeof " + L + ");";
                           }))
     return Err;
-  // The boxes of the arrays the nest touches: what lies outside them stays
-  // where it is (none listed where one has no box: everything moves).
+  // The boxes of the arrays the nest writes: what lies outside them stays
+  // where it is, as does what the nest only reads (no rank writes it, so
+  // its holder still has its value: a later nest, or the end of this one,
+  // takes it); none listed where one has no box: everything moves.
   bool Bounded = false;
   auto Touched = printArrayBoxes(
-      E, 6, /*WrittenOnly=*/false,
+      E, 6, /*WrittenOnly=*/true,
       [](const std::string &, const std::string &Begin,
          const std::string &End) {
         return "hetile_mpi_touch_run(hetile_m, (const void *)(" + Begin +

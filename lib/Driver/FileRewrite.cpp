@@ -61,7 +61,7 @@ void setTaggedText(llvm::StringRef Buffer, TextEdit &Edit,
 /// block needs before the nest's function (CodeGen/TiledCodeGen.h).
 llvm::Expected<NestEdits> nestEdits(llvm::StringRef Buffer,
                                     const AnalyzedNest &N,
-                                    llvm::StringRef Code) {
+                                    llvm::StringRef Code, bool Mpi) {
   const Scop &S = *N.S;
   unsigned Begin = S.Span.Begin.Offset;
   TextEdit Nest;
@@ -78,6 +78,20 @@ llvm::Expected<NestEdits> nestEdits(llvm::StringRef Buffer,
     Before.Joins = true;
     setTaggedText(Buffer, Before, Functions);
     Edits.push_back(std::move(Before));
+  }
+  // Values left across a loop's back edge (Scop::NextStepLoopEnd): what
+  // the last step left moves to every rank after the loop.
+  if (Mpi && !S.DeferTo.empty() && S.NextStepLoopEnd != ~0u) {
+    TextEdit Settle;
+    Settle.Offset = S.NextStepLoopEnd;
+    Settle.Joins = true;
+    setTaggedText(Buffer, Settle,
+                  "\n/* hetile: what the nest at line " +
+                      std::to_string(N.Loc.Line) +
+                      " left on their ranks at the last step, to every "
+                      "rank */\n" +
+                      printMpiSettle(0));
+    Edits.push_back(std::move(Settle));
   }
   if (N.Marked && N.PragmaLoc.Offset != ~0u && N.PragmaLoc.Offset < Begin) {
     auto [LineBegin, LineLen] = lineAround(Buffer, N.PragmaLoc.Offset);
@@ -191,7 +205,7 @@ RewriteResult rewriteOnce(llvm::StringRef FileName, llvm::StringRef Buffer,
       Result.Rejected.push_back(I);
       continue;
     }
-    auto NE = nestEdits(Buffer, N, *Code);
+    auto NE = nestEdits(Buffer, N, *Code, isMpi(Opts.TargetBackend));
     if (!NE) {
       reject(N, NE.takeError());
       Result.Rejected.push_back(I);

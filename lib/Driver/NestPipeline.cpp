@@ -471,7 +471,10 @@ void markLaterNests(std::vector<AnalyzedNest> &Nests) {
 /// (Scop::DeferTo, Scop::AfterDeferred; docs/mpi-exchange.md). Not where
 /// the second nest loads values at its entry (Scop::Loads, before it could
 /// take what it reads), nor where either runs otherwise than as one band
-/// on the ring.
+/// on the ring. Across the back edge of a loop (Scop::NextStepLoopEnd),
+/// the nest that ends the loop's body leaves its values for the one that
+/// begins it, and what is left after the last step moves to every rank
+/// after the loop (FileRewrite.cpp, nestEdits).
 void markDeferredNests(std::vector<AnalyzedNest> &Nests, const Options &O) {
   // Both nests run as one band on the ring (MpiCodeGen.cpp): not as bands
   // inside a nest, nor as strips.
@@ -489,6 +492,9 @@ void markDeferredNests(std::vector<AnalyzedNest> &Nests, const Options &O) {
           return !L.Stride.empty();
         })) {
       N.S->DeferTo = "the nest at line " + std::to_string(Later->Loc.Line);
+      if (N.S->NextStepLoopEnd != ~0u)
+        N.S->DeferTo += " (at the next step of the loop at line " +
+                        std::to_string(N.S->NextStepLoopLine) + ")";
       Later->S->AfterDeferred = true;
     }
   }

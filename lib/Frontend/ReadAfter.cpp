@@ -7,6 +7,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -526,11 +527,57 @@ private:
 
 } // namespace
 
-std::optional<unsigned> nextNestAfter(ASTContext &Ctx, const Stmt *Nest) {
+namespace {
+
+/// Whether \p S holds a jump that can leave a loop around it other than
+/// by its end or a `break` of it (return, goto, a label to jump to, throw).
+bool leavesOtherwise(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
+      isa<LabelStmt>(S) || isa<CXXThrowExpr>(S) || isa<CoreturnStmt>(S))
+    return true;
+  return llvm::any_of(S->children(),
+                      [](const Stmt *Child) { return leavesOtherwise(Child); });
+}
+
+/// The loop whose body is \p Block, where it can serve as the back edge
+/// between two nests: a `for` or `while` statement of a block (a statement
+/// can follow it) whose condition and increment touch no memory a nest
+/// may touch and whose body has no other exit than its end or a `break`.
+const Stmt *backEdgeLoop(ASTContext &Ctx, const CompoundStmt *Block,
+                         TouchesNoMemory &Between) {
+  const Stmt *Loop = parentOf(Ctx, Block);
+  const Expr *Cond = nullptr, *Inc = nullptr;
+  if (const auto *For = dyn_cast_or_null<ForStmt>(Loop)) {
+    if (For->getBody() != Block)
+      return nullptr;
+    Cond = For->getCond();
+    Inc = For->getInc();
+  } else if (const auto *While = dyn_cast_or_null<WhileStmt>(Loop)) {
+    if (While->getBody() != Block || While->getConditionVariable())
+      return nullptr;
+    Cond = While->getCond();
+  } else {
+    return nullptr;
+  }
+  if (!isa_and_nonnull<CompoundStmt>(parentOf(Ctx, Loop)) ||
+      leavesOtherwise(Block) || (Cond && !Between.statement(Cond)) ||
+      (Inc && !Between.statement(Inc)))
+    return nullptr;
+  return Loop;
+}
+
+} // namespace
+
+std::optional<NextNest> nextNestAfter(ASTContext &Ctx, const Stmt *Nest) {
   const auto *Block = dyn_cast_or_null<CompoundStmt>(parentOf(Ctx, Nest));
   if (!Block)
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
+  auto OffsetOf = [&](SourceLocation L) {
+    return SM.getFileOffset(SM.getExpansionLoc(L));
+  };
   TouchesNoMemory Between(Ctx);
   bool After = false;
   for (const Stmt *S : Block->body()) {
@@ -541,7 +588,25 @@ std::optional<unsigned> nextNestAfter(ASTContext &Ctx, const Stmt *Nest) {
     if (!After)
       continue;
     if (isa<ForStmt>(S))
-      return SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
+      return NextNest{OffsetOf(S->getBeginLoc()), ~0u};
+    if (!Between.statement(S))
+      return std::nullopt;
+  }
+  // The nest ends its block: across the back edge of a loop whose body the
+  // block is, the first `for` of the block runs next (the nest itself when
+  // it is the only one), every time but after the last step.
+  const Stmt *Loop = backEdgeLoop(Ctx, Block, Between);
+  if (!Loop)
+    return std::nullopt;
+  for (const Stmt *S : Block->body()) {
+    if (isa<ForStmt>(S)) {
+      SourceLocation End = Lexer::getLocForEndOfToken(
+          SM.getExpansionLoc(Loop->getEndLoc()), 0, SM, Ctx.getLangOpts());
+      if (End.isInvalid())
+        return std::nullopt;
+      return NextNest{OffsetOf(S->getBeginLoc()), SM.getFileOffset(End),
+                      SM.getExpansionLineNumber(Loop->getBeginLoc())};
+    }
     if (!Between.statement(S))
       return std::nullopt;
   }

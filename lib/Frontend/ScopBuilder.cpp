@@ -98,8 +98,11 @@ ScopBuildResult buildScop(ASTContext &Ctx, const NestCandidate &C,
   S.EveryRank = runsAgain(Ctx, C.Function, C.Loop);
   if (S.EveryRank.empty())
     S.EveryRank = passesOn(Ctx, C.Function, C.Loop);
-  if (std::optional<unsigned> Next = nextNestAfter(Ctx, C.Loop))
-    S.NextNestOffset = *Next;
+  if (std::optional<NextNest> Next = nextNestAfter(Ctx, C.Loop)) {
+    S.NextNestOffset = Next->Offset;
+    S.NextStepLoopEnd = Next->LoopEnd;
+    S.NextStepLoopLine = Next->LoopLine;
+  }
   std::string Text;
   if (!getStmtRangeText(Ctx, C.Loop, C.Loop, S.Span, Text))
     return rejected(makeReject(Ctx, RejectKind::UnsupportedStatement,

@@ -297,17 +297,17 @@ int hetile_mpi_exchange(hetile_mpi *m, int root_only);
  * nest, before its tiles, lists the runs each rank's blocks read,
  * hetile_mpi_need_run(m, q, addr, bytes), and the runs it writes whatever
  * its data, hetile_mpi_kill_run(m, addr, bytes), and the boxes of the
- * arrays it touches, hetile_mpi_touch_run(m, first, end);
+ * arrays it writes, hetile_mpi_touch_run(m, first, end);
  * hetile_mpi_fetch(m) (collective) moves to each rank what its tiles read
  * of what it lacks, and to every rank the rest of what it lacks within
- * the boxes touched (all of it where none was listed) but what the nest
+ * the boxes listed (all of it where none was) but what the nest
  * overwrites; the rest stays in the table, for a later nest, or for
  * hetile_mpi_settle after the nest's own exchange. It then gives back the
  * whole pages of what the nest overwrites and this rank's blocks do not
  * read ("Storage by share"; HETILE_RELEASE). hetile_mpi_settle(m)
- * (collective;
- * m may be NULL, before an original nest) moves to every rank everything
- * it lacks. The stats line of m says what was left and what moved.
+ * (collective; m may be NULL: before an original nest, after a loop whose
+ * steps left values) moves to every rank everything it lacks. The stats
+ * line of m says what was left and what moved.
  * HETILE_ERR_INVALID on bad arguments, HETILE_ERR_NOMEM, HETILE_ERR_MPI,
  * HETILE_ERR_TIMEOUT (HETILE_WATCHDOG) as the final exchange. */
 int hetile_mpi_defer_run(hetile_mpi *m, int rank, int array, void *addr,

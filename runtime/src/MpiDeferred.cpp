@@ -462,9 +462,10 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
           Overwritten += T.first.Hi - T.first.Lo;
     }
   }
-  // The rest within the boxes the nest touches moves to every rank (the
-  // nest's own exchange covers only what it writes last); outside them it
-  // stays, for a later nest or the end of this one (hetile_mpi_settle).
+  // The rest within the boxes the nest writes (hetile_mpi_touch_run) moves
+  // to every rank (the nest's own exchange, or its deferral, covers only
+  // what it writes last); outside them, and in the arrays it only reads,
+  // it stays, for a later nest or the end of this one (hetile_mpi_settle).
   // Without boxes, all of it moves.
   unsigned long long Kept = 0;
   if (Touched.empty()) {
@@ -491,7 +492,7 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
        "the tiles), %llu sent, %llu not moved (this nest overwrites them)",
        Received, ForTiles, Sent, Overwritten);
   if (Kept)
-    note(m, ", %llu kept where they are (this nest does not touch them)", Kept,
+    note(m, ", %llu kept where they are (this nest does not write them)", Kept,
          0, 0, 0);
   if (Released)
     note(m, m->Release == 2
@@ -542,7 +543,7 @@ extern "C" int hetile_mpi_settle(hetile_mpi *m) {
          "(to every rank)", Received, Sent, 0, 0);
   else if (hetile_env_stats())
     std::fprintf(stderr, "hetile: rank %d/%d: %llu bytes received, %llu sent "
-                 "of what the previous nest left, before the original nest\n",
+                 "of what earlier nests left, to every rank\n",
                  D.Rank, D.Size, Received, Sent);
   return E;
 }

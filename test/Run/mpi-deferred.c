@@ -61,7 +61,7 @@
 // chain's second nest touches A only: B's values stay where they are until
 // the third nest, which reads B's elements but its first row and column:
 // those move after its own exchange.
-// RUN: grep 'rank 1/2: .*of what the previous nest left' %t.err | sed -n 2p | grep -Eq ', [1-9][0-9]* kept where they are \(this nest does not touch them\)'
+// RUN: grep 'rank 1/2: .*of what the previous nest left' %t.err | sed -n 2p | grep -Eq ', [1-9][0-9]* kept where they are \(this nest does not write them\)'
 // RUN: grep 'rank 1/2: .*of what the previous nest left' %t.err | sed -n 3p | grep -Eq '; of what earlier nests left: [1-9][0-9]* bytes received, [0-9]* sent \(to every rank\)$'
 //
 // HETILE_DEFER=0: the values move to every rank at once (the exchange as
@@ -81,7 +81,7 @@
 // RUN: diff %t.expected1 %t.fb.1
 // RUN: FileCheck %s --check-prefix=FALLBACK < %t.fb.err
 // FALLBACK: arrays may overlap: the original nest ran
-// FALLBACK: hetile: rank 1/2: [[#]] bytes received, [[#]] sent of what the previous nest left, before the original nest
+// FALLBACK: hetile: rank 1/2: [[#]] bytes received, [[#]] sent of what earlier nests left, to every rank
 //
 //@ args 1 1 0 | 7 2 0 | 23 3 0 | 40 6 0
 //@ mpi-runs 2:4,5,6 3:2,3,4 4:1,2,3

@@ -33,11 +33,11 @@
  * CHECK-DAG: rank 1: X ok, Y ok, X[25..30) left, deferred 1 then 0
  * CHECK-DAG: rank 2: X ok, Y ok, X[25..30) ok, deferred 1 then 0
  * CHECK-DAG: hetile: rank 0/3: {{.*}}; final values left on their ranks for the next nest: 240 bytes the other ranks lack{{$}}
- * CHECK-DAG: hetile: rank 0/3: {{.*}}0 bytes placed); of what the previous nest left: 120 bytes received (16 for the tiles), 160 sent, 40 not moved (this nest overwrites them), 40 kept where they are (this nest does not touch them); of what earlier nests left: 40 bytes received, 80 sent (to every rank)
+ * CHECK-DAG: hetile: rank 0/3: {{.*}}0 bytes placed); of what the previous nest left: 120 bytes received (16 for the tiles), 160 sent, 40 not moved (this nest overwrites them), 40 kept where they are (this nest does not write them); of what earlier nests left: 40 bytes received, 80 sent (to every rank)
  * CHECK-DAG: hetile: rank 1/3: {{.*}}; final values left on their ranks for the next nest: 240 bytes the other ranks lack{{$}}
- * CHECK-DAG: hetile: rank 1/3: {{.*}}0 bytes placed); of what the previous nest left: 120 bytes received (16 for the tiles), 160 sent, 40 not moved (this nest overwrites them), 40 kept where they are (this nest does not touch them); of what earlier nests left: 40 bytes received, 80 sent (to every rank)
+ * CHECK-DAG: hetile: rank 1/3: {{.*}}0 bytes placed); of what the previous nest left: 120 bytes received (16 for the tiles), 160 sent, 40 not moved (this nest overwrites them), 40 kept where they are (this nest does not write them); of what earlier nests left: 40 bytes received, 80 sent (to every rank)
  * CHECK-DAG: hetile: rank 2/3: {{.*}}; final values left on their ranks for the next nest: 160 bytes the other ranks lack{{$}}
- * CHECK-DAG: hetile: rank 2/3: {{.*}}0 bytes placed); of what the previous nest left: 160 bytes received (0 for the tiles), 80 sent, 0 not moved (this nest overwrites them), 80 kept where they are (this nest does not touch them); of what earlier nests left: 80 bytes received, 0 sent (to every rank)
+ * CHECK-DAG: hetile: rank 2/3: {{.*}}0 bytes placed); of what the previous nest left: 160 bytes received (0 for the tiles), 80 sent, 0 not moved (this nest overwrites them), 80 kept where they are (this nest does not write them); of what earlier nests left: 80 bytes received, 0 sent (to every rank)
  * CHECK-DAG: need rank 3: -1: hetile_mpi_need_run: null nest or address, or rank 3 out of range
  * CHECK-DAG: touch backwards: -1: hetile_mpi_touch_run: invalid arguments
  * CHECK-DAG: no nest: -1: hetile_mpi_defer_run: null nest or address, rank 0 out of range or array 0

@@ -66,14 +66,28 @@ std::string passesOn(clang::ASTContext &Ctx,
                      const clang::FunctionDecl *Function,
                      const clang::Stmt *Nest);
 
-/// The file offset of the `for` that follows \p Nest in its block when
-/// every statement between them touches no memory that a nest may touch
-/// and cannot leave the block (local scalars and structs of scalars, the C
-/// library's output and clocks, functions of the file of the same kind):
-/// that loop then runs right after the nest, every time the nest does,
-/// before anything else can read or write what the nest wrote. None
-/// otherwise.
-std::optional<unsigned> nextNestAfter(clang::ASTContext &Ctx,
+/// The loop that runs right after a nest, every time the nest does, before
+/// anything else can read or write what the nest wrote (nextNestAfter).
+struct NextNest {
+  /// The file offset of that `for`.
+  unsigned Offset = ~0u;
+  /// Where it runs at the next step of a loop around both (the nest ends
+  /// the loop's body, that `for` begins it, maybe the nest itself): the
+  /// file offset just past that loop, where whatever the nest left must
+  /// move to every rank, and the loop's line. ~0u and 0 otherwise.
+  unsigned LoopEnd = ~0u;
+  unsigned LoopLine = 0;
+};
+
+/// The `for` that follows \p Nest in its block when every statement between
+/// them touches no memory that a nest may touch and cannot leave the block
+/// (local scalars and structs of scalars, the C library's output and
+/// clocks, functions of the file of the same kind). Where \p Nest ends the
+/// body of a `for` or `while` loop whose condition and increment are of
+/// that kind and whose body has no exit but its end or a `break`, the
+/// first `for` of that body (after statements of that kind), at the next
+/// step. None otherwise.
+std::optional<NextNest> nextNestAfter(clang::ASTContext &Ctx,
                                       const clang::Stmt *Nest);
 
 } // namespace hetile

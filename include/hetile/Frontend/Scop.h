@@ -303,14 +303,20 @@ struct Scop {
   SourceLoc PragmaLoc;
   /// Why the mpi backends move the nest's final values to every rank even
   /// with --gather=root: the nest may run again in its function
-  /// (Frontend/ReadAfter.h, runsAgain), a later nest of its function that
-  /// hetile also tiles runs on every rank (Driver), or the rest of a nest
-  /// follows a band inside it (Analysis/InnerBands.h). Empty where rank 0
-  /// alone may receive them.
+  /// (Frontend/ReadAfter.h, runsAgain), its function calls a function
+  /// after it that may pass its values on (passesOn), a later nest of its
+  /// function that hetile also tiles runs on every rank (Driver), or the
+  /// rest of a nest follows a band inside it (Analysis/InnerBands.h). Empty
+  /// where rank 0 alone may receive them.
   std::string EveryRank;
   /// The file offset of the `for` that runs right after the nest
   /// (Frontend/ReadAfter.h, nextNestAfter); ~0u where none.
   unsigned NextNestOffset = ~0u;
+  /// Where that `for` runs at the next step of a loop around both: the file
+  /// offset just past the loop (where what the nest left moves to every
+  /// rank, after the last step) and its line; ~0u and 0 otherwise.
+  unsigned NextStepLoopEnd = ~0u;
+  unsigned NextStepLoopLine = 0;
   /// Set by the driver where that loop is a nest hetile tiles too: the mpi
   /// backends leave the final values on the ranks that computed them, and
   /// the next nest takes what it reads ("the nest at line L"). Empty
