@@ -312,7 +312,7 @@ class Fuzzer:
     def program(self, seed, d):
         src = os.path.join(d, "nest-%d.c" % seed)
         with open(src, "w") as f:
-            f.write(gen_nests.generate(seed))
+            f.write(gen_nests.generate(seed, self.a.steps))
         return src
 
 
@@ -479,6 +479,9 @@ def main():
     ap.add_argument("--every-backend", action="store_true",
                     help="rewrite with every backend even when the first "
                     "one's analysis rejected the nest")
+    ap.add_argument("--steps", action="store_true",
+                    help="every program runs the nests of kern() in a loop "
+                    "of two steps (gen_nests.py --steps)")
     ap.add_argument("--reduce", type=int)
     ap.add_argument("--backend", default="mpi")
     ap.add_argument("--check-file")

@@ -67,7 +67,14 @@ ITERS = "ijkl"
 
 
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, steps=False):
+        # --steps: the nests of kern() (the initialisation, the nest and
+        # the second one, where the seed has them) run twice, in a loop of
+        # steps that a count of its own follows between them: the mpi
+        # backends leave the last nest's values for the first across the
+        # loop's back edge (docs/mpi-exchange.md). Off, every seed is the
+        # program it always was.
+        self.steps = steps
         self.r = random.Random(seed)
         # The spelling (struct-held sizes, flat arrays): a stream of its own.
         spell = random.Random(seed * 7919 + 17)
@@ -579,13 +586,19 @@ class Gen:
         if temp and not self.temp_param:
             out.append("  double W[%d];" % DIM)
             out.append("  for (int q = 0; q < %d; q++) W[q] = 0.0;" % DIM)
-        out += self.first_nest()
-        out.append("#pragma hetile")
-        out += nest
+        nests = self.first_nest() + ["#pragma hetile"] + nest
         if self.c89:
-            out.append("  printf(\"iters %s\\n\", %s);" % (
+            nests.append("  printf(\"iters %s\\n\", %s);" % (
                 " ".join(["%d"] * depth), ", ".join(used)))
-        out += self.second_nest()
+        nests += self.second_nest()
+        if self.steps:
+            out += ["  int steps = 0;",
+                    "  for (int step = 0; step < 2; step++) {"]
+            out += nests
+            out += ["  steps += step;", "  }",
+                    "  printf(\"steps %d\\n\", steps);"]
+        else:
+            out += nests
         out += self.owned_after()
         out.append("}")
         out += [
@@ -805,16 +818,18 @@ class Gen:
         return out
 
 
-def generate(seed):
-    return Gen(seed).program()
+def generate(seed, steps=False):
+    return Gen(seed, steps).program()
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("seed", type=int)
     ap.add_argument("-o", "--output")
+    ap.add_argument("--steps", action="store_true",
+                    help="the nests of kern() in a loop of two steps")
     a = ap.parse_args()
-    text = generate(a.seed)
+    text = generate(a.seed, a.steps)
     if a.output:
         with open(a.output, "w") as f:
             f.write(text)
