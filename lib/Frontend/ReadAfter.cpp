@@ -17,10 +17,19 @@ namespace hetile {
 
 namespace {
 
+/// The C library's output and clocks, MPI's and OpenMP's clocks and a few
+/// of libm's functions: they touch their arguments and the streams only.
+const llvm::StringRef OutputClocksMath[] = {
+    "printf",        "fprintf",       "puts",          "fputs", "putchar",
+    "fflush",        "clock",         "time",          "gettimeofday",
+    "clock_gettime", "MPI_Wtime",     "omp_get_wtime", "sqrt",  "fabs",
+    "exp",           "log",           "pow",           "floor", "ceil",
+    "fmin",          "fmax"};
+
 /// Whether \p F is the C library's function \p Names names (a declaration
 /// at file scope or in namespace std).
 bool isLibraryFunction(const FunctionDecl *F,
-                       std::initializer_list<llvm::StringRef> Names) {
+                       llvm::ArrayRef<llvm::StringRef> Names) {
   if (!F || !F->getIdentifier())
     return false;
   const DeclContext *DC = F->getDeclContext()->getRedeclContext();
@@ -316,18 +325,13 @@ public:
     if (!First.empty() || !SM.isBeforeInTranslationUnit(End, At))
       return true;
     const FunctionDecl *F = Call->getDirectCallee();
-    if (isLibraryFunction(
-            F, {"printf",        "fprintf",      "puts",         "fputs",
-                "putchar",       "fputc",        "fwrite",       "fflush",
-                "fopen",         "fclose",       "free",         "malloc",
-                "calloc",        "realloc",      "aligned_alloc", "memset",
-                "memcpy",        "clock",        "time",         "gettimeofday",
-                "clock_gettime", "atoi",         "atol",         "atof",
-                "strtol",        "strtod",       "exit",         "abort",
-                "sqrt",          "fabs",         "exp",          "log",
-                "pow",           "floor",        "ceil",         "fmin",
-                "fmax",          "MPI_Wtime",    "MPI_Comm_rank", "MPI_Comm_size",
-                "MPI_Barrier",   "MPI_Finalize", "omp_get_wtime"}))
+    if (isLibraryFunction(F, OutputClocksMath) ||
+        isLibraryFunction(F, {"fputc", "fwrite", "fopen", "fclose", "free",
+                              "malloc", "calloc", "realloc", "aligned_alloc",
+                              "memset", "memcpy", "atoi", "atol", "atof",
+                              "strtol", "strtod", "exit", "abort",
+                              "MPI_Comm_rank", "MPI_Comm_size", "MPI_Barrier",
+                              "MPI_Finalize"}))
       return true;
     First = F && F->getIdentifier() ? F->getName().str() + "()"
                                     : "a function through a pointer";
@@ -510,11 +514,7 @@ private:
     }
     // The C library's output and clocks (and MPI's and OpenMP's clocks):
     // they touch their arguments and the streams only.
-    if (!isLibraryFunction(F, {"printf", "fprintf", "puts", "fputs",
-                               "putchar", "fflush", "clock", "time",
-                               "gettimeofday", "clock_gettime", "MPI_Wtime",
-                               "omp_get_wtime", "sqrt", "fabs", "exp", "log",
-                               "pow", "floor", "ceil", "fmin", "fmax"}))
+    if (!isLibraryFunction(F, OutputClocksMath))
       return false;
     return llvm::all_of(Call->arguments(),
                         [&](const Expr *A) { return libraryArgument(A); });
@@ -579,38 +579,40 @@ std::optional<NextNest> nextNestAfter(ASTContext &Ctx, const Stmt *Nest) {
     return SM.getFileOffset(SM.getExpansionLoc(L));
   };
   TouchesNoMemory Between(Ctx);
-  bool After = false;
-  for (const Stmt *S : Block->body()) {
-    if (S == Nest) {
-      After = true;
-      continue;
+  // The first `for` of Stmts, where every statement before it is of
+  // TouchesNoMemory's kind; Ends: whether Stmts holds no other kind.
+  auto FirstFor = [&](llvm::ArrayRef<Stmt *> Stmts,
+                      bool &Ends) -> const Stmt * {
+    Ends = false;
+    for (const Stmt *S : Stmts) {
+      if (isa<ForStmt>(S))
+        return S;
+      if (!Between.statement(S))
+        return nullptr;
     }
-    if (!After)
-      continue;
-    if (isa<ForStmt>(S))
-      return NextNest{OffsetOf(S->getBeginLoc()), ~0u};
-    if (!Between.statement(S))
-      return std::nullopt;
-  }
+    Ends = true;
+    return nullptr;
+  };
+  llvm::ArrayRef<Stmt *> Body(Block->body_begin(), Block->body_end());
+  const auto *At = llvm::find(Body, Nest);
+  if (At == Body.end())
+    return std::nullopt;
+  bool Ends = false;
+  if (const Stmt *Next = FirstFor(Body.drop_front(At - Body.begin() + 1), Ends))
+    return NextNest{OffsetOf(Next->getBeginLoc())};
   // The nest ends its block: across the back edge of a loop whose body the
   // block is, the first `for` of the block runs next (the nest itself when
   // it is the only one), every time but after the last step.
-  const Stmt *Loop = backEdgeLoop(Ctx, Block, Between);
-  if (!Loop)
+  const Stmt *Loop = Ends ? backEdgeLoop(Ctx, Block, Between) : nullptr;
+  const Stmt *First = Loop ? FirstFor(Body, Ends) : nullptr;
+  if (!First)
     return std::nullopt;
-  for (const Stmt *S : Block->body()) {
-    if (isa<ForStmt>(S)) {
-      SourceLocation End = Lexer::getLocForEndOfToken(
-          SM.getExpansionLoc(Loop->getEndLoc()), 0, SM, Ctx.getLangOpts());
-      if (End.isInvalid())
-        return std::nullopt;
-      return NextNest{OffsetOf(S->getBeginLoc()), SM.getFileOffset(End),
-                      SM.getExpansionLineNumber(Loop->getBeginLoc())};
-    }
-    if (!Between.statement(S))
-      return std::nullopt;
-  }
-  return std::nullopt;
+  SourceLocation End = Lexer::getLocForEndOfToken(
+      SM.getExpansionLoc(Loop->getEndLoc()), 0, SM, Ctx.getLangOpts());
+  if (End.isInvalid())
+    return std::nullopt;
+  return NextNest{OffsetOf(First->getBeginLoc()), SM.getFileOffset(End),
+                  SM.getExpansionLineNumber(Loop->getBeginLoc())};
 }
 
 void markReadAfter(ASTContext &Ctx, const FunctionDecl *Function,
