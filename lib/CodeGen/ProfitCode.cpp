@@ -52,12 +52,13 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
   const Scop &S = E.S;
   isl::ast_build Build = E.buildInside(0);
   std::string Points = Given;
-  // A statement in loops below the band (doitgen's sums under a band (r,
-  // q)) runs many points per band point: the statements' own extents.
-  bool Below = false;
-  for (const ScopStmt &Stmt : S.Stmts)
-    Below |= Stmt.Iterators.size() > E.N.Dims.size();
-  if (Points.empty() && Below)
+  // The statements' own extents: the band's box is not the work of a call
+  // where the band is skewed (a time-stepped stencil's (t, t + i) box
+  // counts (2T + n)^2 T points for the T n^2 of its statements, nine times
+  // them at T = n) or where a statement lies in loops below the band
+  // (doitgen's sums under a band (r, q)); the band's extents where isl
+  // cannot give the statements'.
+  if (Points.empty())
     Points = pointsOfCall(E, S, E.N.Context);
   bool BandPoints = Points.empty();
   if (BandPoints)

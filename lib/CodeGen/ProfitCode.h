@@ -44,10 +44,9 @@ namespace hetile {
 /// the block sets to what ran.
 /// With \p Parts, hetile_run is a variable (hetile_profit_part sets it
 /// per part) and hetile_part holds the part's values.
-/// \p Points: the C expression of the points a call runs, where the band's
-/// extents do not give them (inner bands); "" for the band's, or the
-/// statements' (pointsOfCall) where a statement lies in loops below the
-/// band.
+/// \p Points: the C expression of the points a call runs, where the
+/// nest's statements do not give them (inner bands); "" for the
+/// statements' (pointsOfCall), or the band's extents where isl cannot say.
 /// \p Agreed: MPI ranks run the nest (the mpi backends): the ways are the
 /// original on every rank and the transformed nest on the ranks
 /// (hetile_run 1), every rank choosing alike
