@@ -102,8 +102,9 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
          "  const double hetile_points = " + Points + ";\n";
   if (Slot)
     // Most calls of a settled size class: inline (hetile_profit_fast).
-    Out += "  int hetile_run = hetile_profit_fast(&hetile_site, hetile_points, "
-           "hetile_maxprocs,\n"
+    Out += std::string("  int hetile_run = hetile_profit_fast") +
+           (Agreed ? "_agreed" : "") +
+           "(&hetile_site, hetile_points, hetile_maxprocs,\n"
            "                                     &hetile_pc);\n"
            "  if (hetile_run == HETILE_PROFIT_SLOW)\n"
            "    hetile_run = " + Begin;

@@ -52,6 +52,20 @@ extern "C" {
 #define HETILE_RT_EAGER
 #endif
 
+/* The OpenMP queries that generated code makes at every call of a nest
+ * (whether it runs inside a parallel region, how many threads it may
+ * take) and in its parallel regions, bound at load as well in a C program
+ * built with OpenMP: the lazy binding of the two queries cost a test/Run
+ * kernel's main() about 2 us of its 45 us (lcs.c, 7 calls). Compatible
+ * with omp.h's declarations in C, before or after them. */
+#if defined(_OPENMP) && defined(__GNUC__) && !defined(__clang__) && \
+    defined(__ELF__) && !defined(__cplusplus)
+extern int omp_in_parallel(void) HETILE_RT_EAGER;
+extern int omp_get_max_threads(void) HETILE_RT_EAGER;
+extern int omp_get_thread_num(void) HETILE_RT_EAGER;
+extern int omp_get_num_threads(void) HETILE_RT_EAGER;
+#endif
+
 /* ------------------------------------------------ generated loop bounds */
 /* The integer helpers of the loop bounds the generated code prints from
  * isl's ASTs: floor division for a numerator of any sign (the divisor is a
@@ -409,7 +423,8 @@ HETILE_RT_EAGER hetile_profit_site *hetile_profit_agreed_site_get(hetile_profit_
 /* Whether the call's site is an agreed one (1) or not (0). */
 HETILE_RT_EAGER int hetile_profit_agreed(const hetile_profit_call *call);
 /* Chooses how this call runs, for a nest of about `points` points (an upper
- * bound: the product of the band's extents) with `maxprocs` threads free:
+ * bound: the sum over its statements of the products of their loops'
+ * extents) with `maxprocs` threads free:
  * returns the threads to run the tiled nest on (1..maxprocs), or 0 for the
  * original nest; starts the call's clock. */
 HETILE_RT_EAGER int hetile_profit_begin(hetile_profit_site *site, double points, int maxprocs,
@@ -443,10 +458,12 @@ static inline int hetile_profit_take(unsigned long long *word, int size_class,
  * threads, taken without the runtime, the site's lock or the clock (a call
  * of a nest of a microsecond pays a few nanoseconds for its decision);
  * HETILE_PROFIT_SLOW when there is none (the call then asks
- * hetile_profit_begin). */
+ * hetile_profit_begin). hetile_profit_fast_agreed: for the sites of MPI
+ * ranks (hetile_profit_agreed_site_get). */
 #define HETILE_PROFIT_SLOW (-1000)
-static inline int hetile_profit_fast(hetile_profit_slot *slot, double points,
-                                     int maxprocs, hetile_profit_call *call) {
+static inline int hetile_profit_fast_agreed(hetile_profit_slot *slot,
+                                            double points, int maxprocs,
+                                            hetile_profit_call *call) {
   const int procs = maxprocs > 1 ? maxprocs : 1;
   const int way =
       hetile_profit_take(&slot->fast, hetile_profit_class(points), procs);
@@ -459,6 +476,28 @@ static inline int hetile_profit_fast(hetile_profit_slot *slot, double points,
   call->trials = 0;
   call->parts = 0;
   return call->threads = way == 0 ? 0 : way == 1 ? 1 : procs;
+}
+/* A call of fewer points than this runs the original nest without
+ * entering the runtime, not even at its site's first call: 2048 once a
+ * site of the process has read HETILE_PROFIT as 1 without HETILE_STATS,
+ * else 0. Below 2^11 points, the original lasts under the 40 us from which
+ * a tiled way is tried unless a point costs 20 ns or more, and the
+ * decision's own first call (the site's creation, the runtime's cold code)
+ * costs a few microseconds, which a program of small nests called once
+ * pays per site (docs/profitability.md, "Calls too small to measure"). Not
+ * for MPI ranks' sites: their ranks enter the runtime alike. */
+extern double hetile_profit_tiny_points;
+static inline int hetile_profit_fast(hetile_profit_slot *slot, double points,
+                                     int maxprocs, hetile_profit_call *call) {
+  if (points < hetile_profit_tiny_points) {
+    call->site = 0;
+    call->maxprocs = maxprocs > 1 ? maxprocs : 1;
+    call->timed = 0;
+    call->trials = 0;
+    call->parts = 0;
+    return call->threads = 0;
+  }
+  return hetile_profit_fast_agreed(slot, points, maxprocs, call);
 }
 /* hetile_profit_end: the call ran the tiled nest on `ran` threads (0: the
  * original, as when a run-time check failed); hetile_profit_finish records

@@ -77,6 +77,10 @@ const double LongCall = 0.05, Hopeless = 20;
 /// and the tiled nest gains at most half of the original's time there
 /// (cache reuse on one thread, a second core on two).
 const double OneFloor = 40e-6, AllFloor = 100e-6;
+/// Below this many points a call runs the original without entering the
+/// runtime (hetile_profit_tiny_points, hetile_profit_fast): its original
+/// lasts under OneFloor unless a point costs 20 ns or more.
+const double TinyPoints = 2048;
 /// The floor of the tiled nest on MPI ranks (an agreed site): a call opens
 /// a communicator, allocates the columns, and every rank receives the
 /// others' final values (about 0.3 ms for a nest of a few thousand points
@@ -259,6 +263,10 @@ struct hetile_profit_site {
   /// take 16 KB, whose first touch costs a program of tens of microseconds
   /// a page fault per page at its nest's first call.
   SizeClass *Classes[NumClasses] = {};
+  /// The classes that have a choice, one bit each (under Lock): a class's
+  /// first call looks for the nearest of them, which a site's first calls,
+  /// before any class chose, need not scan for.
+  uint64_t ChosenClasses = 0;
 
   /// Class \p Class, allocated at its first use (under Lock).
   SizeClass &cls(int Class) {
@@ -320,10 +328,9 @@ struct hetile_profit_site {
 
   /// The choice of the class nearest to \p Class that has one, else -1.
   int nearestChoice(int Class) const {
-    for (int D = 1; D < NumClasses; ++D)
+    for (int D = 1; ChosenClasses && D < NumClasses; ++D)
       for (int C : {Class - D, Class + D})
-        if (C >= 0 && C < NumClasses && Classes[C] &&
-            Classes[C]->Chosen >= 0)
+        if (C >= 0 && C < NumClasses && (ChosenClasses >> C & 1))
           return Classes[C]->Chosen;
     return -1;
   }
@@ -485,6 +492,7 @@ struct hetile_profit_site {
     if (!Explored || Best == C.Chosen)
       return 0;
     C.Chosen = Best;
+    ChosenClasses |= uint64_t(1) << Class;
     return 1;
   }
 };
@@ -570,6 +578,21 @@ hetile_profit_site *getSite(hetile_profit_slot *slot, const char *where,
 
 } // namespace
 
+extern "C" {
+/// Set at load where neither HETILE_PROFIT nor HETILE_STATS is set (the
+/// decision on, no statistics: a program of small nests then never enters
+/// the runtime), and again at each site's first call from the environment
+/// as read then (hetile_profit_begin).
+double hetile_profit_tiny_points = 0;
+}
+
+namespace {
+__attribute__((constructor)) void tinyPointsAtLoad() {
+  if (!std::getenv("HETILE_PROFIT") && !std::getenv("HETILE_STATS"))
+    hetile_profit_tiny_points = TinyPoints;
+}
+} // namespace
+
 extern "C" hetile_profit_site *
 hetile_profit_site_get(hetile_profit_slot *slot, const char *where) {
   return getSite(slot, where, /*OneThread=*/true);
@@ -613,6 +636,9 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
     if (int E = Env.EmulateLoad.check())
       return E;
     site->Mode.store(Mode = Env.Profit.Value, std::memory_order_relaxed);
+    // The statistics describe every call's decision; the tests that turn
+    // the decision off or on trials run every call through the runtime.
+    hetile_profit_tiny_points = Mode == 1 && !Env.Stats ? TinyPoints : 0;
   }
   if (Mode == 0) {
     call->site = nullptr; // nothing recorded

@@ -25,8 +25,12 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
     for (j = 1; j < M - 1; j++)
       A[i][j] = 0.25 * (A[i - 1][j] + A[i][j - 1] + B[i + 1][j] + B[i][j + 1]);
 }
-// The decision of whether the tiled nest pays, then the check.
-// CHECK:      int hetile_run = hetile_profit_fast(&hetile_site, hetile_points, hetile_maxprocs,
+// The decision of whether the tiled nest pays (on MPI ranks without the
+// inline shortcut of tiny calls: every rank enters the runtime alike), then
+// the check.
+// SEQ:        int hetile_run = hetile_profit_fast(&hetile_site, hetile_points, hetile_maxprocs,
+// OMP:        int hetile_run = hetile_profit_fast(&hetile_site, hetile_points, hetile_maxprocs,
+// MPI:        int hetile_run = hetile_profit_fast_agreed(&hetile_site, hetile_points, hetile_maxprocs,
 // CHECK-NEXT:                                      &hetile_pc);
 // CHECK-NEXT: if (hetile_run == HETILE_PROFIT_SLOW)
 // CHECK-NEXT:   hetile_run = hetile_profit_begin(

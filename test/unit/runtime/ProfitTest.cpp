@@ -289,6 +289,7 @@ TEST(Profit, UntimedCallsOfOneClassDoNotCountForAnother) {
 TEST(Profit, SettledCallsAreTakenInline) {
   ProfitEnv G;
   Site T;
+  T.Points = 4096; // not a tiny call (TinyCallsNeverEnterTheRuntime)
   T.Times[0] = 1e-6; // one timed call in 20 (above)
   hetile_profit_call C{};
   // Nothing handed out before the class has chosen: the runtime decides.
@@ -326,6 +327,7 @@ TEST(Profit, SettledCallsAreTakenInline) {
 TEST(Profit, SettledCallsInlineRunEveryThread) {
   ProfitEnv G;
   Site T;
+  T.Points = 4096;
   T.Times[0] = 1e-3, T.Times[1] = 2e-3, T.Times[2] = 0.4e-3;
   T.calls(6);
   hetile_profit_call C{};
@@ -333,6 +335,50 @@ TEST(Profit, SettledCallsInlineRunEveryThread) {
   EXPECT_EQ(0, C.timed);
   EXPECT_EQ(2, hetile_profit_fast(&T.Slot, T.Points, T.Procs, &C));
   EXPECT_EQ(2, C.threads);
+}
+
+/// hetile_profit_fast's calls of under 2^11 points, once a site's first
+/// call read HETILE_PROFIT=1 without HETILE_STATS: the original, without
+/// the runtime (the slot gets no site); not with the statistics, with the
+/// decision off, nor on MPI ranks' sites (hetile_profit_fast_agreed).
+TEST(Profit, TinyCallsNeverEnterTheRuntime) {
+  ProfitEnv G;
+  auto FirstCall = [] {
+    Site T;
+    T.call();
+  };
+  FirstCall();
+  EXPECT_EQ(2048, hetile_profit_tiny_points);
+  hetile_profit_slot Fresh = {};
+  hetile_profit_call C{};
+  C.trials = 7;
+  EXPECT_EQ(0, hetile_profit_fast(&Fresh, 2047, 2, &C));
+  EXPECT_EQ(nullptr, Fresh.site);
+  EXPECT_EQ(nullptr, C.site);
+  EXPECT_EQ(0, C.threads);
+  hetile_profit_parts(&C, 0, 10, 1);
+  int Threads = -1;
+  long Part[2] = {0, 0};
+  EXPECT_EQ(1, hetile_profit_part(&C, &Threads, Part));
+  EXPECT_EQ(0, Threads);
+  EXPECT_TRUE(hetile_profit_whole(Part));
+  EXPECT_EQ(0, hetile_profit_part(&C, &Threads, Part));
+  EXPECT_EQ(0, hetile_profit_end(&C, 0));
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&Fresh, 2048, 2, &C));
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast_agreed(&Fresh, 100, 2, &C));
+
+  setVar("HETILE_STATS", "1");
+  FirstCall();
+  EXPECT_EQ(0, hetile_profit_tiny_points);
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&Fresh, 100, 2, &C));
+  setVar("HETILE_STATS", nullptr);
+  setVar("HETILE_PROFIT", "0");
+  FirstCall();
+  EXPECT_EQ(0, hetile_profit_tiny_points);
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&Fresh, 100, 2, &C));
+  setVar("HETILE_PROFIT", nullptr);
+  FirstCall();
+  EXPECT_EQ(2048, hetile_profit_tiny_points);
 }
 
 TEST(Profit, SiteFoundByNameHandsCallsOutItself) {
