@@ -286,6 +286,20 @@ TEST(Profit, UntimedCallsOfOneClassDoNotCountForAnother) {
   EXPECT_TRUE(countsCalls(T.Last, 8));
 }
 
+/// A call that hetile_profit_fast answered without the runtime, offered
+/// the values lo..hi in parts: one part of every value, the original, and
+/// nothing to record at its end.
+void expectOneOriginalPart(hetile_profit_call &C, long Lo, long Hi) {
+  hetile_profit_parts(&C, Lo, Hi, 1);
+  int Threads = -1;
+  long Part[2] = {0, 0};
+  EXPECT_EQ(1, hetile_profit_part(&C, &Threads, Part));
+  EXPECT_EQ(0, Threads);
+  EXPECT_TRUE(hetile_profit_whole(Part));
+  EXPECT_EQ(0, hetile_profit_part(&C, &Threads, Part));
+  EXPECT_EQ(0, hetile_profit_end(&C, 0));
+}
+
 TEST(Profit, SettledCallsAreTakenInline) {
   ProfitEnv G;
   Site T;
@@ -307,14 +321,7 @@ TEST(Profit, SettledCallsAreTakenInline) {
     ASSERT_EQ(0, hetile_profit_fast(&T.Slot, T.Points, T.Procs, &C)) << I;
     // Nothing recorded, one part of every value.
     EXPECT_EQ(nullptr, C.site);
-    hetile_profit_parts(&C, 1, 100, 1);
-    int Threads = -1;
-    long Part[2] = {0, 0};
-    EXPECT_EQ(1, hetile_profit_part(&C, &Threads, Part));
-    EXPECT_EQ(0, Threads);
-    EXPECT_TRUE(hetile_profit_whole(Part));
-    EXPECT_EQ(0, hetile_profit_part(&C, &Threads, Part));
-    EXPECT_EQ(0, hetile_profit_end(&C, 0));
+    expectOneOriginalPart(C, 1, 100);
   }
   EXPECT_EQ(HETILE_PROFIT_SLOW,
             hetile_profit_fast(&T.Slot, T.Points, T.Procs, &C));
@@ -356,14 +363,7 @@ TEST(Profit, TinyCallsNeverEnterTheRuntime) {
   EXPECT_EQ(nullptr, Fresh.site);
   EXPECT_EQ(nullptr, C.site);
   EXPECT_EQ(0, C.threads);
-  hetile_profit_parts(&C, 0, 10, 1);
-  int Threads = -1;
-  long Part[2] = {0, 0};
-  EXPECT_EQ(1, hetile_profit_part(&C, &Threads, Part));
-  EXPECT_EQ(0, Threads);
-  EXPECT_TRUE(hetile_profit_whole(Part));
-  EXPECT_EQ(0, hetile_profit_part(&C, &Threads, Part));
-  EXPECT_EQ(0, hetile_profit_end(&C, 0));
+  expectOneOriginalPart(C, 0, 10);
   EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&Fresh, 2048, 2, &C));
   EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast_agreed(&Fresh, 100, 2, &C));
 
