@@ -8,9 +8,10 @@
 //   static hetile_profit_slot hetile_site;
 //   const int hetile_maxprocs = omp_in_parallel() ? 1 : omp_get_max_threads();
 //   hetile_profit_call hetile_pc;
-//   const double hetile_points = <points of the band's bounding box>;
+//   const double hetile_points = <the statements' points (pointsOfCall)>;
 //   int hetile_run = hetile_profit_fast(&hetile_site, hetile_points,
 //                                       hetile_maxprocs, &hetile_pc);
+//                    (hetile_profit_fast_agreed on MPI ranks)
 //   if (hetile_run == HETILE_PROFIT_SLOW)       (not settled: the runtime)
 //     hetile_run = hetile_profit_begin(
 //         hetile_profit_site_get(&hetile_site, "file.c:12 (f)"),
