@@ -461,21 +461,25 @@ static inline int hetile_profit_take(unsigned long long *word, int size_class,
  * hetile_profit_begin). hetile_profit_fast_agreed: for the sites of MPI
  * ranks (hetile_profit_agreed_site_get). */
 #define HETILE_PROFIT_SLOW (-1000)
-static inline int hetile_profit_fast_agreed(hetile_profit_slot *slot,
-                                            double points, int maxprocs,
-                                            hetile_profit_call *call) {
+/* A call answered inline, way 0 (the original), 1 or 2 (every thread):
+ * nothing to record, the fields the later calls read. */
+static inline int hetile_profit_inline_answer(hetile_profit_call *call,
+                                              int maxprocs, int way) {
   const int procs = maxprocs > 1 ? maxprocs : 1;
-  const int way =
-      hetile_profit_take(&slot->fast, hetile_profit_class(points), procs);
-  if (way < 0)
-    return HETILE_PROFIT_SLOW;
-  /* Nothing to record: the fields the later calls read. */
   call->site = 0;
   call->maxprocs = procs;
   call->timed = 0;
   call->trials = 0;
   call->parts = 0;
   return call->threads = way == 0 ? 0 : way == 1 ? 1 : procs;
+}
+static inline int hetile_profit_fast_agreed(hetile_profit_slot *slot,
+                                            double points, int maxprocs,
+                                            hetile_profit_call *call) {
+  const int way = hetile_profit_take(&slot->fast, hetile_profit_class(points),
+                                     maxprocs > 1 ? maxprocs : 1);
+  return way < 0 ? HETILE_PROFIT_SLOW
+                 : hetile_profit_inline_answer(call, maxprocs, way);
 }
 /* A call of fewer points than this runs the original nest without
  * entering the runtime, not even at its site's first call: 2048 once a
@@ -489,14 +493,8 @@ static inline int hetile_profit_fast_agreed(hetile_profit_slot *slot,
 extern double hetile_profit_tiny_points;
 static inline int hetile_profit_fast(hetile_profit_slot *slot, double points,
                                      int maxprocs, hetile_profit_call *call) {
-  if (points < hetile_profit_tiny_points) {
-    call->site = 0;
-    call->maxprocs = maxprocs > 1 ? maxprocs : 1;
-    call->timed = 0;
-    call->trials = 0;
-    call->parts = 0;
-    return call->threads = 0;
-  }
+  if (points < hetile_profit_tiny_points)
+    return hetile_profit_inline_answer(call, maxprocs, 0);
   return hetile_profit_fast_agreed(slot, points, maxprocs, call);
 }
 /* hetile_profit_end: the call ran the tiled nest on `ran` threads (0: the
