@@ -9,6 +9,7 @@
 #include "Env.h"
 #include "Error.h"
 
+#include <atomic>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -231,6 +232,12 @@ bool anyHetileVariable() {
   return false;
 }
 
+/// HETILE_STATS: set, and not 0.
+bool statsSet() {
+  const char *Stats = std::getenv("HETILE_STATS");
+  return Stats && std::strcmp(Stats, "0") != 0;
+}
+
 std::shared_ptr<const Snapshot> build() {
   auto S = std::make_shared<Snapshot>();
   S->Watchdog.Value = 120;
@@ -262,8 +269,7 @@ std::shared_ptr<const Snapshot> build() {
   read("HETILE_CACHE_BYTES", S->CacheBytes, readCacheBytes);
   read("HETILE_EMULATE_LINKS", S->EmulateLinks, readEmulateLinks);
   read("HETILE_EMULATE_LOAD", S->EmulateLoad, readEmulateLoad);
-  const char *Stats = std::getenv("HETILE_STATS");
-  S->Stats = Stats && std::strcmp(Stats, "0") != 0;
+  S->Stats = statsSet();
   const char *Calibrate = std::getenv("HETILE_CALIBRATE");
   S->CalibrateOff = Calibrate && std::strcmp(Calibrate, "0") == 0;
   const char *Defer = std::getenv("HETILE_DEFER");
@@ -306,11 +312,26 @@ template struct hetile::rt::env::Var<double>;
 template struct hetile::rt::env::Var<long>;
 template struct hetile::rt::env::Var<int>;
 
+namespace {
+/// HETILE_STATS as the current snapshot reads it, or as the environment
+/// held it when the runtime was loaded while no snapshot exists. Generated
+/// code asks it on paths that run the original (a failed run-time check):
+/// a program that never enters the runtime otherwise does not pay for the
+/// snapshot there (its allocation, the runtime's cold code).
+std::atomic<int> StatsKnown{-1};
+
+__attribute__((constructor)) void statsAtLoad() {
+  StatsKnown.store(statsSet() ? 1 : 0, std::memory_order_relaxed);
+}
+} // namespace
+
 std::shared_ptr<const Snapshot> env::get() {
   Current &C = current();
   std::lock_guard<std::mutex> G(C.Lock);
-  if (!C.Env)
+  if (!C.Env) {
     C.Env = build();
+    StatsKnown.store(C.Env->Stats ? 1 : 0, std::memory_order_relaxed);
+  }
   return C.Env;
 }
 
@@ -319,6 +340,7 @@ void env::reload() {
   Current &C = current();
   std::lock_guard<std::mutex> G(C.Lock);
   C.Env = std::move(Fresh);
+  StatsKnown.store(C.Env->Stats ? 1 : 0, std::memory_order_relaxed);
 }
 
 namespace {
@@ -421,7 +443,10 @@ extern "C" int hetile_env_reload(void) {
   return HETILE_OK;
 }
 
-extern "C" int hetile_env_stats(void) { return env::get()->Stats ? 1 : 0; }
+extern "C" int hetile_env_stats(void) {
+  int Known = StatsKnown.load(std::memory_order_relaxed);
+  return Known >= 0 ? Known : env::get()->Stats ? 1 : 0;
+}
 
 extern "C" int hetile_env_tile_sizes(int depth, long *sizes_out) {
   std::shared_ptr<const Snapshot> S = env::get();
