@@ -113,8 +113,9 @@ HETILE_RT_EAGER int hetile_env_stats(void);
 
 /* ---------------------------------------------------------------- timers */
 
-/* Seconds on a monotonic clock, for timing a real tile. */
-double hetile_timer_now(void);
+/* Seconds on a monotonic clock, for timing a real tile (and, bound at
+ * load, the calls that hetile_profit_fast times inline). */
+HETILE_RT_EAGER double hetile_timer_now(void);
 
 /* Seconds of CPU time used by the calling thread (CLOCK_THREAD_CPUTIME_ID):
  * the work that HETILE_EMULATE_SPEEDS multiplies. */
@@ -364,6 +365,7 @@ void hetile_refine_destroy(hetile_refine *r);
  * tiled nest on every thread (the differential tests). docs/profitability.md.
  */
 typedef struct hetile_profit_site hetile_profit_site;
+typedef struct hetile_profit_slot hetile_profit_slot;
 typedef struct {
   hetile_profit_site *site;
   int threads;   /* what hetile_profit_begin chose: 0 original, else threads */
@@ -371,6 +373,8 @@ typedef struct {
   int maxprocs;
   int timed;     /* whether hetile_profit_end records the call's time */
   double start;  /* hetile_timer_now() when the call began (timed) */
+  hetile_profit_slot *quick; /* the slot of a call that
+                    hetile_profit_fast timed inline, else null */
   /* The call in parts (hetile_profit_parts, hetile_profit_part). */
   int trials;    /* 0 one part; 1 trial parts, then the best way; 2 every
                     way in turn to the end (HETILE_PROFIT=trials); 3 one
@@ -397,10 +401,16 @@ typedef struct {
  * calls of its choice before the next timed call or retry): the class
  * (bits 0-5), its way (6-7: the original, one thread, every thread), the
  * threads (8-23) and how many calls are left (24-63); 0: none. */
-typedef struct {
+struct hetile_profit_slot {
   hetile_profit_site *site;
   unsigned long long fast;
-} hetile_profit_slot;
+  /* The calls hetile_profit_fast measures itself while the site does not
+   * exist (hetile_profit_quick): the class of the last one timed (bits
+   * 0-5), HETILE_PROFIT_QUICK_LONG once a call lasted
+   * HETILE_PROFIT_QUICK_SECONDS or more (the runtime decides from then
+   * on), the untimed calls left for the class (24-63). */
+  unsigned long long quick;
+};
 /* The site of *slot, created at its first use and kept for the process;
  * where names it in HETILE_STATS. A null slot finds the site by `where`
  * (its calls never take hetile_profit_fast). Never null. */
@@ -467,6 +477,7 @@ static inline int hetile_profit_inline_answer(hetile_profit_call *call,
                                               int maxprocs, int way) {
   const int procs = maxprocs > 1 ? maxprocs : 1;
   call->site = 0;
+  call->quick = 0;
   call->maxprocs = procs;
   call->timed = 0;
   call->trials = 0;
@@ -491,10 +502,70 @@ static inline int hetile_profit_fast_agreed(hetile_profit_slot *slot,
  * pays per site (docs/profitability.md, "Calls too small to measure"). Not
  * for MPI ranks' sites: their ranks enter the runtime alike. */
 extern double hetile_profit_tiny_points;
+/* A call of a site that does not exist yet (hetile_profit_site_get was
+ * never called for its slot), of fewer than HETILE_PROFIT_BIG_POINTS
+ * points, with the tiny calls' shortcut on: the runtime would run the
+ * original (its first guess below 2^20 points, with no class measured),
+ * and would keep it wherever the original lasts under 40 us (no tiled way
+ * is tried below it, docs/profitability.md, rule 2). hetile_profit_quick
+ * runs the original and times it inline instead; a call under
+ * HETILE_PROFIT_QUICK_SECONDS, half of those 40 us (a size class spans a
+ * factor 2 of points), lets the next HETILE_PROFIT_QUICK_UNTIMED calls of
+ * its class run the original untimed (one call in 17 is timed: two clock
+ * reads, under 0.5% of calls of 2^11 points or more); a longer one hands
+ * the site to the runtime for good. So a nest whose calls are short never
+ * enters the runtime, and a program that calls it a few times does not pay
+ * the site's creation and the runtime's cold code. Profit.cpp checks
+ * these constants against its own. */
+#define HETILE_PROFIT_BIG_POINTS 1048576.0
+#define HETILE_PROFIT_QUICK_SECONDS 20e-6
+#define HETILE_PROFIT_QUICK_UNTIMED 16
+#define HETILE_PROFIT_QUICK_LONG (1ULL << 6)
+static inline int hetile_profit_quick(hetile_profit_slot *slot, int size_class,
+                                      int maxprocs, hetile_profit_call *call) {
+  unsigned long long w = __atomic_load_n(&slot->quick, __ATOMIC_ACQUIRE);
+  if (__atomic_load_n(&slot->site, __ATOMIC_ACQUIRE))
+    return HETILE_PROFIT_SLOW;
+  while (!(w & HETILE_PROFIT_QUICK_LONG) && (w >> 24) != 0 &&
+         (int)(w & 63) == size_class)
+    if (__atomic_compare_exchange_n(&slot->quick, &w, w - (1ULL << 24), 1,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      return hetile_profit_inline_answer(call, maxprocs, 0);
+  if (w & HETILE_PROFIT_QUICK_LONG)
+    return HETILE_PROFIT_SLOW;
+  hetile_profit_inline_answer(call, maxprocs, 0);
+  call->quick = slot;
+  call->size_class = size_class;
+  call->start = hetile_timer_now();
+  return 0;
+}
+/* Records the time of a call hetile_profit_quick timed (hetile_profit_end;
+ * tests give the time). */
+static inline void hetile_profit_quick_record(hetile_profit_call *call,
+                                              double seconds) {
+  hetile_profit_slot *slot = call->quick;
+  const unsigned long long next =
+      seconds < HETILE_PROFIT_QUICK_SECONDS
+          ? (unsigned long long)call->size_class |
+                (unsigned long long)HETILE_PROFIT_QUICK_UNTIMED << 24
+          : HETILE_PROFIT_QUICK_LONG;
+  unsigned long long w = __atomic_load_n(&slot->quick, __ATOMIC_ACQUIRE);
+  call->quick = 0;
+  while (!(w & HETILE_PROFIT_QUICK_LONG) &&
+         !__atomic_compare_exchange_n(&slot->quick, &w, next, 1,
+                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    ;
+}
 static inline int hetile_profit_fast(hetile_profit_slot *slot, double points,
                                      int maxprocs, hetile_profit_call *call) {
   if (points < hetile_profit_tiny_points)
     return hetile_profit_inline_answer(call, maxprocs, 0);
+  if (hetile_profit_tiny_points > 0 && points < HETILE_PROFIT_BIG_POINTS) {
+    const int run =
+        hetile_profit_quick(slot, hetile_profit_class(points), maxprocs, call);
+    if (run != HETILE_PROFIT_SLOW)
+      return run;
+  }
   return hetile_profit_fast_agreed(slot, points, maxprocs, call);
 }
 /* hetile_profit_end: the call ran the tiled nest on `ran` threads (0: the
@@ -507,8 +578,12 @@ static inline int hetile_profit_fast(hetile_profit_slot *slot, double points,
 HETILE_RT_EAGER int hetile_profit_finish(hetile_profit_call *call, int ran);
 static inline int hetile_profit_end(hetile_profit_call *call, int ran) {
   /* A call with nothing to record (hetile_profit_fast, HETILE_PROFIT=0)
-   * returns at once. */
-  return call && call->site ? hetile_profit_finish(call, ran) : 0;
+   * returns at once; one that hetile_profit_quick timed records inline. */
+  if (call && call->site)
+    return hetile_profit_finish(call, ran);
+  if (call && call->quick)
+    hetile_profit_quick_record(call, hetile_timer_now() - call->start);
+  return 0;
 }
 /* hetile_profit_end with the call's time given, timed or not (tests). */
 HETILE_RT_EAGER int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);

@@ -66,7 +66,8 @@ const int NumClasses = 64;
 const int Window = 3;
 /// The first call of a size class with no measured neighbour runs the
 /// tiled nest on every thread from this many points on.
-const double BigPoints = 1 << 20;
+constexpr double BigPoints = HETILE_PROFIT_BIG_POINTS;
+static_assert(BigPoints == 1 << 20, "hetile_profit_quick's bound");
 /// A first time this long (seconds), or this many times the best estimate,
 /// is enough exploration of a way.
 const double LongCall = 0.05, Hopeless = 20;
@@ -76,7 +77,11 @@ const double LongCall = 0.05, Hopeless = 20;
 /// 50 us on two (the team's wake-up, the schedule, the pipeline's fill),
 /// and the tiled nest gains at most half of the original's time there
 /// (cache reuse on one thread, a second core on two).
-const double OneFloor = 40e-6, AllFloor = 100e-6;
+constexpr double OneFloor = 40e-6, AllFloor = 100e-6;
+/// hetile_profit_quick keeps the original for a class whose call lasted
+/// under half of OneFloor (its class's calls have up to twice its points).
+static_assert(2 * HETILE_PROFIT_QUICK_SECONDS == OneFloor,
+              "hetile_profit_quick's threshold");
 /// Below this many points a call runs the original without entering the
 /// runtime (hetile_profit_tiny_points, hetile_profit_fast): its original
 /// lasts under OneFloor unless a point costs 20 ns or more.

@@ -364,7 +364,9 @@ TEST(Profit, TinyCallsNeverEnterTheRuntime) {
   EXPECT_EQ(nullptr, C.site);
   EXPECT_EQ(0, C.threads);
   expectOneOriginalPart(C, 0, 10);
-  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&Fresh, 2048, 2, &C));
+  // From 2^11 points on, the call is timed (ShortCallsAreTimedInline).
+  EXPECT_EQ(0, hetile_profit_fast(&Fresh, 2048, 2, &C));
+  EXPECT_EQ(&Fresh, C.quick);
   EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast_agreed(&Fresh, 100, 2, &C));
 
   setVar("HETILE_STATS", "1");
@@ -378,6 +380,73 @@ TEST(Profit, TinyCallsNeverEnterTheRuntime) {
   EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&Fresh, 100, 2, &C));
   setVar("HETILE_PROFIT", nullptr);
   FirstCall();
+  EXPECT_EQ(2048, hetile_profit_tiny_points);
+}
+
+/// hetile_profit_fast's calls of a site that does not exist yet, from 2^11
+/// to 2^20 points: the original, timed inline (hetile_profit_quick); one
+/// under 20 us lets the next 16 calls of its class run untimed, one of
+/// 20 us or more hands the site to the runtime; never a site that exists,
+/// a call of 2^20 points or more, an MPI rank's site.
+TEST(Profit, ShortCallsAreTimedInline) {
+  ProfitEnv G;
+  {
+    Site T; // a site's first call reads HETILE_PROFIT=1: the shortcuts on
+    T.call();
+  }
+  ASSERT_EQ(2048, hetile_profit_tiny_points);
+  hetile_profit_slot Fresh = {};
+  hetile_profit_call C{};
+  auto Timed = [&](double Points) {
+    C = hetile_profit_call{};
+    return hetile_profit_fast(&Fresh, Points, 2, &C) == 0 && C.site == nullptr &&
+           C.threads == 0 && C.quick == &Fresh &&
+           C.size_class == hetile_profit_class(Points);
+  };
+  auto Untimed = [&](double Points) {
+    C = hetile_profit_call{};
+    return hetile_profit_fast(&Fresh, Points, 2, &C) == 0 && C.site == nullptr &&
+           C.threads == 0 && C.quick == nullptr;
+  };
+  EXPECT_TRUE(Timed(4096));
+  // One part; hetile_profit_end records the call's time (short, or 20 us
+  // or more where this thread was preempted: either is recorded).
+  expectOneOriginalPart(C, 0, 10);
+  EXPECT_EQ(nullptr, C.quick);
+  EXPECT_NE(0ULL, Fresh.quick);
+  Fresh = {};
+  EXPECT_TRUE(Timed(5000));
+  hetile_profit_quick_record(&C, 19e-6);
+  for (int I = 0; I < HETILE_PROFIT_QUICK_UNTIMED; ++I)
+    EXPECT_TRUE(Untimed(4096 + I)) << I;
+  EXPECT_TRUE(Timed(4096));
+  hetile_profit_quick_record(&C, 1e-6);
+  // Another class's call is timed, and its time replaces the first's.
+  EXPECT_TRUE(Timed(8192));
+  hetile_profit_quick_record(&C, 1e-6);
+  EXPECT_TRUE(Untimed(8192));
+  EXPECT_TRUE(Timed(4096));
+  EXPECT_EQ(HETILE_PROFIT_SLOW,
+            hetile_profit_fast(&Fresh, HETILE_PROFIT_BIG_POINTS, 2, &C));
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast_agreed(&Fresh, 4096, 2, &C));
+  // A call of 20 us: the runtime decides the site's calls from then on.
+  EXPECT_TRUE(Timed(4096));
+  hetile_profit_quick_record(&C, 20e-6);
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&Fresh, 4096, 2, &C));
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&Fresh, 8192, 2, &C));
+  EXPECT_EQ(nullptr, Fresh.site);
+  // A site that exists is the runtime's.
+  Site T;
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&T.Slot, 4096, 2, &C));
+  // With the statistics, every call enters the runtime.
+  setVar("HETILE_STATS", "1");
+  Site S;
+  S.call();
+  hetile_profit_slot Other = {};
+  EXPECT_EQ(HETILE_PROFIT_SLOW, hetile_profit_fast(&Other, 4096, 2, &C));
+  setVar("HETILE_STATS", nullptr);
+  Site U;
+  U.call();
   EXPECT_EQ(2048, hetile_profit_tiny_points);
 }
 
