@@ -343,6 +343,8 @@ void env::reload() {
   StatsKnown.store(C.Env->Stats ? 1 : 0, std::memory_order_relaxed);
 }
 
+bool env::setNow(const char *Name) { return std::getenv(Name) != nullptr; }
+
 namespace {
 
 /// HETILE_SPEEDS for N processors: 0 if unset, 1 if set, or the error.

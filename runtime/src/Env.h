@@ -99,6 +99,11 @@ std::shared_ptr<const Snapshot> get();
 /// Reads the environment again (hetile_env_reload).
 void reload();
 
+/// Whether the environment sets \p Name now, without a snapshot: for the
+/// load-time constructors of the calls that never enter the runtime
+/// (hetile_profit_tiny_points, hetile_env_stats).
+bool setNow(const char *Name);
+
 /// Cycle times of N processors from the platform file, else HETILE_SPEEDS:
 /// 0 if neither is set (T untouched), 1 if set, or the error. Variable
 /// (may be null) receives the name of the variable that gave them.

@@ -593,7 +593,7 @@ double hetile_profit_tiny_points = 0;
 
 namespace {
 __attribute__((constructor)) void tinyPointsAtLoad() {
-  if (!std::getenv("HETILE_PROFIT") && !std::getenv("HETILE_STATS"))
+  if (!env::setNow("HETILE_PROFIT") && !env::setNow("HETILE_STATS"))
     hetile_profit_tiny_points = TinyPoints;
 }
 } // namespace
