@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
+#include "Math.h"
 
 #include "hetile_models.h"
 
@@ -215,13 +216,13 @@ extern "C" int hetile_alloc_times_to_integers(int p, const double *t,
     bool Exact = true;
     for (int I = 0; I < p && Exact; ++I) {
       double V = t[I] * Scale;
-      Exact = V < 9e15 && std::fabs(V - std::nearbyint(V)) <= 1e-9 * V;
+      Exact = V < 9e15 && std::fabs(V - math::nearbyint(V)) <= 1e-9 * V;
     }
     if (!Exact)
       continue;
     long G = 0;
     for (int I = 0; I < p; ++I) {
-      t_out[I] = (long)std::nearbyint(t[I] * Scale);
+      t_out[I] = (long)math::nearbyint(t[I] * Scale);
       G = gcdLong(t_out[I], G);
     }
     for (int I = 0; I < p; ++I)

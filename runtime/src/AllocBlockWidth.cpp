@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
+#include "Math.h"
 
 #include "hetile_models.h"
 
@@ -44,7 +45,7 @@ double makespan(int P, long L, long C, long MinT, long N1, long N2, long K,
   // [BDRV98] Lemma 2: every block row of a chunk takes k L tile_s / min t.
   double Row = (double)K * (double)L * TileS / (double)MinT + 2 * Beta;
   // Blocks of the busiest processor: one per chunk of k C columns.
-  double Blocks = std::ceil((double)N2 / ((double)K * (double)C));
+  double Blocks = math::ceil((double)N2 / ((double)K * (double)C));
   // [AY98] (8): the next pass (chunk) starts when the processor has ended
   // its block and the first row has gone round the P processors.
   double Period = std::max((double)N1 * Row, P * (Row + TCom));

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Env.h"
 #include "Error.h"
+#include "Math.h"
 
 #include <algorithm>
 #include <cmath>
@@ -71,7 +72,7 @@ extern "C" int hetile_calibrate_times(int p, const double *seconds,
     Min = std::min(Min, seconds[I]);
   }
   for (int I = 0; I < p; ++I) {
-    double R = std::nearbyint(resolution * seconds[I] / Min);
+    double R = math::nearbyint(resolution * seconds[I] / Min);
     if (R > 1e15)
       return fail(HETILE_ERR_OVERFLOW, "calibrate: ratio too large");
     t_out[I] = std::max(1L, (long)R);

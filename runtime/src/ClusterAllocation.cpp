@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "ColumnAllocation.h"
 #include "Error.h"
+#include "Math.h"
 
 #include <algorithm>
 #include <cmath>
@@ -79,7 +80,7 @@ int hetile::rt::clusterOwners(ColumnAllocation &A, const PipelineNote *Note,
       Rows *= (double)C.sizes[I];
     long ElemBytes = DefaultElemBytes;
     if (A.PerByte > 0 && Note->Costs.tau_t > 0)
-      ElemBytes = std::max(1L, std::lround(Note->Costs.tau_t / A.PerByte));
+      ElemBytes = std::max(1L, math::lround(Note->Costs.tau_t / A.PerByte));
     double LinkS = A.LinkStartup + A.LinkPerByte * Rows * (double)ElemBytes;
     double UnitS = C.tile_s / (double)*std::min_element(T.begin(), T.end());
     if (!(UnitS > 0) || !std::isfinite(UnitS))

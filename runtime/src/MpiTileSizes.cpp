@@ -17,6 +17,7 @@
 #include "Env.h"
 #include "Error.h"
 #include "ColumnAllocation.h"
+#include "Math.h"
 #include "MpiClusters.h"
 #include "MpiInternal.h"
 #include "ZareiModel.h"
@@ -118,7 +119,7 @@ long columnSize(const hetile_tilesize_3d_problem &P) {
     Least = std::min(Least, P.vp[I]);
   }
   double Slowest = (double)P.uc * Least / Sum;
-  return std::max(1L, std::min(512L, (long)std::floor(Slowest / 8)));
+  return std::max(1L, std::min(512L, (long)math::floor(Slowest / 8)));
 }
 
 /// HETILE_CACHE_BYTES overrides every rank's CacheSize_i (tests, and
@@ -145,7 +146,7 @@ void squarest(const hetile_tilesize_3d_problem &P,
       Top = std::min(Top, R.bound / H1);
     if (Top < 1)
       break;
-    long Lo = (long)std::floor(AreaBest / (double)H1);
+    long Lo = (long)math::floor(AreaBest / (double)H1);
     for (long H2 : {Lo, Lo + 1, Top}) {
       H2 = std::max(1L, std::min(H2, Top));
       double T;

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "Env.h"
 #include "Error.h"
+#include "Math.h"
 
 #include <algorithm>
 #include <cctype>
@@ -67,7 +68,7 @@ struct Parser {
   bool integer(long &Out) {
     double V;
     size_t At = I;
-    if (!num(V) || V != std::floor(V) || V < 0 || V > 1e9)
+    if (!num(V) || V != math::floor(V) || V < 0 || V > 1e9)
       return I = At, false;
     Out = (long)V;
     return true;

@@ -34,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 #include "Env.h"
 #include "Error.h"
+#include "Math.h"
 #include "Timer.h"
 
 #include "hetile_rt.h"
@@ -473,7 +474,7 @@ struct hetile_profit_site {
       if (Retry && V == W)
         O.Losses = std::min(O.Losses + 1, 20);
       double Ratio = O.estimate() / BestTime;
-      double Interval = RetryCost * (Ratio - 1) * std::ldexp(1.0, O.Losses);
+      double Interval = RetryCost * (Ratio - 1) * math::pow2(O.Losses);
       O.RetryAt = C.Calls + (long)std::clamp(Interval, (double)MinRetry,
                                              (double)MaxRetry);
     }

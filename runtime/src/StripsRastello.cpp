@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
+#include "Math.h"
 
 #include "hetile_models.h"
 
@@ -79,7 +80,7 @@ long maxHeight(const hetile_strips_model &M, double W, double T, double C,
   auto Solve = [&](double Tau) {
     double A = T * (Tau + W * M.tau_calc);
     double B = T * (2 * W * Tau + W * (W - 1) * M.tau_calc);
-    return std::floor(std::min((C - B) / A, (double)Cap));
+    return math::floor(std::min((C - B) / A, (double)Cap));
   };
   double H = Solve(M.tau_l2);
   if (H >= (double)M.mem_threshold)

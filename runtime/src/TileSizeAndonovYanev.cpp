@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
+#include "Math.h"
 
 #include "hetile_models.h"
 
@@ -67,21 +68,21 @@ int buildModel(const hetile_tilesize_nd_problem *Prob, Model &M) {
   M.B =
       Prob->tau_a *
       (M.SumPTilde + (Prob->b_variant == HETILE_TILESIZE_ND_B_EXAMPLE ? 1 : 0));
-  M.C = Prob->tau_t * std::pow(M.PTilde, 1.0 / M.N);
+  M.C = Prob->tau_t * math::root(M.PTilde, M.N);
   return HETILE_OK;
 }
 
 /// f'(v) = -A/v^2 + B + (n-1) C v^(-1/n), proof of Theorem 3.2.
 double fPrime(const Model &M, double V) {
-  return -M.A / (V * V) + M.B + (M.N - 1) * M.C * std::pow(V, -1.0 / M.N);
+  return -M.A / (V * V) + M.B + (M.N - 1) * M.C * (1.0 / math::root(V, M.N));
 }
 
 /// Theorem 3.2 (i), bounds (27): mu = sqrt(A / (B + (n-1)C)) and
 /// nu = sqrt((A - (n-1)C) / B); the optimal volume lies in [mu, nu].
 void volumeBounds(const Model &M, double &Mu, double &Nu) {
-  Mu = std::sqrt(M.A / (M.B + (M.N - 1) * M.C));
+  Mu = math::sqrt(M.A / (M.B + (M.N - 1) * M.C));
   double Num = M.A - (M.N - 1) * M.C;
-  Nu = Num > 0 && M.B > 0 ? std::sqrt(Num / M.B) : Mu;
+  Nu = Num > 0 && M.B > 0 ? math::sqrt(Num / M.B) : Mu;
 }
 
 /// The positive zero of f'(v) (bisection; f' < 0 below it, > 0 above).
@@ -116,7 +117,7 @@ void continuousOptimum(const Model &M, const long *Grid, double V, double *X) {
       ++K, PT *= (double)(Grid[I] - 1);
   for (int I = 0; I < M.N; ++I)
     X[I] = Grid[I] == 1 ? (double)M.U[I]
-                        : (Grid[I] - 1) * std::pow(Rest / PT, 1.0 / K);
+                        : (Grid[I] - 1) * math::root(Rest / PT, K);
 }
 
 /// Formula (15): the minimum of T on the edge E_{n+1}, clamped to
@@ -127,11 +128,11 @@ long edgeLastSize(const Model &M, const hetile_tilesize_nd_problem *Prob) {
     ProdU2 *= (double)M.U[K] * (double)M.U[K];
     Sum += (Prob->p[K] - 1) * (Prob->tau_t / M.U[K] + Prob->tau_a);
   }
-  double X = std::sqrt(2.0 * M.N * Prob->beta * M.W / (M.P * ProdU2 * Sum));
+  double X = math::sqrt(2.0 * M.N * Prob->beta * M.W / (M.P * ProdU2 * Sum));
   double Max = (double)Prob->m[M.N];
   if (!(X < Max))
     return Prob->m[M.N];
-  return std::max(1L, std::lround(X));
+  return std::max(1L, math::lround(X));
 }
 
 double product(int N, const double *X, int Skip = -1) {
@@ -191,11 +192,11 @@ extern "C" int hetile_tilesize_nd_integer_point(int n, const double *xbar,
   std::vector<double> X(n);
   int Star = 0;
   for (int I = 0; I < n; ++I) {
-    X[I] = std::nearbyint(xbar[I]);
+    X[I] = math::nearbyint(xbar[I]);
     if (X[I] > X[Star])
       Star = I;
   }
-  double Step = std::trunc((v - product(n, X.data())) /
+  double Step = math::trunc((v - product(n, X.data())) /
                            product(n, X.data(), Star));
   X[Star] += Step;
   for (int I = 0; I < n; ++I)

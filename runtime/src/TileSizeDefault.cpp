@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
+#include "Math.h"
 
 #include "hetile_rt.h"
 
@@ -25,9 +26,9 @@ extern "C" int hetile_tilesize_for(int depth, const long *extents, int nprocs,
     return fail(HETILE_ERR_INVALID, "default tile sizes: need depth >= 1 and "
                 "nprocs >= 1");
   bool Long = long_dim >= 0 && long_dim < depth;
-  long Side = (long)std::floor(std::pow(4096.0, 1.0 / depth) + 1e-9);
+  long Side = (long)math::floor(math::root(4096.0, depth) + 1e-9);
   if (Long && depth > 1)
-    Side = std::min(64L, (long)std::floor(std::pow(256.0, 1.0 / (depth - 1)) +
+    Side = std::min(64L, (long)math::floor(math::root(256.0, depth - 1) +
                                           1e-9));
   for (int I = 0; I < depth; ++I) {
     if (extents[I] < 1)

@@ -18,6 +18,7 @@
 
 #include "ColumnAllocation.h"
 #include "Error.h"
+#include "Math.h"
 
 #include "hetile_models.h"
 #include "hetile_rt.h"
@@ -157,9 +158,9 @@ hetile_tilesize_pipeline_solve(const hetile_pipeline_problem *prob,
       if (Factor > 1 && !Grow.empty() &&
           edgeTime(M[1], U1, P, C, (double)Rows) >
               (1 + MinSaving) * edgeTime(M[1], U1, P, C, Rows * Factor)) {
-        double Each = std::pow(Factor, 1.0 / (double)Grow.size());
+        double Each = math::root(Factor, (long)Grow.size());
         for (int I : Grow)
-          S[I] = std::min(Ext[I], (long)std::floor((double)S[I] * Each +
+          S[I] = std::min(Ext[I], (long)math::floor((double)S[I] * Each +
                                                      1e-9));
       }
     } else {

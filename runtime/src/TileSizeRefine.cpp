@@ -36,6 +36,7 @@
 
 #include "Env.h"
 #include "Error.h"
+#include "Math.h"
 
 #include "hetile_rt.h"
 
@@ -221,7 +222,7 @@ struct hetile_refine {
     Sizes Out(K + 1, 0);
     for (int M = 0; M < K; ++M) {
       double F = M == Col ? Column : M == D && KeepD ? 1 : Row;
-      long V = (long)std::floor((double)S[M] * F + 1e-9);
+      long V = (long)math::floor((double)S[M] * F + 1e-9);
       Out[M] = std::max(1L, std::min(V, std::max(S[M], Ext[M])));
     }
     return Out;

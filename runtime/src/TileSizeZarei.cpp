@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
+#include "Math.h"
 #include "ZareiModel.h"
 
 #include "hetile_models.h"
@@ -63,7 +64,7 @@ void floorChunks(int P, const double *Vp, long Uc, long *Out) {
   for (int I = 0; I < P; ++I)
     Sum += Vp[I];
   for (int I = 0; I < P; ++I)
-    Out[I] = (long)std::floor((long double)Uc * Vp[I] / Sum);
+    Out[I] = (long)math::floorl((long double)Uc * Vp[I] / Sum);
 }
 
 /// Index of the grid segment [G[K], G[K+1]] holding X and the weight of
@@ -78,7 +79,7 @@ void locate(int N, const long *G, double X, int &K, double &Frac) {
     Frac = 1;
     return;
   }
-  K = (int)(std::upper_bound(G, G + N, (long)std::floor(X)) - G) - 1;
+  K = (int)(std::upper_bound(G, G + N, (long)math::floor(X)) - G) - 1;
   K = std::min(K, N - 2);
   Frac = (X - (double)G[K]) / (double)(G[K + 1] - G[K]);
 }

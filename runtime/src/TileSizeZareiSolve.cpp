@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
+#include "Math.h"
 #include "ZareiModel.h"
 
 #include "hetile_models.h"
@@ -141,8 +142,8 @@ std::vector<Point> Ga::breed(const std::vector<Point> &Pop, long Generation) {
       double L = R.uniform();
       for (int G = 0; G < 2; ++G) {
         long PA = G ? A.H2 : A.H1, PB = G ? B.H2 : B.H1;
-        C[0][G] = std::lround(L * PA + (1 - L) * PB);
-        C[1][G] = std::lround((1 - L) * PA + L * PB);
+        C[0][G] = math::lround(L * PA + (1 - L) * PB);
+        C[1][G] = math::lround((1 - L) * PA + L * PB);
       }
     }
     for (int K = 0; K < 2 && (long)Next.size() < Par.population; ++K)
