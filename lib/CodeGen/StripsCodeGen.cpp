@@ -170,9 +170,45 @@ bool reachedThroughMember(const StripsPlan &P, const std::string &Array) {
   });
 }
 
+std::string valueName(const StripsPlan::Shadow &Sh) {
+  return "hetile_value_" + Sh.Pointer;
+}
+
+std::string offsetName(const StripsPlan::Shadow &Sh, size_t K) {
+  return "hetile_offset_" + Sh.Pointer + "_" + std::to_string(K);
+}
+
+/// Per struct pointer g of StripsPlan::Shadows, before the parallel region:
+/// a copy of *g's bytes and the offsets of the members the threads
+/// replace. The region then never names g: a pointer the region captures
+/// escapes into the OpenMP runtime, and the compiler, no longer knowing
+/// what *g holds after any call, compiles the original nest of the other
+/// branch without what it knew of g's members (GCC then neither turns its
+/// copy loops into memcpy nor vectorizes them as in the original).
+std::string shadowValues(const StripsPlan &P) {
+  std::string Out;
+  for (const StripsPlan::Shadow &Sh : P.Shadows) {
+    const std::string &G = Sh.Pointer, Name = valueName(Sh);
+    Out += "  /* *" + G + " and its members' offsets, read before the "
+           "threads start: the region never names " + G + " */\n"
+           "  void *const " + Name + " = malloc(sizeof(*" + G + "));\n"
+           "  if (!" + Name + ") {\n"
+           "    fprintf(stderr, \"hetile: error: no memory for a copy of "
+           "'*" + G + "'\\n\");\n"
+           "    exit(1);\n"
+           "  }\n"
+           "  memcpy(" + Name + ", " + G + ", sizeof(*" + G + "));\n";
+    for (size_t K = 0; K < Sh.Members.size(); ++K)
+      Out += "  const size_t " + offsetName(Sh, K) + " = (size_t)((const char *)&" +
+             G + "->" + Sh.Members[K].second + " - (const char *)" + G + ");\n";
+  }
+  return Out;
+}
+
 /// Per struct pointer g of StripsPlan::Shadows, after the thread's copies
-/// are allocated: a copy of *g whose members point to them. The
-/// statements' text then runs on the copies under a `g` of its own.
+/// are allocated: a copy of *g (of shadowValues' bytes) whose members point
+/// to them. The statements' text then runs on the copies under a `g` of
+/// its own.
 std::string shadowCode(const StripsPlan &P) {
   std::string Out;
   for (const StripsPlan::Shadow &Sh : P.Shadows) {
@@ -186,14 +222,17 @@ std::string shadowCode(const StripsPlan &P) {
            "'*" + G + "'\\n\");\n"
            "        exit(1);\n"
            "      }\n"
-           "      memcpy((void *)" + Name + ", " + G + ", sizeof(*" + G + "));\n";
-    for (const auto &[Array, Member] : Sh.Members)
+           "      memcpy((void *)" + Name + ", " + valueName(Sh) + ", sizeof(*" +
+           G + "));\n";
+    for (size_t K = 0; K < Sh.Members.size(); ++K) {
+      const auto &[Array, Member] = Sh.Members[K];
       Out += "      {\n"
              "        __typeof__(" + G + "->" + Member + ") const hetile_m = "
              "(__typeof__(" + G + "->" + Member + "))" + copyName(Array) + ";\n"
-             "        memcpy((char *)" + Name + " + ((const char *)&" + G + "->" +
-             Member + " - (const char *)" + G + "), &hetile_m, sizeof hetile_m);\n"
+             "        memcpy((char *)" + Name + " + " + offsetName(Sh, K) +
+             ", &hetile_m, sizeof hetile_m);\n"
              "      }\n";
+    }
   }
   return Out;
 }
@@ -424,7 +463,7 @@ std::string pragma(const StripsTarget &Tg, const std::string &X) {
 
 llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
                        const StripsTarget &Tg, std::string &Out) {
-  Out += "  int hetile_more = 0;\n" +
+  Out += shadowValues(P) + "  int hetile_more = 0;\n" +
          pragma(Tg, "parallel num_threads(hetile_p)") + "  {\n";
   if (!Tg.Mpi) {
     Out += ompQuery(4, "const int hetile_me", "omp_get_thread_num()", "0") +
@@ -498,6 +537,8 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
     Out += "      free(" + copyName(A) + ");\n";
   Out += "    }\n"
          "  }\n";
+  for (const StripsPlan::Shadow &Sh : P.Shadows)
+    Out += "  free(" + valueName(Sh) + ");\n";
   if (!Tg.Mpi) {
     Out += "  if (hetile_err < 0)\n"
            "    exit(1);\n"
