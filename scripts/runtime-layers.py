@@ -28,7 +28,7 @@ import sys
 # (without a circle) and of the layers below. docs/runtime.md describes them.
 LAYERS = [
     ("environment and platform",
-     ["Error", "Timer", "Env", "PlatformFile", "MpiSupport"]),
+     ["Error", "Math", "Timer", "Env", "PlatformFile", "MpiSupport"]),
     ("measurement",
      ["Calibration", "MeasuredCosts", "PingPongFit", "MpiCalibrate"]),
     ("the papers' models",
