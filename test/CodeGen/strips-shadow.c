@@ -6,8 +6,11 @@
 // OpenMP runtime, and the compiler would then compile the original nest of
 // the other branch knowing nothing of what *g holds (GCC neither turns its
 // copy loop into memcpy nor vectorizes it as in the original).
-// RUN: %hetile rewrite %s --auto --backend=omp --omp-schedule=strips --print=ast -- -std=c11 | FileCheck %s
+// The nest is bench/apps/struct_sweep.c's grid_jacobi (app_shapes.py's
+// grid-jacobi).
+// RUN: %hetile rewrite %S/../../bench/apps/struct_sweep.c --auto --backend=omp --omp-schedule=strips --print=ast -- -std=c11 | FileCheck %s
 
+// CHECK-LABEL: nest at {{.*}}struct_sweep.c:41:3 in function 'grid_jacobi'
 // CHECK:      void *const hetile_value_g = malloc(sizeof(*g));
 // CHECK:      memcpy(hetile_value_g, g, sizeof(*g));
 // CHECK-NEXT: const size_t hetile_offset_g_0 = (size_t)((const char *)&g->next - (const char *)g);
@@ -26,22 +29,3 @@
 // CHECK:      free((void *)hetile_shadow_g);
 // CHECK-NOT:  {{[^_]}}g->
 // CHECK:      free(hetile_value_g);
-
-struct grid {
-  int rows, cols;
-  double *cur, *next;
-};
-
-void grid_jacobi(int T, const struct grid *g) {
-  for (int t = 0; t < T; t++) {
-    for (int i = 1; i < g->rows - 1; i++)
-      for (int j = 1; j < g->cols - 1; j++)
-        g->next[i * g->cols + j] =
-            0.2 * (g->cur[i * g->cols + j] + g->cur[(i - 1) * g->cols + j] +
-                   g->cur[(i + 1) * g->cols + j] + g->cur[i * g->cols + j - 1] +
-                   g->cur[i * g->cols + j + 1]);
-    for (int i = 1; i < g->rows - 1; i++)
-      for (int j = 1; j < g->cols - 1; j++)
-        g->cur[i * g->cols + j] = g->next[i * g->cols + j];
-  }
-}
