@@ -95,10 +95,10 @@ def build(args, work, name, src):
     if p.returncode:
         return "rewrite: " + p.stderr[-300:]
     if args.link == "static":
-        # The runtime and the parts of the C++ library it uses linked into
-        # the program: no shared object more to load at start-up.
-        rt = [os.path.join(lib, "libhetile_rt.a"), "-static-libgcc",
-              "-Wl,-Bstatic", "-lstdc++", "-Wl,-Bdynamic", "-lm"]
+        # The runtime, pre-linked with the parts of the C++ library it
+        # uses, linked into the program: no shared object more to load at
+        # start-up.
+        rt = [os.path.join(lib, "libhetile_rt.a"), "-lm"]
     else:
         rt = ["-L" + lib, "-Wl,-rpath," + lib, "-lhetile_rt", "-lm"]
     p = benchlib.run(["gcc"] + cflags + ["-fopenmp", "-I" + inc,

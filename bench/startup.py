@@ -36,9 +36,7 @@ def build(args, work):
     lib = os.path.join(os.path.abspath(args.build), "lib")
     inc = ["-I" + os.path.join(benchlib.ROOT, "runtime", "include")]
     shared = ["-L" + lib, "-Wl,-rpath," + lib, "-lhetile_rt", "-lm"]
-    static = [os.path.join(lib, "libhetile_rt.a"), "-static-libgcc",
-              "-Wl,-Bstatic", "-lstdc++",
-              "-Wl,-Bdynamic", "-lm"]
+    static = [os.path.join(lib, "libhetile_rt.a"), "-lm"]
     builds = [
         ("plain C", "plain", []),
         ("C calling OpenMP (-fopenmp)", "omp", ["-fopenmp"]),

@@ -16,14 +16,14 @@ endfunction()
 
 _hetile_import(runtime SHARED "${_hetile_libdir}/libhetile_rt.so")
 _hetile_import(runtime_static STATIC "${_hetile_libdir}/libhetile_rt.a")
-# The runtime is C++ inside: a C program linking the static library needs
-# the C++ library too.
+# The runtime is C++ inside, but both libraries carry the parts of the C++
+# library they use, hidden (the static one pre-linked with them:
+# cmake/HetileSelfContained.cmake), and need no libm: a C program links
+# either alone.
 set_target_properties(hetile::runtime PROPERTIES
-  INTERFACE_INCLUDE_DIRECTORIES "${hetile_INCLUDE_DIR}"
-  INTERFACE_LINK_LIBRARIES "m")
+  INTERFACE_INCLUDE_DIRECTORIES "${hetile_INCLUDE_DIR}")
 set_target_properties(hetile::runtime_static PROPERTIES
-  INTERFACE_INCLUDE_DIRECTORIES "${hetile_INCLUDE_DIR}"
-  INTERFACE_LINK_LIBRARIES "stdc++;m")
+  INTERFACE_INCLUDE_DIRECTORIES "${hetile_INCLUDE_DIR}")
 
 if(_hetile_has_runtime_mpi)
   _hetile_import(runtime_mpi SHARED "${_hetile_libdir}/libhetile_rt_mpi.so")
