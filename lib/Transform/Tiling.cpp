@@ -12,6 +12,7 @@
 #include <isl/constraint.h>
 #include <isl/local_space.h>
 #include <isl/map.h>
+#include <isl/schedule.h>
 #include <isl/schedule_node.h>
 #include <isl/set.h>
 #include <isl/union_map.h>
@@ -266,6 +267,43 @@ llvm::Expected<isl::schedule> exactBand(isl::schedule Sched, unsigned Depth) {
   if (N > Depth)
     Band = Band.split(Depth);
   return Band.schedule();
+}
+
+/// \p Node, a set node, made a sequence of its children in their order.
+/// isl_schedule_get_map numbers a set's children as it numbers a
+/// sequence's, so every legality check made on the map (keepsOrder) takes
+/// the children to run in that order; isl's AST generator, given a set, may
+/// run them in any order, and at each piece of a separated loop in another
+/// one. isl's scheduler puts independent components under a set, which is
+/// harmless as long as the band above stays above; once the band's
+/// innermost member is sunk below the set (distributeInnermost), the
+/// children's loops over that member are ordered by the dependences it
+/// carried (test/Run/fuzz-seed80510-set-order.c). Each step orders the
+/// first remaining child before the others (isl_schedule_node_order_before,
+/// which drops the set once one child remains).
+isl_schedule_node *sequenceOfSet(isl_schedule_node *Node, void *) {
+  if (isl_schedule_node_get_type(Node) != isl_schedule_node_set)
+    return Node;
+  int Depth = isl_schedule_node_get_tree_depth(Node);
+  while (Node && isl_schedule_node_get_type(Node) == isl_schedule_node_set &&
+         isl_schedule_node_n_children(Node) > 1) {
+    isl_schedule_node *First =
+        isl_schedule_node_child(isl_schedule_node_copy(Node), 0);
+    isl_union_set *Filter = isl_schedule_node_filter_get_filter(First);
+    isl_schedule_node_free(First);
+    Node = isl_schedule_node_order_before(Node, Filter);
+  }
+  while (Node && isl_schedule_node_get_tree_depth(Node) > Depth)
+    Node = isl_schedule_node_parent(Node);
+  return Node;
+}
+
+/// \p Sched with every set node a sequence (sequenceOfSet): the order the
+/// AST generator follows is then the order of isl_schedule_get_map. Null
+/// where isl fails.
+isl::schedule sequenceEverySet(const isl::schedule &Sched) {
+  return isl::manage(isl_schedule_map_schedule_node_bottom_up(
+      Sched.copy(), sequenceOfSet, nullptr));
 }
 
 /// The dependences of a band in band coordinates: each dependence map's
@@ -705,6 +743,9 @@ llvm::Expected<TiledNest> tileBand(const Scop &S, const PermutableBand &B,
   auto Sched = exactBand(B.Schedule, B.Depth);
   if (!Sched)
     return Sched.takeError();
+  *Sched = sequenceEverySet(*Sched);
+  if (Sched->is_null())
+    return makeError("isl failed to order the statements of a band point");
   N.InTile = InTile;
   N.InnerDim = B.Depth - 1;
   BandDeltas Deltas;
