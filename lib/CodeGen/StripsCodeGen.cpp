@@ -178,6 +178,19 @@ std::string offsetName(const StripsPlan::Shadow &Sh, size_t K) {
   return "hetile_offset_" + Sh.Pointer + "_" + std::to_string(K);
 }
 
+/// `Decl = Alloc;` and, where the allocation fails, a message naming
+/// \p What and exit(1); each line indented by \p Indent.
+std::string allocateOrExit(const std::string &Indent, const std::string &Decl,
+                           const std::string &Name, const std::string &Alloc,
+                           const std::string &What) {
+  return Indent + Decl + " = " + Alloc + ";\n" +
+         Indent + "if (!" + Name + ") {\n" +
+         Indent + "  fprintf(stderr, \"hetile: error: no memory for a copy "
+                  "of '" + What + "'\\n\");\n" +
+         Indent + "  exit(1);\n" +
+         Indent + "}\n";
+}
+
 /// Per struct pointer g of StripsPlan::Shadows, before the parallel region:
 /// a copy of *g's bytes and the offsets of the members the threads
 /// replace. The region then never names g: a pointer the region captures
@@ -190,13 +203,9 @@ std::string shadowValues(const StripsPlan &P) {
   for (const StripsPlan::Shadow &Sh : P.Shadows) {
     const std::string &G = Sh.Pointer, Name = valueName(Sh);
     Out += "  /* *" + G + " and its members' offsets, read before the "
-           "threads start: the region never names " + G + " */\n"
-           "  void *const " + Name + " = malloc(sizeof(*" + G + "));\n"
-           "  if (!" + Name + ") {\n"
-           "    fprintf(stderr, \"hetile: error: no memory for a copy of "
-           "'*" + G + "'\\n\");\n"
-           "    exit(1);\n"
-           "  }\n"
+           "threads start: the region never names " + G + " */\n" +
+           allocateOrExit("  ", "void *const " + Name, Name,
+                          "malloc(sizeof(*" + G + "))", "*" + G) +
            "  memcpy(" + Name + ", " + G + ", sizeof(*" + G + "));\n";
     for (size_t K = 0; K < Sh.Members.size(); ++K)
       Out += "  const size_t " + offsetName(Sh, K) + " = (size_t)((const char *)&" +
@@ -214,14 +223,10 @@ std::string shadowCode(const StripsPlan &P) {
   for (const StripsPlan::Shadow &Sh : P.Shadows) {
     const std::string &G = Sh.Pointer, Name = shadowName(Sh);
     Out += "      /* a copy of *" + G + " whose members point to this "
-           "thread's copies */\n"
-           "      __typeof__(" + G + ") const " + Name + " = (__typeof__(" + G +
-           "))malloc(sizeof(*" + G + "));\n"
-           "      if (!" + Name + ") {\n"
-           "        fprintf(stderr, \"hetile: error: no memory for a copy of "
-           "'*" + G + "'\\n\");\n"
-           "        exit(1);\n"
-           "      }\n"
+           "thread's copies */\n" +
+           allocateOrExit("      ", "__typeof__(" + G + ") const " + Name, Name,
+                          "(__typeof__(" + G + "))malloc(sizeof(*" + G + "))",
+                          "*" + G) +
            "      memcpy((void *)" + Name + ", " + valueName(Sh) + ", sizeof(*" +
            G + "));\n";
     for (size_t K = 0; K < Sh.Members.size(); ++K) {
@@ -484,14 +489,10 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
          "      " + ReportError + "\n"
          "    if (hetile_err == 0) {\n";
   for (const std::string &A : P.Written)
-    Out += "      void *const " + copyName(A) +
-           " = malloc((size_t)(hetile_amax_" + A + " + 1) * " + rowBytes(S, A) +
-           " + 1);\n"
-           "      if (!" + copyName(A) + ") {\n"
-           "        fprintf(stderr, \"hetile: error: no memory for a copy of "
-           "'" + A + "'\\n\");\n"
-           "        exit(1);\n"
-           "      }\n";
+    Out += allocateOrExit("      ", "void *const " + copyName(A), copyName(A),
+                          "malloc((size_t)(hetile_amax_" + A + " + 1) * " +
+                              rowBytes(S, A) + " + 1)",
+                          A);
   Out += shadowCode(P);
   Out += "      for (;;) {\n" + pragma(Tg, "single") +
          "        hetile_more = hetile_strips_next_band(hetile_s);\n"

@@ -39,10 +39,11 @@ inline double floor(double X) {
   return T > X ? T - 1 : T;
 }
 
-/// C's ceil.
+/// C's ceil. T < X only where X > 0 (trunc rounds a negative X up), so
+/// T + 1 is positive; a negative X above -1 keeps trunc's -0.
 inline double ceil(double X) {
   double T = trunc(X);
-  return T < X ? copysign(T + 1, X) : T;
+  return T < X ? T + 1 : T;
 }
 
 /// C's nearbyint in the default rounding mode: to nearest, ties to even.
