@@ -362,14 +362,38 @@ std::string passesOn(ASTContext &Ctx, const FunctionDecl *Function,
 
 namespace {
 
+/// The references to \p V in the body of its function.
+class RefsTo : public RecursiveASTVisitor<RefsTo> {
+public:
+  explicit RefsTo(const VarDecl *V) : V(V) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (E->getDecl() == V)
+      Refs.push_back(E);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCapturedVar() == V)
+        Captured = true;
+    return true;
+  }
+  const VarDecl *V;
+  std::vector<const DeclRefExpr *> Refs;
+  bool Captured = false;
+};
+
 /// Whether statements between two nests, and the functions they call, can
 /// neither read nor write memory that a nest touches, nor leave the block:
 /// declarations and expressions over local scalars (and local structs of
 /// scalars such as a `struct timeval`), literals and operators, and calls
 /// of the C library's output and clock functions or of functions of the
-/// file whose bodies are of the same kind (a timer of the program's own).
-/// No subscript, dereference, pointer, global variable, jump, or call of a
-/// function whose body is not in sight.
+/// file whose bodies are of the same kind (a timer of the program's own);
+/// and copies between local pointer variables that the function only ever
+/// reads or assigns (the swap of two grids' pointers, `t = a; a = b; b =
+/// t;`): they change which array a later nest names, not any element, and
+/// the values left for the next nest are found by their addresses. No
+/// subscript, dereference, other pointer, global variable, jump, or call of
+/// a function whose body is not in sight.
 class TouchesNoMemory {
 public:
   explicit TouchesNoMemory(ASTContext &Ctx) : Ctx(&Ctx) {}
@@ -403,12 +427,72 @@ private:
     return true;
   }
 
+  /// A local pointer variable to objects, not volatile, whose every use in
+  /// its function reads its value or assigns it with a plain `=`: no
+  /// address taken, no reference bound to it, no capture, no increment.
+  /// Memory that a nest touches cannot hold it then.
+  bool copiedPointer(const VarDecl *V) {
+    if (!V || !V->hasLocalStorage() || V->isStaticLocal() ||
+        V->getType().isVolatileQualified() || !V->getType()->isPointerType() ||
+        V->getType()->isFunctionPointerType())
+      return false;
+    auto [It, New] = Pointers.try_emplace(V, false);
+    if (!New)
+      return It->second;
+    const auto *F =
+        dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+    if (!F || !F->hasBody())
+      return false;
+    RefsTo Refs(V);
+    Refs.TraverseStmt(F->getBody());
+    bool Ok = !Refs.Captured;
+    for (const DeclRefExpr *E : Refs.Refs) {
+      if (!Ok)
+        break;
+      if (isUnevaluated(*Ctx, E))
+        continue;
+      const Stmt *P = parentOf(*Ctx, E);
+      while (isa_and_nonnull<ParenExpr>(P))
+        P = parentOf(*Ctx, P);
+      if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P))
+        Ok = Cast->getCastKind() == CK_LValueToRValue;
+      else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+        Ok = BO->getOpcode() == BO_Assign &&
+             BO->getLHS()->IgnoreParens() == E;
+      else
+        Ok = false;
+    }
+    return Pointers[V] = Ok;
+  }
+
+  /// The value of such a pointer variable, implicitly converted at most
+  /// (`restrict` dropped; between two variably modified types, `double
+  /// (*)[n]`, Clang casts the bits).
+  bool pointerCopy(const Expr *E) {
+    while (const auto *Cast = dyn_cast<ImplicitCastExpr>(E->IgnoreParens())) {
+      CastKind K = Cast->getCastKind();
+      if (K != CK_LValueToRValue && K != CK_NoOp && K != CK_BitCast)
+        return false;
+      E = Cast->getSubExpr();
+    }
+    E = E->IgnoreParens();
+    // `s % 2 ? A : B`, the grids of a step by its parity.
+    if (const auto *C = dyn_cast<ConditionalOperator>(E))
+      return expr(C->getCond()) && pointerCopy(C->getTrueExpr()) &&
+             pointerCopy(C->getFalseExpr());
+    const auto *DR = dyn_cast<DeclRefExpr>(E);
+    return DR && copiedPointer(dyn_cast<VarDecl>(DR->getDecl()));
+  }
+
   bool stmt(const Stmt *S, bool InFunction) {
     if (!S || isa<NullStmt>(S))
       return true;
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls()) {
         const auto *V = dyn_cast<VarDecl>(D);
+        if (V && !InFunction && copiedPointer(V) && V->getInit() &&
+            pointerCopy(V->getInit()))
+          continue;
         if (!V || !plainLocal(V) || !expr(V->getInit()))
           return false;
       }
@@ -434,6 +518,14 @@ private:
     if (!E)
       return true;
     E = E->IgnoreParens();
+    // `a = b` between pointer variables of the nests' function (not in a
+    // called function, whose pointers may be the caller's copies).
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      if (BO->getOpcode() == BO_Assign && Depth == 0)
+        if (const auto *DR =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+          if (copiedPointer(dyn_cast<VarDecl>(DR->getDecl())))
+            return pointerCopy(BO->getRHS());
     if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral,
             CXXBoolLiteralExpr, UnaryExprOrTypeTraitExpr>(E))
       return true;
@@ -523,6 +615,7 @@ private:
   ASTContext *Ctx;
   unsigned Depth = 0;
   llvm::SmallVector<const FunctionDecl *, 4> Open;
+  llvm::DenseMap<const VarDecl *, bool> Pointers;
 };
 
 } // namespace

@@ -1,8 +1,10 @@
 // What may lie between two nests for the first to leave its final values on
 // the ranks that computed them (mpi backends; Frontend/ReadAfter.h,
 // nextNestAfter): scalars, the C library's output and clocks, and functions
-// of the file that touch only their own scalars. Anything that may read or
-// write an array keeps the first nest's exchange.
+// of the file that touch only their own scalars, and copies between local
+// pointers that the function only reads or assigns (a swap of two grids).
+// Anything that may read or write an array keeps the first nest's
+// exchange.
 // RUN: %hetile analyze %s | FileCheck %s
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -108,6 +110,7 @@ void recursive(int n, double A[n][n]) {
 
 // A return between the nests: the second may not run.
 // CHECK-NOT: left on the ranks
+// CHECK-LABEL: in function 'swapped'
 void returns(int n, double A[n][n]) {
 #pragma hetile
   for (int i = 0; i < n; i++)
@@ -119,4 +122,76 @@ void returns(int n, double A[n][n]) {
   for (int i = 1; i < n; i++)
     for (int j = 1; j < n; j++)
       A[i][j] = A[i - 1][j] + A[i][j - 1];
+}
+
+// The grids' pointers swapped between the nests: the second nest names the
+// other array, and takes what it reads of the first one's by address.
+// CHECK: final values (mpi backends): left on the ranks
+// CHECK-LABEL: in function 'taken'
+void swapped(int n, double *A, double *B) {
+  double *a = A, *b = B;
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      b[i * n + j] = i + j;
+  double *t = a;
+  a = b;
+  b = t;
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      b[i * n + j] = a[(i - 1) * n + j] + a[i * n + j - 1];
+}
+
+// A pointer whose address the function takes (here kept in another
+// pointer), one moved by arithmetic, and a global one: each keeps the
+// exchange.
+// CHECK-NOT: left on the ranks
+// CHECK-LABEL: in function 'moved'
+void taken(int n, double *A, double *B, double ***out) {
+  double *a = A, *b = B;
+  double **where = &a;
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      b[i * n + j] = i + j;
+  double *t = a;
+  a = b;
+  b = t;
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      b[i * n + j] = a[(i - 1) * n + j] + a[i * n + j - 1];
+  *out = where;
+}
+
+// CHECK-NOT: left on the ranks
+// CHECK-LABEL: in function 'globalgrid'
+void moved(int n, double *A, double *B) {
+  double *a = A, *b = B;
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      b[i * n + j] = i + j;
+  a = b + n;
+#pragma hetile
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n; j++)
+      A[i * n + j] = a[(i - 1) * n + j] + a[i * n + j - 1];
+}
+
+double *grid;
+
+// CHECK-NOT: left on the ranks
+void globalgrid(int n, double *A, double *B) {
+  double *a = A;
+#pragma hetile
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      B[i * n + j] = i + j;
+  grid = a;
+#pragma hetile
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      B[i * n + j] = B[(i - 1) * n + j] + B[i * n + j - 1];
 }

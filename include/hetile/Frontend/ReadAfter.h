@@ -81,7 +81,8 @@ struct NextNest {
 
 /// The `for` that follows \p Nest in its block when every statement between
 /// them touches no memory that a nest may touch and cannot leave the block
-/// (local scalars and structs of scalars, the C library's output and
+/// (local scalars and structs of scalars, copies between local pointers
+/// that the function only reads or assigns, the C library's output and
 /// clocks, functions of the file of the same kind). Where \p Nest ends the
 /// body of a `for` or `while` loop whose condition and increment are of
 /// that kind and whose body has no exit but its end or a `break`, the
