@@ -146,10 +146,12 @@ struct MpiEmitter {
   /// The nest takes what the previous nest left (Scop::AfterDeferred): the
   /// runs its blocks read (NeedArrays) and those it overwrites
   /// (KillArrays), when every footprint is a union of boxes (Fetches);
-  /// else it takes everything left (hetile_mpi_settle).
+  /// else it takes everything left (hetile_mpi_settle). WriteArrays: the
+  /// runs of the written arrays whose BlockLiveOut is boxes, whose pages
+  /// the rank that writes them keeps.
   bool Fetches = false;
   std::deque<ArrayTraffic> FootprintNames{};
-  std::vector<Runs> NeedArrays{}, KillArrays{};
+  std::vector<Runs> NeedArrays{}, KillArrays{}, WriteArrays{};
 
   /// The band has 3 dimensions or more: the code also has the processor
   /// grid's branch (HETILE_GRID, docs/grids.md).
@@ -215,7 +217,11 @@ struct MpiEmitter {
   /// --gather=root) and over its blocks of columns, with the block's first
   /// and last column in BlockLowParam and BlockHighParam (indent 10 inside);
   /// closeRankBlocks closes them.
-  void openRankBlocks(std::string &Out, bool EveryRank = false) const;
+  /// Opens the loops over the ranks and their blocks: every rank (with
+  /// --gather=root, on ranks other than 0 only their own, unless
+  /// \p EveryRank), or with \p OwnOnly this rank alone.
+  void openRankBlocks(std::string &Out, bool EveryRank = false,
+                      bool OwnOnly = false) const;
   void closeRankBlocks(std::string &Out) const;
 
   /// Loops over the elements of \p Set (params: the origins as printed by
@@ -619,11 +625,14 @@ llvm::Error MpiEmitter::listRuns(const std::vector<Runs> &Arrays,
   return llvm::Error::success();
 }
 
-void MpiEmitter::openRankBlocks(std::string &Out, bool EveryRank) const {
+void MpiEmitter::openRankBlocks(std::string &Out, bool EveryRank,
+                                bool OwnOnly) const {
   const TileDim &C = col();
-  Out += "      for (int hetile_q = 0; hetile_q < hetile_mpi_size(hetile_m); "
-         "hetile_q++) {\n";
-  if (rootOnly() && !EveryRank)
+  Out += OwnOnly ? "      for (int hetile_q = hetile_me; hetile_q <= hetile_me; "
+                   "hetile_q++) {\n"
+                 : "      for (int hetile_q = 0; hetile_q < "
+                   "hetile_mpi_size(hetile_m); hetile_q++) {\n";
+  if (rootOnly() && !EveryRank && !OwnOnly)
     Out += "        if (hetile_me != 0 && hetile_q != hetile_me)\n"
            "          continue;\n";
   Out += "        for (long hetile_b = 0; hetile_mpi_block(hetile_m, "
@@ -691,6 +700,17 @@ llvm::Error MpiEmitter::findDeferred() {
   if (!Fetches) {
     NeedArrays.clear();
     KillArrays.clear();
+    return llvm::Error::success();
+  }
+  for (const ArrayTraffic &A : Comm.Arrays) {
+    const ScopArray *Info = E.S.findArray(A.Array);
+    if ((Info && Info->Members) || A.BlockLiveOut.is_null())
+      continue;
+    auto R = runsOf(A, A.BlockLiveOut);
+    if (!R)
+      return R.takeError();
+    if (*R)
+      WriteArrays.push_back(std::move(**R));
   }
   return llvm::Error::success();
 }
@@ -739,6 +759,19 @@ llvm::Error MpiEmitter::fetch(std::string &Out) {
                           }))
     return Err;
   closeRankBlocks(Out);
+  // This rank's last writes: pages it keeps, though the nest overwrites
+  // them and its blocks do not read them.
+  if (!WriteArrays.empty()) {
+    openRankBlocks(Out, /*EveryRank=*/false, /*OwnOnly=*/true);
+    if (auto Err = listRuns(WriteArrays, 10, Out,
+                            [](size_t, const std::string &L) {
+                              return "hetile_mpi_write_run(hetile_m, hetile_q, "
+                                     "&" + L + ", (size_t)hetile_rn * sizeof " +
+                                     L + ");";
+                            }))
+      return Err;
+    closeRankBlocks(Out);
+  }
   if (auto Err = listRuns(KillArrays, 6, Out,
                           [](size_t, const std::string &L) {
                             return "hetile_mpi_kill_run(hetile_m, &" + L +

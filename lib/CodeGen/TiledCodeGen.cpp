@@ -679,8 +679,9 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
       Whole = *PartsOriginal;
     // After a nest that may have left its final values on their ranks
     // (Scop::AfterDeferred), the original runs on every rank on all of
-    // them.
-    std::string Settle = Mpi && S.AfterDeferred ? printMpiSettle(4) : "";
+    // them; the decision does not count their move as the original's.
+    std::string Settle =
+        Mpi && S.AfterDeferred ? printMpiSettle(4, Decide) : "";
     Block += printFallbackGuard(S, *Checks, Note, Cond, Tiled, Whole,
                                 Decide ? ProfitError : "", Loop, InPart,
                                 Settle);
@@ -694,9 +695,12 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   return markOutlined(E.Outlined) + Block + "}";
 }
 
-std::string printMpiSettle(unsigned Indent) {
+std::string printMpiSettle(unsigned Indent, bool Timed) {
   std::string In(Indent, ' ');
-  return In + "if (hetile_mpi_settle(NULL) < 0) {\n" + In +
+  return In +
+         (Timed ? "if (hetile_mpi_settle_call(&hetile_pc) < 0) {\n"
+                : "if (hetile_mpi_settle(NULL) < 0) {\n") +
+         In +
          "  fprintf(stderr, \"hetile: error: rank %d: %s\\n\", "
          "hetile_mpi_world_rank(), hetile_last_error());\n" +
          In + "  hetile_mpi_abort(NULL, 1);\n" + In + "}\n";

@@ -587,6 +587,12 @@ static inline int hetile_profit_end(hetile_profit_call *call, int ran) {
 }
 /* hetile_profit_end with the call's time given, timed or not (tests). */
 HETILE_RT_EAGER int hetile_profit_record(hetile_profit_call *call, int ran, double seconds);
+/* A call of an agreed site (MPI) that runs the original after the tiled
+ * nest left its final values on their ranks paid `seconds` (the same on
+ * every rank) to move them to every rank first: the cost of leaving the
+ * tiled way, which spaces the tiled way's retries while the original is
+ * chosen (each retry leaves values again). */
+HETILE_RT_EAGER void hetile_profit_left(hetile_profit_call *call, double seconds);
 /* The call in parts of band dimension 0 (its values lo..hi, in order;
  * legal for a band that is the nest as written: every dependence has a
  * non-negative distance along it). Where the call's way is a guess (the

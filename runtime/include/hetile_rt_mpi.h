@@ -296,15 +296,17 @@ int hetile_mpi_exchange(hetile_mpi *m, int root_only);
  * it. hetile_mpi_deferred() is 1 while the table holds something. The next
  * nest, before its tiles, lists the runs each rank's blocks read,
  * hetile_mpi_need_run(m, q, addr, bytes), and the runs it writes whatever
- * its data, hetile_mpi_kill_run(m, addr, bytes), and the boxes of the
- * arrays it writes, hetile_mpi_touch_run(m, first, end);
+ * its data, hetile_mpi_kill_run(m, addr, bytes), the runs whose last
+ * write lies in each rank's blocks, hetile_mpi_write_run(m, q, addr,
+ * bytes) (only this rank's are kept), and the boxes of the arrays it
+ * writes, hetile_mpi_touch_run(m, first, end);
  * hetile_mpi_fetch(m) (collective) moves to each rank what its tiles read
  * of what it lacks, and to every rank the rest of what it lacks within
  * the boxes listed (all of it where none was) but what the nest
  * overwrites; the rest stays in the table, for a later nest, or for
  * hetile_mpi_settle after the nest's own exchange. It then gives back the
- * whole pages of what the nest overwrites and this rank's blocks do not
- * read ("Storage by share"; HETILE_RELEASE). hetile_mpi_settle(m)
+ * whole pages of what the nest overwrites and this rank's blocks neither
+ * read nor write ("Storage by share"; HETILE_RELEASE). hetile_mpi_settle(m)
  * (collective; m may be NULL: before an original nest, after a loop whose
  * steps left values) moves to every rank everything it lacks. The stats
  * line of m says what was left and what moved.
@@ -316,9 +318,14 @@ int hetile_mpi_defer(hetile_mpi *m);
 int hetile_mpi_deferred(void);
 int hetile_mpi_need_run(hetile_mpi *m, int rank, void *addr, size_t bytes);
 int hetile_mpi_kill_run(hetile_mpi *m, void *addr, size_t bytes);
+int hetile_mpi_write_run(hetile_mpi *m, int rank, void *addr, size_t bytes);
 int hetile_mpi_touch_run(hetile_mpi *m, const void *first, const void *end);
 int hetile_mpi_fetch(hetile_mpi *m);
 int hetile_mpi_settle(hetile_mpi *m);
+/* hetile_mpi_settle(NULL) before the original nest of a call that the
+ * run-time decision times: the settle's time is not counted as the
+ * original's (call->start moves by it). */
+int hetile_mpi_settle_call(hetile_profit_call *call);
 /* Collective: moves to every rank what it lacks of [first, end), before a
  * nest reads it once (a load before the nest, docs/invariant-loads.md);
  * nothing where nothing of it was left. */

@@ -67,6 +67,8 @@ struct Deferred {
   /// Listed for the next hetile_mpi_defer / hetile_mpi_fetch.
   std::vector<std::vector<Run>> Listed, Needs;
   std::vector<Run> Kills, Touched;
+  /// This rank's last writes in the next nest (hetile_mpi_write_run).
+  std::vector<Run> Writes;
   /// hetile_mpi_defer's calls.
   long long Serial = 0;
 };
@@ -247,8 +249,10 @@ std::vector<Range> merged(const std::vector<Run> &Runs) {
 
 /// Storage by share: gives back to the system the whole pages of this
 /// rank that hold only elements the nest overwrites (\p Kills, the whole
-/// nest's must-writes) and that this rank's blocks do not read (\p Mine,
-/// its needs, which cover its reads). Such an element's value on this rank
+/// nest's must-writes) and that this rank's blocks neither read (\p Mine,
+/// its needs, which cover its reads) nor write last (also in \p Mine:
+/// pages it writes would only be faulted in again, at every step of a time
+/// loop whose sweeps leave their values). Such an element's value on this rank
 /// is dead: the rank's own tiles write it before any read, or another
 /// rank's do, and this rank's copy is only ever replaced (the nest's final
 /// exchange, a later fetch) or never read again (what is read after the
@@ -404,6 +408,16 @@ extern "C" int hetile_mpi_need_run(hetile_mpi *m, int rank, void *addr,
   return HETILE_OK;
 }
 
+extern "C" int hetile_mpi_write_run(hetile_mpi *m, int rank, void *addr,
+                                    size_t bytes) {
+  if (!m || rank < 0 || rank >= m->Size || (!addr && bytes > 0))
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_write_run: null nest or "
+                "address, or rank %d out of range", rank);
+  if (bytes && rank == m->Rank)
+    table().Writes.push_back({static_cast<char *>(addr), bytes, 0});
+  return HETILE_OK;
+}
+
 extern "C" int hetile_mpi_kill_run(hetile_mpi *m, void *addr, size_t bytes) {
   if (!m || (!addr && bytes > 0))
     return fail(HETILE_ERR_INVALID, "hetile_mpi_kill_run: null nest or "
@@ -429,10 +443,11 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
     return fail(HETILE_ERR_INVALID, "hetile_mpi_fetch: null nest");
   Deferred &D = table();
   std::vector<std::vector<Run>> Needs;
-  std::vector<Run> Kills, Touched;
+  std::vector<Run> Kills, Touched, Writes;
   Needs.swap(D.Needs);
   Kills.swap(D.Kills);
   Touched.swap(D.Touched);
+  Writes.swap(D.Writes);
   if (D.Stale.empty())
     return HETILE_OK;
   if ((int)D.Stale.size() != m->Size)
@@ -485,8 +500,9 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
   }
   unsigned long long Received = 0, Sent = 0;
   int E = transfer(D, M, Received, Sent);
-  unsigned long long Released =
-      E ? 0 : releaseDead(Kills, Needs[m->Rank], m->Release);
+  std::vector<Run> Live = Needs[m->Rank];
+  Live.insert(Live.end(), Writes.begin(), Writes.end());
+  unsigned long long Released = E ? 0 : releaseDead(Kills, Live, m->Release);
   m->Final += hetile_timer_now() - T0;
   note(m, "; of what the previous nest left: %llu bytes received (%llu for "
        "the tiles), %llu sent, %llu not moved (this nest overwrites them)",
@@ -532,6 +548,7 @@ extern "C" int hetile_mpi_settle(hetile_mpi *m) {
   D.Needs.clear();
   D.Kills.clear();
   D.Touched.clear();
+  D.Writes.clear();
   if (D.Stale.empty())
     return HETILE_OK;
   Moves M = emptyMoves((int)D.Stale.size());
@@ -546,4 +563,26 @@ extern "C" int hetile_mpi_settle(hetile_mpi *m) {
                  "of what earlier nests left, to every rank\n",
                  D.Rank, D.Size, Received, Sent);
   return E;
+}
+
+extern "C" int hetile_mpi_settle_call(hetile_profit_call *call) {
+  bool Left = !table().Stale.empty();
+  double T0 = hetile_timer_now();
+  int E = hetile_mpi_settle(nullptr);
+  // What earlier nests left is the cost of leaving the tiled way, paid once
+  // by the call that leaves it: not a time of the original nest, whose
+  // later calls find nothing left (the run-time decision compares the
+  // ways' calls, docs/profitability.md), but the cost of each retry of the
+  // tiled way (the slowest rank's, agreed: every rank settles here).
+  if (E || !call || !call->timed || !Left)
+    return E;
+  double Took = hetile_timer_now() - T0, Slowest = Took;
+  call->start += Took;
+  call->part_start += Took;
+  if (int E2 = mpi::check(MPI_Allreduce(&Took, &Slowest, 1, MPI_DOUBLE,
+                                        MPI_MAX, table().Comm),
+                          "MPI_Allreduce"))
+    return E2;
+  hetile_profit_left(call, Slowest);
+  return HETILE_OK;
 }

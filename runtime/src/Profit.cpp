@@ -133,6 +133,9 @@ struct WayState {
   /// The class's call count at which the way runs again (0: not set).
   long RetryAt = 0;
   int Losses = 0;
+  /// The most a call paid to leave the way: what it left on other ranks
+  /// moved back (hetile_profit_left).
+  double Leave = 0;
 
   /// The median of the times after the first (the mean of two), else the
   /// first; infinity before any.
@@ -473,7 +476,9 @@ struct hetile_profit_site {
         continue;
       if (Retry && V == W)
         O.Losses = std::min(O.Losses + 1, 20);
-      double Ratio = O.estimate() / BestTime;
+      // A retry costs its loss and, for a way that leaves values on other
+      // ranks, their move back at the next call.
+      double Ratio = O.estimate() / BestTime + O.Leave / BestTime;
       double Interval = RetryCost * (Ratio - 1) * math::pow2(O.Losses);
       O.RetryAt = C.Calls + (long)std::clamp(Interval, (double)MinRetry,
                                              (double)MaxRetry);
@@ -698,6 +703,15 @@ extern "C" int hetile_profit_record(hetile_profit_call *call, int ran,
       C.handsOut(call->maxprocs))
     S.arm(call->size_class, call->maxprocs);
   return Changed;
+}
+
+extern "C" void hetile_profit_left(hetile_profit_call *call, double seconds) {
+  if (!call || !call->site || !(seconds > 0))
+    return;
+  hetile_profit_site &S = *call->site;
+  std::lock_guard<std::mutex> G(S.Lock);
+  WayState &W = S.cls(call->size_class).Ways[TiledAll];
+  W.Leave = std::max(W.Leave, seconds);
 }
 
 extern "C" void hetile_profit_offer(hetile_profit_call *call, long lo,

@@ -50,6 +50,20 @@
 // LOOP: to every rank: a loop of its function around it runs it again
 // LOOP-NOT: of what the previous nest left
 // LOOP: to every rank: a loop of its function around it runs it again
+// Storage by share at every step: on rows of 4 pages (2100 doubles),
+// rank 1 of `swap2d` gives back at the second and third steps the whole
+// pages of the other rank's half of each grid (the first two fetches of
+// each grid), and at the fourth only a few pages: never its own half, which
+// its tiles write at every step (hetile_mpi_write_run).
+// RUN: %t.orig 2100 4 > %t.big.expected
+// RUN: env HETILE_STATS=1 HETILE_PROFIT=0 HETILE_SPEEDS=1,1 HETILE_ALLOC=chunk %mpirun -np 2 sh -c '"$0" "$@" > %t.big.$OMPI_COMM_WORLD_RANK' %t.mpi 2100 4 2> %t.big.err
+// RUN: diff %t.big.expected %t.big.0
+// RUN: diff %t.big.expected %t.big.1
+// RUN: grep 'rank 1/2' %t.big.err | FileCheck %s --check-prefix=KEEP
+// KEEP: final values left on their ranks for the next nest
+// KEEP-NEXT: resident: b [[HALF:[0-9]+]] of [[ALL:[0-9]+]] bytes; of what the previous nest left: {{[^;]*}}; {{[0-9][0-9][0-9][0-9][0-9][0-9][0-9]+}} bytes of resident pages given back
+// KEEP-NEXT: resident: b [[HALF]] of [[ALL]] bytes; of what the previous nest left: {{[^;]*}}; {{[0-9][0-9][0-9][0-9][0-9][0-9][0-9]+}} bytes of resident pages given back
+// KEEP-NEXT: resident: b [[HALF]] of [[ALL]] bytes; of what the previous nest left: {{[^;]*}}; {{([0-9]?[0-9]?[0-9]?[0-9]?[0-9]?[0-9] bytes of resident pages given back [^;]*; )?}}final values left
 // The values poisoned where a rank's copy is dead, on 3 ranks:
 // RUN: env HETILE_PROFIT=0 HETILE_RELEASE=poison HETILE_TILE_SIZES=4,6 %mpirun -np 3 sh -c '"$0" "$@" > %t.p.$OMPI_COMM_WORLD_RANK' %t.mpi 40 5
 // RUN: %t.orig 40 5 > %t.expected5

@@ -25,7 +25,7 @@
 // RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -I %S/../Exec/Inputs
 // RUN: grep -c '^ *if (hetile_mpi_defer(hetile_m) < 0)' %t.mpi.c | grep -qx 6
 // RUN: grep -c '^ *if (hetile_mpi_fetch(hetile_m) < 0)' %t.mpi.c | grep -qx 6
-// RUN: grep -c '^ *if (hetile_mpi_settle(NULL) < 0)' %t.mpi.c | grep -qx 6
+// RUN: grep -c '^ *if (hetile_mpi_settle_call(&hetile_pc) < 0)' %t.mpi.c | grep -qx 6
 // RUN: grep -c '^ *if (hetile_loaded && hetile_mpi_take(' %t.mpi.c | grep -qx 4
 //
 // What `hetile analyze` says of the nests that leave their values:

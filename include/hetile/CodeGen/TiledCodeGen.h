@@ -88,8 +88,10 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
 
 /// At \p Indent, the statement that moves to every rank every final value
 /// a nest before left on its ranks (hetile_mpi_settle(NULL), failing on
-/// every rank alike): before a nest that takes none of them.
-std::string printMpiSettle(unsigned Indent);
+/// every rank alike): before a nest that takes none of them. With
+/// \p Timed, the original branch of a nest that the run-time decision
+/// times: its time is not the original's (hetile_mpi_settle_call).
+std::string printMpiSettle(unsigned Indent, bool Timed = false);
 
 /// A block may need functions of its own before the nest's function (the
 /// omp backend's outlined tiles, Scop::OutlineFacts): generateTiledNest
