@@ -14,6 +14,13 @@ value, docs/mpi-exchange.md) moves as many values as the nest computes:
                       function right before the sweeps: the initialisation
                       leaves its values on their ranks, the sweeps take what
                       they read (docs/mpi-exchange.md)
+  jacobi-2d-swap N T  the same initialisation, then a time loop of one
+                      sweep and a swap of the grids' pointers per step:
+                      each step leaves its values on their ranks for the
+                      next step's sweep
+  jacobi-2d-steps N T the same initialisation, then a time loop of a sweep
+                      of A into B and a copy of B into A (two nests a step,
+                      each leaving its values for the next)
 
 Variants, from the same source:
 
@@ -81,6 +88,8 @@ KERNELS = {
     "edit-distance-local": ("10000x10000", "1500x1500"),
     "jacobi-2d": ("5000x8", "800x4"),
     "jacobi-2d-init": ("5000x8", "800x4"),
+    "jacobi-2d-swap": ("5000x8", "800x4"),
+    "jacobi-2d-steps": ("5000x8", "800x4"),
 }
 STD = ["-std=c11", "-D_POSIX_C_SOURCE=200809L", "-I" + KDIR]
 MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to",
