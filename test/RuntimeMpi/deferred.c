@@ -1,6 +1,7 @@
 /* Final values left for the next nest (hetile_mpi_defer_run,
  * hetile_mpi_defer, hetile_mpi_need_run, hetile_mpi_kill_run,
- * hetile_mpi_touch_run, hetile_mpi_fetch, hetile_mpi_settle), 3 ranks, two
+ * hetile_mpi_touch_run, hetile_mpi_write_run, hetile_mpi_fetch,
+ * hetile_mpi_settle), 3 ranks, two
  * arrays X[30] and Y[10] of doubles, every figure derived by hand.
  *
  * The first nest leaves: X[0..10) on rank 0, X[10..20) on rank 1,
@@ -40,6 +41,7 @@
  * CHECK-DAG: hetile: rank 2/3: {{.*}}0 bytes placed); of what the previous nest left: 160 bytes received (0 for the tiles), 80 sent, 0 not moved (this nest overwrites them), 80 kept where they are (this nest does not write them); of what earlier nests left: 80 bytes received, 0 sent (to every rank)
  * CHECK-DAG: need rank 3: -1: hetile_mpi_need_run: null nest or address, or rank 3 out of range
  * CHECK-DAG: touch backwards: -1: hetile_mpi_touch_run: invalid arguments
+ * CHECK-DAG: write rank -1: -1: hetile_mpi_write_run: null nest or address, or rank -1 out of range
  * CHECK-DAG: no nest: -1: hetile_mpi_defer_run: null nest or address, rank 0 out of range or array 0
  *
  * HETILE_DEFER=0: everything moves within hetile_mpi_defer, X[25..30) too.
@@ -100,6 +102,8 @@ int main(void) {
     fprintf(stderr, "need rank 3: %d: %s\n", e1, hetile_last_error());
     int e2 = hetile_mpi_touch_run(m, &X[2], &X[1]);
     fprintf(stderr, "touch backwards: %d: %s\n", e2, hetile_last_error());
+    int e4 = hetile_mpi_write_run(m, -1, &X[8], sizeof(double));
+    fprintf(stderr, "write rank -1: %d: %s\n", e4, hetile_last_error());
     int e3 = hetile_mpi_defer_run(0, 0, 0, &X[0], 8);
     fprintf(stderr, "no nest: %d: %s\n", e3, hetile_last_error());
   }
