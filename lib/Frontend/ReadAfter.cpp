@@ -389,8 +389,8 @@ public:
 /// of the C library's output and clock functions or of functions of the
 /// file whose bodies are of the same kind (a timer of the program's own);
 /// and copies between local pointer variables that the function only ever
-/// reads or assigns (the swap of two grids' pointers, `t = a; a = b; b =
-/// t;`): they change which array a later nest names, not any element, and
+/// reads, assigns or std::swap's (the swap of two grids' pointers, `t = a;
+/// a = b; b = t;`): they change which array a later nest names, not any element, and
 /// the values left for the next nest are found by their addresses. No
 /// subscript, dereference, other pointer, global variable, jump, or call of
 /// a function whose body is not in sight.
@@ -428,7 +428,8 @@ private:
   }
 
   /// A local pointer variable to objects, not volatile, whose every use in
-  /// its function reads its value or assigns it with a plain `=`: no
+  /// its function reads its value, assigns it with a plain `=` or swaps it
+  /// with another (`std::swap`): no
   /// address taken, no reference bound to it, no capture, no increment.
   /// Memory that a nest touches cannot hold it then.
   bool copiedPointer(const VarDecl *V) {
@@ -459,10 +460,23 @@ private:
       else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
         Ok = BO->getOpcode() == BO_Assign &&
              BO->getLHS()->IgnoreParens() == E;
+      else if (const auto *Call = dyn_cast_or_null<CallExpr>(P))
+        Ok = isStdSwap(Call); // exchanges the two values only
       else
         Ok = false;
     }
     return Pointers[V] = Ok;
+  }
+
+  /// `std::swap(a, b)` of two variables.
+  static bool isStdSwap(const CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    return F && Call->getNumArgs() == 2 &&
+           isLibraryFunction(F, {"swap"}) &&
+           F->getDeclContext()->getRedeclContext()->isStdNamespace() &&
+           llvm::all_of(Call->arguments(), [](const Expr *A) {
+             return isa<DeclRefExpr>(A->IgnoreParens());
+           });
   }
 
   /// The value of such a pointer variable, implicitly converted at most
@@ -583,6 +597,11 @@ private:
     const FunctionDecl *F = Call->getDirectCallee();
     if (!F)
       return false;
+    if (Depth == 0 && isStdSwap(Call))
+      return llvm::all_of(Call->arguments(), [&](const Expr *A) {
+        const auto *DR = dyn_cast<DeclRefExpr>(A->IgnoreParens());
+        return DR && copiedPointer(dyn_cast<VarDecl>(DR->getDecl()));
+      });
     const FunctionDecl *Def = nullptr;
     if (F->hasBody(Def) && Def) {
       // A function of the program: scalar arguments and result, a body of
