@@ -127,4 +127,25 @@ static inline void *bench_alloc(size_t bytes) {
   return p;
 }
 
+/* main() of a kernel of T steps over two N x N grids of doubles that the
+ * kernel fills itself: `KERNEL N T` (defaults 1000 and 10); it reports the
+ * kernel's time and the hash of both grids. */
+static inline int bench_grids_main(int argc, char **argv,
+                                   void (*kernel)(int T, int N,
+                                                  double (*A)[N],
+                                                  double (*B)[N])) {
+  int N = bench_arg(argc, argv, 1, 1000, 3), T = bench_arg(argc, argv, 2, 10, 0);
+  size_t bytes = sizeof(double) * (size_t)N * (size_t)N;
+  double (*A)[N] = bench_alloc(bytes), (*B)[N] = bench_alloc(bytes);
+  int rank = bench_start();
+  double t0 = bench_now(), c0 = bench_cpu();
+  kernel(T, N, A, B);
+  double t1 = bench_now(), c1 = bench_cpu();
+  unsigned long long h = bench_hash(BENCH_HASH_INIT, A, bytes);
+  bench_report(rank, bench_hash(h, B, bytes), t1 - t0, c1 - c0);
+  free(A);
+  free(B);
+  return 0;
+}
+
 #endif

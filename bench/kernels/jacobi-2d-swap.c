@@ -30,17 +30,4 @@ static void kernel(int T, int N, double A[restrict N][N],
   }
 }
 
-int main(int argc, char **argv) {
-  int N = bench_arg(argc, argv, 1, 1000, 3), T = bench_arg(argc, argv, 2, 10, 0);
-  size_t bytes = sizeof(double) * (size_t)N * (size_t)N;
-  double (*A)[N] = bench_alloc(bytes), (*B)[N] = bench_alloc(bytes);
-  int rank = bench_start();
-  double t0 = bench_now(), c0 = bench_cpu();
-  kernel(T, N, A, B);
-  double t1 = bench_now(), c1 = bench_cpu();
-  unsigned long long h = bench_hash(BENCH_HASH_INIT, A, bytes);
-  bench_report(rank, bench_hash(h, B, bytes), t1 - t0, c1 - c0);
-  free(A);
-  free(B);
-  return 0;
-}
+int main(int argc, char **argv) { return bench_grids_main(argc, argv, kernel); }
