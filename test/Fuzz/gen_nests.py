@@ -47,6 +47,10 @@ which the tool must delinearize; or through tables of row pointers
 (`double **A`, `A[s][t]`, the rows of one block in order), which the tool
 checks at run time.
 
+With --steps, the nests run in a loop of two steps, and half of those
+programs name two arrays of one shape through local pointers that each
+step swaps after its nests (a stream of its own).
+
 No undefined behaviour by construction: every iterator stays in
 [0, MAXI] (parameters are clamped to [0, MAXP], bounds are clamped with
 min/max), every subscript is OFFSET + (sum of at most two iterators with
@@ -75,6 +79,11 @@ class Gen:
         # loop's back edge (docs/mpi-exchange.md). Off, every seed is the
         # program it always was.
         self.steps = steps
+        # --steps: half of the programs name two of their arrays of one
+        # shape through local pointers that each step swaps after its nests
+        # (a time loop's two grids); a stream of its own.
+        self.swap_draw = steps and random.Random(seed * 179424673 + 29).random() < 0.5
+        self.swapped = None
         self.r = random.Random(seed)
         # The spelling (struct-held sizes, flat arrays): a stream of its own.
         spell = random.Random(seed * 7919 + 17)
@@ -537,11 +546,20 @@ class Gen:
         flat = self.flat and any(d == 2 for _, _, d in self.arrays)
         names = self.params + (["R"] if flat else [])
         passed = [a for a in self.arrays if a != self.owned]
+        if self.swap_draw and not self.data:
+            plain = [a for a in passed if a[0] not in self.aos and
+                     not self.is_flat(a) and not self.is_rows(a)]
+            pairs = [(x, y) for k, x in enumerate(plain) for y in plain[k + 1:]
+                     if x[1:] == y[1:]]
+            if pairs:
+                self.swapped = pairs[0]
+        swapped = [a[0] for a in self.swapped] if self.swapped else []
         arrays = ["%s *restrict %s" % (self.ctype((n, t, d)), n)
                   if self.is_flat((n, t, d)) else
                   "%s **%s" % (t, n) if self.is_rows((n, t, d)) else
-                  "%s %s[restrict %d]%s" % (self.ctype((n, t, d)), n, DIM,
-                                            "[%d]" % DIM * (d - 1))
+                  "%s %s[restrict %d]%s" % (self.ctype((n, t, d)),
+                                            n + "_in" if n in swapped else n,
+                                            DIM, "[%d]" % DIM * (d - 1))
                   for n, t, d in passed]
         if self.data and passed:
             members = ["%s *%s" % (self.ctype((n, t, d)), n)
@@ -581,6 +599,15 @@ class Gen:
         out += ["static void kern(%s)" % sig, "{"]
         if self.c89:
             out.append("  int %s;" % ", ".join("%s = 0" % v for v in used))
+        # The swapped arrays: local pointers to the parameters, which the
+        # nests name; each step ends by swapping them.
+        swap = []
+        if self.swapped:
+            (x, t, d), (y, _, _) = self.swapped
+            ptr = lambda v: "(*%s)%s" % (v, "[%d]" % DIM * (d - 1)) if d > 1 else "*" + v
+            out.append("  %s %s = %s_in, %s = %s_in;" % (t, ptr(x), x, ptr(y), y))
+            swap = ["  {", "    %s %s = %s;" % (t, ptr("swap"), x),
+                    "    %s = %s;" % (x, y), "    %s = swap;" % y, "  }"]
         out += self.top
         out += self.owned_before()
         if temp and not self.temp_param:
@@ -595,6 +622,7 @@ class Gen:
             out += ["  int steps = 0;",
                     "  for (int step = 0; step < 2; step++) {"]
             out += nests
+            out += swap
             out += ["  steps += step;", "  }",
                     "  printf(\"steps %d\\n\", steps);"]
         else:
