@@ -193,6 +193,11 @@ struct MpiEmitter {
   /// union of boxes.
   llvm::Expected<std::optional<Runs>> runsOf(const ArrayTraffic &A,
                                              const isl::set &Live);
+  /// runsOf of \p A's BlockLiveOut, nothing for the members of an array of
+  /// structs (not consecutive numbers); computed once per array (the final
+  /// exchange, the deferral and the fetch all list them).
+  llvm::Expected<std::optional<Runs>> blockRuns(const ArrayTraffic &A);
+  std::map<const ArrayTraffic *, std::optional<Runs>> BlockRuns{};
   /// The arrays whose RowBlockLiveOut (PieceArrays), else
   /// BlockLiveOut (RunArrays), is a union of disjoint boxes, with their runs.
   llvm::Error findRuns();
@@ -561,6 +566,21 @@ MpiEmitter::runsOf(const ArrayTraffic &A, const isl::set &Live) {
   return R;
 }
 
+llvm::Expected<std::optional<MpiEmitter::Runs>>
+MpiEmitter::blockRuns(const ArrayTraffic &A) {
+  if (auto It = BlockRuns.find(&A); It != BlockRuns.end())
+    return It->second;
+  std::optional<Runs> Result;
+  const ScopArray *Info = E.S.findArray(A.Array);
+  if (!(Info && Info->Members) && !A.BlockLiveOut.is_null()) {
+    auto R = runsOf(A, A.BlockLiveOut);
+    if (!R)
+      return R.takeError();
+    Result = std::move(*R);
+  }
+  return BlockRuns[&A] = std::move(Result);
+}
+
 llvm::Error MpiEmitter::findRuns() {
   for (const ArrayTraffic &A : Comm.Arrays) {
     // The members of an array of structs are not consecutive numbers: they
@@ -577,7 +597,7 @@ llvm::Error MpiEmitter::findRuns() {
         continue;
       }
     }
-    auto R = runsOf(A, A.BlockLiveOut);
+    auto R = blockRuns(A);
     if (!R)
       return R.takeError();
     if (*R) {
@@ -657,12 +677,7 @@ llvm::Error MpiEmitter::findDeferred() {
   if (!E.S.DeferTo.empty() && !rootOnly()) {
     Defers = !Comm.Arrays.empty();
     for (const ArrayTraffic &A : Comm.Arrays) {
-      const ScopArray *Info = E.S.findArray(A.Array);
-      if ((Info && Info->Members) || A.BlockLiveOut.is_null()) {
-        Defers = false;
-        break;
-      }
-      auto R = runsOf(A, A.BlockLiveOut);
+      auto R = blockRuns(A);
       if (!R)
         return R.takeError();
       if (!*R) {
@@ -703,10 +718,7 @@ llvm::Error MpiEmitter::findDeferred() {
     return llvm::Error::success();
   }
   for (const ArrayTraffic &A : Comm.Arrays) {
-    const ScopArray *Info = E.S.findArray(A.Array);
-    if ((Info && Info->Members) || A.BlockLiveOut.is_null())
-      continue;
-    auto R = runsOf(A, A.BlockLiveOut);
+    auto R = blockRuns(A);
     if (!R)
       return R.takeError();
     if (*R)

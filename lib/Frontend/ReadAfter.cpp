@@ -389,9 +389,10 @@ public:
 /// of the C library's output and clock functions or of functions of the
 /// file whose bodies are of the same kind (a timer of the program's own);
 /// and copies between local pointer variables that the function only ever
-/// reads, assigns or std::swap's (the swap of two grids' pointers, `t = a;
-/// a = b; b = t;`): they change which array a later nest names, not any element, and
-/// the values left for the next nest are found by their addresses. No
+/// reads, assigns or swaps (the swap of two grids' pointers, `t = a; a = b;
+/// b = t;`, `std::swap(a, b)`): they change which array a later nest names,
+/// not any element, and the values left for the next nest are found by
+/// their addresses. No
 /// subscript, dereference, other pointer, global variable, jump, or call of
 /// a function whose body is not in sight.
 class TouchesNoMemory {
@@ -429,9 +430,9 @@ private:
 
   /// A local pointer variable to objects, not volatile, whose every use in
   /// its function reads its value, assigns it with a plain `=` or swaps it
-  /// with another (`std::swap`): no
-  /// address taken, no reference bound to it, no capture, no increment.
-  /// Memory that a nest touches cannot hold it then.
+  /// with another (`std::swap`): no address taken, no other reference
+  /// bound to it, no capture, no increment. Memory that a nest touches
+  /// cannot hold it then.
   bool copiedPointer(const VarDecl *V) {
     if (!V || !V->hasLocalStorage() || V->isStaticLocal() ||
         V->getType().isVolatileQualified() || !V->getType()->isPointerType() ||
@@ -465,7 +466,7 @@ private:
       else
         Ok = false;
     }
-    return Pointers[V] = Ok;
+    return It->second = Ok;
   }
 
   /// `std::swap(a, b)` of two variables.
