@@ -21,9 +21,11 @@
 // grid), hetile_mpi_settle moves everything lacking to every rank first.
 //
 // The table holds this process's addresses. The ranks' arrays lie at other
-// addresses, but each range lies in one array and the order of the
-// messages' parts is the order of the listing (needs) or of the deferring
-// nest's arrays and then addresses (the rest), which every rank sees alike.
+// addresses, but each range lies in one array and the parts of a message
+// are in the order of the deferring nests' arrays, then of addresses,
+// which every rank sees alike. Each rank's table is a sorted vector of
+// disjoint ranges; a fetch takes each list of runs (rows of blocks: a few
+// thousand a nest) in one merge over it, not one search per run.
 //
 //===----------------------------------------------------------------------===//
 #include "Error.h"
@@ -33,7 +35,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -42,18 +43,25 @@ using namespace hetile::rt::mpi;
 
 namespace {
 
+struct Range {
+  uintptr_t Lo, Hi;
+};
+
 /// A range of bytes [Lo, Hi) of the deferring nest's array Array whose
 /// final value rank Holder has.
 struct Entry {
-  uintptr_t Hi;
+  uintptr_t Lo, Hi;
   int Holder;
   /// The deferring nest's number (hetile_mpi_defer's count) times 2^20
-  /// plus its array's: the order of the rest's parts.
+  /// plus its array's: the order of the messages' parts.
   long long Array;
 };
-using RangeMap = std::map<uintptr_t, Entry>; // keyed by Lo
+/// What one rank lacks: sorted by Lo, disjoint.
+using RangeMap = std::vector<Entry>;
 
-struct Range {
+/// A part of a message: [Lo, Hi) of the deferring nest's array Array.
+struct Part {
+  long long Array;
   uintptr_t Lo, Hi;
 };
 
@@ -78,32 +86,42 @@ Deferred &table() {
   return *D;
 }
 
-/// Removes [Lo, Hi) from M; with Taken, appends the removed parts (in
-/// address order) with their holders.
-void erase(RangeMap &M, uintptr_t Lo, uintptr_t Hi,
-           std::vector<std::pair<Range, int>> *Taken = nullptr) {
-  if (Lo >= Hi || M.empty())
+/// Removes the sorted, disjoint \p Cuts from \p M, in one pass over both;
+/// with \p Taken, appends the removed parts (with their holders).
+void subtract(RangeMap &M, const std::vector<Range> &Cuts,
+              std::vector<Entry> *Taken = nullptr) {
+  if (M.empty() || Cuts.empty())
     return;
-  auto It = M.upper_bound(Lo);
-  if (It != M.begin()) {
-    auto Prev = std::prev(It);
-    if (Prev->second.Hi > Lo)
-      It = Prev;
-  }
-  while (It != M.end() && It->first < Hi) {
-    uintptr_t ELo = It->first;
-    Entry E = It->second;
-    It = M.erase(It);
-    uintptr_t CutLo = std::max(ELo, Lo), CutHi = std::min(E.Hi, Hi);
-    if (Taken)
-      Taken->push_back({{CutLo, CutHi}, E.Holder});
-    if (ELo < CutLo)
-      M.emplace(ELo, Entry{CutLo, E.Holder, E.Array});
-    if (CutHi < E.Hi) { // the entry reaches past Hi: nothing more overlaps
-      M.emplace(CutHi, Entry{E.Hi, E.Holder, E.Array});
-      break;
+  RangeMap Out;
+  Out.reserve(M.size() + Cuts.size());
+  size_t C = 0;
+  for (const Entry &E : M) {
+    while (C < Cuts.size() && Cuts[C].Hi <= E.Lo)
+      ++C;
+    uintptr_t Lo = E.Lo;
+    for (size_t J = C; J < Cuts.size() && Cuts[J].Lo < E.Hi; ++J) {
+      uintptr_t CutLo = std::max(Lo, Cuts[J].Lo),
+                CutHi = std::min(E.Hi, Cuts[J].Hi);
+      if (Lo < CutLo)
+        Out.push_back({Lo, CutLo, E.Holder, E.Array});
+      if (Taken && CutLo < CutHi)
+        Taken->push_back({CutLo, CutHi, E.Holder, E.Array});
+      Lo = std::max(Lo, CutHi);
     }
+    if (Lo < E.Hi)
+      Out.push_back({Lo, E.Hi, E.Holder, E.Array});
   }
+  M.swap(Out);
+}
+
+/// \p M with the sorted, disjoint \p Add entered (M holds none of them).
+void insertSorted(RangeMap &M, const std::vector<Entry> &Add) {
+  if (Add.empty())
+    return;
+  RangeMap Out(M.size() + Add.size());
+  std::merge(M.begin(), M.end(), Add.begin(), Add.end(), Out.begin(),
+             [](const Entry &A, const Entry &B) { return A.Lo < B.Lo; });
+  M.swap(Out);
 }
 
 /// The table's communicator, opened at the first hetile_mpi_defer (every
@@ -137,21 +155,34 @@ int post(Deferred &D, bool Send, char *Data, size_t Bytes, int Peer,
   return HETILE_OK;
 }
 
-/// What moves: Moves[h][q], the parts rank h sends rank q, in order.
-using Moves = std::vector<std::vector<std::vector<Range>>>;
+/// What moves: Moves[h][q], the parts rank h sends rank q (put in order
+/// by transfer).
+using Moves = std::vector<std::vector<std::vector<Part>>>;
+
+/// The parts of one message in the order that every rank sees alike: the
+/// deferring nests' arrays, then addresses.
+void inOrder(std::vector<Part> &Parts) {
+  std::sort(Parts.begin(), Parts.end(), [](const Part &A, const Part &B) {
+    return A.Array != B.Array ? A.Array < B.Array : A.Lo < B.Lo;
+  });
+}
 
 /// Sends and receives Moves (collective over the table's ranks); Received
 /// counts this rank's bytes received.
-int transfer(Deferred &D, const Moves &M, unsigned long long &Received,
+int transfer(Deferred &D, Moves &M, unsigned long long &Received,
              unsigned long long &Sent) {
   const int Me = D.Rank;
+  for (int Q = 0; Q < D.Size; ++Q) {
+    inOrder(M[Me][Q]);
+    inOrder(M[Q][Me]);
+  }
   std::vector<Buffer> Out(D.Size), In(D.Size);
   std::vector<size_t> OutBytes(D.Size, 0), InBytes(D.Size, 0);
   int E = HETILE_OK;
   for (int Q = 0; Q < D.Size; ++Q) {
-    for (const Range &P : M[Me][Q])
+    for (const Part &P : M[Me][Q])
       OutBytes[Q] += P.Hi - P.Lo;
-    for (const Range &P : M[Q][Me])
+    for (const Part &P : M[Q][Me])
       InBytes[Q] += P.Hi - P.Lo;
     if (Q == Me)
       continue;
@@ -172,7 +203,7 @@ int transfer(Deferred &D, const Moves &M, unsigned long long &Received,
       E = post(D, false, In[Q].Data.get(), InBytes[Q], Q, Requests);
     if (OutBytes[Q] && !E) {
       char *To = Out[Q].Data.get();
-      for (const Range &P : M[Me][Q]) {
+      for (const Part &P : M[Me][Q]) {
         std::memcpy(To, reinterpret_cast<const void *>(P.Lo), P.Hi - P.Lo);
         To += P.Hi - P.Lo;
       }
@@ -188,7 +219,7 @@ int transfer(Deferred &D, const Moves &M, unsigned long long &Received,
     if (Q == Me || !InBytes[Q])
       continue;
     const char *From = In[Q].Data.get();
-    for (const Range &P : M[Q][Me]) {
+    for (const Part &P : M[Q][Me]) {
       std::memcpy(reinterpret_cast<void *>(P.Lo), From, P.Hi - P.Lo);
       From += P.Hi - P.Lo;
     }
@@ -208,17 +239,9 @@ int transfer(Deferred &D, const Moves &M, unsigned long long &Received,
 /// Appends to \p M every range rank q still lacks, in the order of the
 /// deferring nest's arrays, then of addresses, and empties the table.
 void takeRest(Deferred &D, Moves &M) {
-  for (int Q = 0; Q < (int)D.Stale.size(); ++Q) {
-    // Address order within each array (the map's), the arrays in order.
-    std::vector<std::pair<long long, uintptr_t>> All;
-    for (const auto &KV : D.Stale[Q])
-      All.push_back({KV.second.Array, KV.first});
-    std::sort(All.begin(), All.end());
-    for (const auto &A : All) {
-      const Entry &E = D.Stale[Q].at(A.second);
-      M[E.Holder][Q].push_back({A.second, E.Hi});
-    }
-  }
+  for (int Q = 0; Q < (int)D.Stale.size(); ++Q)
+    for (const Entry &E : D.Stale[Q])
+      M[E.Holder][Q].push_back({E.Array, E.Lo, E.Hi});
   D.Stale.clear();
 }
 
@@ -269,7 +292,8 @@ unsigned long long releaseDead(const std::vector<Run> &Kills,
     return 0;
   std::vector<Range> Dead = merged(Kills), Read = merged(Mine);
   unsigned long long Released = 0;
-  std::vector<unsigned char> In;
+  // The whole pages of the dead ranges, in address order (Mode 1).
+  std::vector<Range> Pages;
   auto Give = [&](uintptr_t Lo, uintptr_t Hi) {
     if (Mode == 2) {
       std::memset(reinterpret_cast<void *>(Lo), 0xff, Hi - Lo);
@@ -278,15 +302,8 @@ unsigned long long releaseDead(const std::vector<Run> &Kills,
     }
     Lo = (Lo + Page - 1) & ~(Page - 1);
     Hi &= ~(Page - 1);
-    if (Hi <= Lo)
-      return;
-    // Counted: the pages that were resident (mincore), not the range.
-    In.assign((Hi - Lo) / Page, 0);
-    if (mincore(reinterpret_cast<void *>(Lo), Hi - Lo, In.data()) != 0 ||
-        madvise(reinterpret_cast<void *>(Lo), Hi - Lo, MADV_DONTNEED) != 0)
-      return;
-    for (unsigned char R : In)
-      Released += (R & 1) ? Page : 0;
+    if (Lo < Hi)
+      Pages.push_back({Lo, Hi});
   };
   size_t K = 0;
   for (const Range &X : Dead) {
@@ -301,21 +318,81 @@ unsigned long long releaseDead(const std::vector<Run> &Kills,
     if (Lo < X.Hi)
       Give(Lo, X.Hi);
   }
+  // One mincore per group of nearby ranges (a block's part of every row of
+  // an array), then madvise on the runs of pages still resident only: in a
+  // time loop the same dead pages come back at every step, given back at
+  // the first, and two system calls per row and step cost more than the
+  // sweep (4000 rows: some 20 ms a step). Counted: the resident pages.
+  std::vector<unsigned char> In;
+  auto Advise = [&](uintptr_t Lo, uintptr_t Hi) {
+    if (Lo < Hi && madvise(reinterpret_cast<void *>(Lo), Hi - Lo,
+                           MADV_DONTNEED) == 0)
+      Released += Hi - Lo;
+  };
+  // Pages[First, Last) within one span of address space.
+  auto Group = [&](size_t First, size_t Last) {
+    uintptr_t Lo = Pages[First].Lo, Hi = Pages[Last - 1].Hi;
+    In.assign((Hi - Lo) / Page, 0);
+    if (mincore(reinterpret_cast<void *>(Lo), Hi - Lo, In.data()) != 0) {
+      // A hole between two arrays: each range on its own.
+      for (size_t I = First; I < Last; ++I) {
+        const Range &P = Pages[I];
+        In.assign((P.Hi - P.Lo) / Page, 0);
+        if (mincore(reinterpret_cast<void *>(P.Lo), P.Hi - P.Lo,
+                    In.data()) == 0 &&
+            std::any_of(In.begin(), In.end(),
+                        [](unsigned char R) { return R & 1; }))
+          Advise(P.Lo, P.Hi);
+      }
+      return;
+    }
+    for (size_t I = First; I < Last; ++I) {
+      uintptr_t RunLo = 0;
+      bool InRun = false;
+      for (uintptr_t A = Pages[I].Lo; A < Pages[I].Hi; A += Page) {
+        bool Resident = In[(A - Lo) / Page] & 1;
+        if (Resident && !InRun)
+          RunLo = A;
+        else if (!Resident && InRun)
+          Advise(RunLo, A);
+        InRun = Resident;
+      }
+      if (InRun)
+        Advise(RunLo, Pages[I].Hi);
+    }
+  };
+  // At most 64 MiB of address space per mincore (16384 bytes of vector),
+  // and gaps of at most 1 MiB between the ranges of a group.
+  const uintptr_t MaxSpan = uintptr_t(64) << 20, MaxGap = uintptr_t(1) << 20;
+  for (size_t First = 0; First < Pages.size();) {
+    size_t Last = First + 1;
+    while (Last < Pages.size() &&
+           Pages[Last].Lo - Pages[Last - 1].Hi <= MaxGap &&
+           Pages[Last].Hi - Pages[First].Lo <= MaxSpan)
+      ++Last;
+    Group(First, Last);
+    First = Last;
+  }
   return Released;
 }
 
 Moves emptyMoves(int Size) {
-  return Moves(Size, std::vector<std::vector<Range>>(Size));
+  return Moves(Size, std::vector<std::vector<Part>>(Size));
 }
 
-/// Takes [Lo, Hi) out of what rank \p Q lacks and appends each part to
-/// the moves from its holder to \p Q. Returns whether anything was lacking.
-bool moveLacking(Deferred &D, int Q, uintptr_t Lo, uintptr_t Hi, Moves &M) {
-  std::vector<std::pair<Range, int>> Taken;
-  erase(D.Stale[Q], Lo, Hi, &Taken);
-  for (const auto &T : Taken)
-    M[T.second][Q].push_back(T.first);
-  return !Taken.empty();
+/// Takes the sorted, disjoint \p Cuts out of what rank \p Q lacks and
+/// appends each part to the moves from its holder to \p Q. Returns the
+/// bytes that were lacking.
+unsigned long long moveLacking(Deferred &D, int Q,
+                               const std::vector<Range> &Cuts, Moves &M) {
+  std::vector<Entry> Taken;
+  subtract(D.Stale[Q], Cuts, &Taken);
+  unsigned long long Bytes = 0;
+  for (const Entry &T : Taken) {
+    M[T.Holder][Q].push_back({T.Array, T.Lo, T.Hi});
+    Bytes += T.Hi - T.Lo;
+  }
+  return Bytes;
 }
 
 void note(hetile_mpi *m, const char *Fmt, unsigned long long A,
@@ -361,17 +438,50 @@ extern "C" int hetile_mpi_defer(hetile_mpi *m) {
   if (D.Stale.empty())
     D.Stale.resize(m->Size);
   unsigned long long Left = 0;
+  // Every rank's runs, by address. Each element has one last writer, so the
+  // runs of all ranks are disjoint; should two overlap all the same, the
+  // later listed holds the overlap, as if they were entered one by one.
+  std::vector<std::pair<Entry, size_t>> All;
   for (int W = 0; W < m->Size; ++W)
     for (const Run &R : Listed[W]) {
-      uintptr_t Lo = reinterpret_cast<uintptr_t>(R.At), Hi = Lo + R.Bytes;
-      for (int Q = 0; Q < m->Size; ++Q) {
-        erase(D.Stale[Q], Lo, Hi);
-        if (Q != W)
-          D.Stale[Q].emplace(Lo, Entry{Hi, W, (D.Serial << 20) + R.Array});
-      }
+      uintptr_t Lo = reinterpret_cast<uintptr_t>(R.At);
+      All.push_back({{Lo, Lo + R.Bytes, W, (D.Serial << 20) + R.Array},
+                     All.size()});
       if (W == m->Rank)
         Left += R.Bytes * (unsigned long long)(m->Size - 1);
     }
+  std::sort(All.begin(), All.end(), [](const auto &A, const auto &B) {
+    return A.first.Lo < B.first.Lo;
+  });
+  bool Disjoint = true;
+  for (size_t I = 1; I < All.size() && Disjoint; ++I)
+    Disjoint = All[I - 1].first.Hi <= All[I].first.Lo;
+  if (!Disjoint) {
+    std::sort(All.begin(), All.end(), [](const auto &A, const auto &B) {
+      return A.second < B.second;
+    });
+    for (const auto &[E, Order] : All)
+      for (int Q = 0; Q < m->Size; ++Q) {
+        subtract(D.Stale[Q], {{E.Lo, E.Hi}});
+        if (Q != E.Holder)
+          insertSorted(D.Stale[Q], {E});
+      }
+  } else {
+    std::vector<Range> Cuts;
+    for (const auto &A : All)
+      if (!Cuts.empty() && Cuts.back().Hi == A.first.Lo)
+        Cuts.back().Hi = A.first.Hi;
+      else
+        Cuts.push_back({A.first.Lo, A.first.Hi});
+    for (int Q = 0; Q < m->Size; ++Q) {
+      subtract(D.Stale[Q], Cuts);
+      std::vector<Entry> Add;
+      for (const auto &A : All)
+        if (A.first.Holder != Q)
+          Add.push_back(A.first);
+      insertSorted(D.Stale[Q], Add);
+    }
+  }
   ++D.Serial;
   if (m->DeferOff) {
     Moves M = emptyMoves(m->Size);
@@ -456,26 +566,19 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
   double T0 = hetile_timer_now();
   Needs.resize(m->Size);
   Moves M = emptyMoves(m->Size);
-  std::vector<std::pair<Range, int>> Taken;
-  for (int Q = 0; Q < m->Size; ++Q)
-    for (const Run &R : Needs[Q]) {
-      uintptr_t Lo = reinterpret_cast<uintptr_t>(R.At);
-      moveLacking(D, Q, Lo, Lo + R.Bytes, M);
-    }
   unsigned long long ForTiles = 0;
-  for (const std::vector<std::vector<Range>> &From : M)
-    for (const Range &X : From[m->Rank])
-      ForTiles += X.Hi - X.Lo;
+  for (int Q = 0; Q < m->Size; ++Q) {
+    unsigned long long Bytes = moveLacking(D, Q, merged(Needs[Q]), M);
+    if (Q == m->Rank)
+      ForTiles = Bytes;
+  }
   unsigned long long Overwritten = 0;
-  for (const Run &K : Kills) {
-    uintptr_t Lo = reinterpret_cast<uintptr_t>(K.At);
-    for (int Q = 0; Q < m->Size; ++Q) {
-      Taken.clear();
-      erase(D.Stale[Q], Lo, Lo + K.Bytes, &Taken);
-      if (Q == m->Rank)
-        for (const auto &T : Taken)
-          Overwritten += T.first.Hi - T.first.Lo;
-    }
+  std::vector<Range> Killed = merged(Kills);
+  for (int Q = 0; Q < m->Size; ++Q) {
+    std::vector<Entry> Taken;
+    subtract(D.Stale[Q], Killed, Q == m->Rank ? &Taken : nullptr);
+    for (const Entry &T : Taken)
+      Overwritten += T.Hi - T.Lo;
   }
   // The rest within the boxes the nest writes (hetile_mpi_touch_run) moves
   // to every rank (the nest's own exchange, or its deferral, covers only
@@ -486,14 +589,12 @@ extern "C" int hetile_mpi_fetch(hetile_mpi *m) {
   if (Touched.empty()) {
     takeRest(D, M);
   } else {
+    std::vector<Range> Boxes = merged(Touched);
     for (int Q = 0; Q < m->Size; ++Q) {
-      for (const Run &T : Touched) {
-        uintptr_t Lo = reinterpret_cast<uintptr_t>(T.At);
-        moveLacking(D, Q, Lo, Lo + T.Bytes, M);
-      }
+      moveLacking(D, Q, Boxes, M);
       if (Q == m->Rank)
-        for (const auto &KV : D.Stale[Q])
-          Kept += KV.second.Hi - KV.first;
+        for (const Entry &E : D.Stale[Q])
+          Kept += E.Hi - E.Lo;
     }
     if (allEmpty(D.Stale))
       D.Stale.clear();
@@ -534,7 +635,7 @@ extern "C" int hetile_mpi_take(const void *first, const void *end) {
   Moves M = emptyMoves((int)D.Stale.size());
   bool Any = false;
   for (int Q = 0; Q < (int)D.Stale.size(); ++Q)
-    Any |= moveLacking(D, Q, Lo, Hi, M);
+    Any |= moveLacking(D, Q, {{Lo, Hi}}, M) > 0;
   if (allEmpty(D.Stale))
     D.Stale.clear();
   if (!Any)
