@@ -252,15 +252,49 @@ bool allEmpty(const std::vector<RangeMap> &Stale) {
   return true;
 }
 
+/// Sorts \p V by \p Less by merging its ascending stretches: the lists of
+/// runs come by rows of one block and one array at a time, a few sorted
+/// stretches of thousands of runs each.
+template <typename T, typename Cmp>
+void sortStretches(std::vector<T> &V, Cmp Less) {
+  std::vector<size_t> Starts{0};
+  for (size_t I = 1; I < V.size(); ++I)
+    if (Less(V[I], V[I - 1]))
+      Starts.push_back(I);
+  if (Starts.size() > 64) { // no order to speak of
+    std::sort(V.begin(), V.end(), Less);
+    return;
+  }
+  Starts.push_back(V.size());
+  std::vector<T> Out(V.size());
+  while (Starts.size() > 2) {
+    std::vector<size_t> Next{0};
+    size_t I = 0;
+    for (; I + 2 < Starts.size(); I += 2) {
+      std::merge(V.begin() + Starts[I], V.begin() + Starts[I + 1],
+                 V.begin() + Starts[I + 1], V.begin() + Starts[I + 2],
+                 Out.begin() + Starts[I], Less);
+      Next.push_back(Starts[I + 2]);
+    }
+    if (I + 1 < Starts.size()) { // an odd stretch out: kept for the next round
+      std::copy(V.begin() + Starts[I], V.end(), Out.begin() + Starts[I]);
+      Next.push_back(Starts.back());
+    }
+    V.swap(Out);
+    Starts.swap(Next);
+  }
+}
+
 /// \p Runs as sorted, disjoint ranges.
 std::vector<Range> merged(const std::vector<Run> &Runs) {
   std::vector<Range> R;
+  R.reserve(Runs.size());
   for (const Run &X : Runs) {
     uintptr_t Lo = reinterpret_cast<uintptr_t>(X.At);
     R.push_back({Lo, Lo + X.Bytes});
   }
-  std::sort(R.begin(), R.end(),
-            [](const Range &A, const Range &B) { return A.Lo < B.Lo; });
+  sortStretches(R,
+                [](const Range &A, const Range &B) { return A.Lo < B.Lo; });
   std::vector<Range> Out;
   for (const Range &X : R)
     if (!Out.empty() && X.Lo <= Out.back().Hi)
@@ -450,7 +484,8 @@ extern "C" int hetile_mpi_defer(hetile_mpi *m) {
       if (W == m->Rank)
         Left += R.Bytes * (unsigned long long)(m->Size - 1);
     }
-  std::sort(All.begin(), All.end(), [](const auto &A, const auto &B) {
+  sortStretches(All, [](const std::pair<Entry, size_t> &A,
+                        const std::pair<Entry, size_t> &B) {
     return A.first.Lo < B.first.Lo;
   });
   bool Disjoint = true;
