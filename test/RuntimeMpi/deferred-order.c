@@ -38,7 +38,7 @@
  * CHECK-DAG: hetile: rank 0/2: {{.*}}; of what the previous nest left: 80 bytes received (32 for the tiles), 80 sent, 0 not moved (this nest overwrites them), 80 kept where they are (this nest does not write them); of what earlier nests left: 80 bytes received, 16 sent (to every rank)
  * CHECK-DAG: hetile: rank 1/2: {{.*}}; of what the previous nest left: 80 bytes received (32 for the tiles), 80 sent, 0 not moved (this nest overwrites them), 16 kept where they are (this nest does not write them); of what earlier nests left: 16 bytes received, 80 sent (to every rank)
  */
-#include "hetile_rt_mpi.h"
+#include "Inputs/deferred-common.h"
 
 #include <mpi.h>
 
@@ -46,23 +46,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static void check(hetile_mpi *m, int rc, const char *what) {
-  if (rc < 0) {
-    fprintf(stderr, "%s: %s\n", what, hetile_last_error());
-    hetile_mpi_abort(m, 3);
-  }
-}
-
 static double value(int array, int k) { return 100.0 * array + k; }
 
 int main(void) {
-  hetile_mpi *m = 0;
-  check(m, hetile_mpi_begin(2, &m), "begin");
-  int me = hetile_mpi_rank(m);
-  if (hetile_mpi_size(m) != 2) {
-    fprintf(stderr, "run on 2 ranks\n");
-    hetile_mpi_abort(m, 2);
-  }
+  int me;
+  hetile_mpi *m = begin_on(2, &me);
   /* Large enough to come from mmap each, in the order of the calls. */
   enum { Pad = 1 << 18 };
   double *first = malloc(Pad * sizeof(double));

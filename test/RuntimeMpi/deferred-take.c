@@ -18,27 +18,15 @@
  * CHECK-DAG: rank 1: settled: X ok, deferred 0
  * CHECK-DAG: backwards: -1: hetile_mpi_take: invalid arguments
  */
-#include "hetile_rt_mpi.h"
+#include "Inputs/deferred-common.h"
 
 #include <stdio.h>
 
 static double X[8];
 
-static void check(hetile_mpi *m, int rc, const char *what) {
-  if (rc < 0) {
-    fprintf(stderr, "%s: %s\n", what, hetile_last_error());
-    hetile_mpi_abort(m, 3);
-  }
-}
-
 int main(void) {
-  hetile_mpi *m = 0;
-  check(m, hetile_mpi_begin(2, &m), "begin");
-  int me = hetile_mpi_rank(m);
-  if (hetile_mpi_size(m) != 2) {
-    fprintf(stderr, "run on 2 ranks\n");
-    hetile_mpi_abort(m, 2);
-  }
+  int me;
+  hetile_mpi *m = begin_on(2, &me);
   for (int k = 0; k < 8; k++)
     X[k] = (k < 4) == (me == 0) ? 10.0 + k : -1;
   check(m, hetile_mpi_defer_run(m, 0, 0, &X[0], 4 * sizeof(double)), "run");

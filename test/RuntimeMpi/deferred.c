@@ -48,7 +48,7 @@
  * OFF-DAG: rank 0: X ok, Y ok, X[25..30) ok, deferred 0 then 0
  * OFF-DAG: rank 2: X ok, Y ok, X[25..30) ok, deferred 0 then 0
  */
-#include "hetile_rt_mpi.h"
+#include "Inputs/deferred-common.h"
 
 #include <stdio.h>
 
@@ -56,25 +56,13 @@ static double X[30], Y[10];
 
 static double value(int k) { return 10.0 + k; }
 
-static void check(hetile_mpi *m, int rc, const char *what) {
-  if (rc < 0) {
-    fprintf(stderr, "%s: %s\n", what, hetile_last_error());
-    hetile_mpi_abort(m, 3);
-  }
-}
-
 /* The first and last element of X and Y rank q computes. */
 static const int XLo[3] = {0, 10, 20}, XHi[3] = {10, 20, 30};
 static const int YLo[3] = {0, 5, 10}, YHi[3] = {5, 10, 10};
 
 int main(void) {
-  hetile_mpi *m = 0;
-  check(m, hetile_mpi_begin(3, &m), "begin");
-  int me = hetile_mpi_rank(m);
-  if (hetile_mpi_size(m) != 3) {
-    fprintf(stderr, "run on 3 ranks\n");
-    hetile_mpi_abort(m, 2);
-  }
+  int me;
+  hetile_mpi *m = begin_on(3, &me);
   for (int k = 0; k < 30; k++)
     X[k] = k >= XLo[me] && k < XHi[me] ? value(k) : -1;
   for (int k = 0; k < 10; k++)
