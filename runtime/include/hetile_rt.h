@@ -375,6 +375,9 @@ typedef struct {
   double start;  /* hetile_timer_now() when the call began (timed) */
   hetile_profit_slot *quick; /* the slot of a call that
                     hetile_profit_fast timed inline, else null */
+  hetile_profit_site *origin; /* the site of an agreed call while the
+                    decision is on, also of one answered inline (which
+                    records nothing): hetile_profit_charge */
   /* The call in parts (hetile_profit_parts, hetile_profit_part). */
   int trials;    /* 0 one part; 1 trial parts, then the best way; 2 every
                     way in turn to the end (HETILE_PROFIT=trials); 3 one
@@ -487,10 +490,14 @@ static inline int hetile_profit_inline_answer(hetile_profit_call *call,
 static inline int hetile_profit_fast_agreed(hetile_profit_slot *slot,
                                             double points, int maxprocs,
                                             hetile_profit_call *call) {
-  const int way = hetile_profit_take(&slot->fast, hetile_profit_class(points),
-                                     maxprocs > 1 ? maxprocs : 1);
-  return way < 0 ? HETILE_PROFIT_SLOW
-                 : hetile_profit_inline_answer(call, maxprocs, way);
+  const int size_class = hetile_profit_class(points);
+  const int way =
+      hetile_profit_take(&slot->fast, size_class, maxprocs > 1 ? maxprocs : 1);
+  if (way < 0)
+    return HETILE_PROFIT_SLOW;
+  call->origin = slot->site;
+  call->size_class = size_class;
+  return hetile_profit_inline_answer(call, maxprocs, way);
 }
 /* A call of fewer points than this runs the original nest without
  * entering the runtime, not even at its site's first call: 2048 once a
@@ -593,6 +600,15 @@ HETILE_RT_EAGER int hetile_profit_record(hetile_profit_call *call, int ran, doub
  * tiled way, which spaces the tiled way's retries while the original is
  * chosen (each retry leaves values again). */
 HETILE_RT_EAGER void hetile_profit_left(hetile_profit_call *call, double seconds);
+/* The tiled way of `site` (an agreed site) at size class `size_class`
+ * left final values on their ranks that a later nest's original then moved
+ * to every rank first, in `seconds` (the same on every rank): a cost of
+ * that tiled way, which enters its times as one more time, its latest
+ * plus `seconds`. Two nests of one step that decide apart would otherwise
+ * settle where the first runs tiled and the second its original, moving
+ * everything the first left at every step. */
+void hetile_profit_charge(hetile_profit_site *site, int size_class,
+                          double seconds);
 /* The call in parts of band dimension 0 (its values lo..hi, in order;
  * legal for a band that is the nest as written: every dependence has a
  * non-negative distance along it). Where the call's way is a guess (the

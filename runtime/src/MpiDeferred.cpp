@@ -81,6 +81,14 @@ struct Deferred {
   long long Serial = 0;
 };
 
+/// The site and size class of the last tiled call after which values
+/// were left (noteCall); no site: none, or the last call ran its original.
+struct Leaver {
+  hetile_profit_site *Site = nullptr;
+  int Class = 0;
+};
+Leaver LeftBy;
+
 Deferred &table() {
   static Deferred *D = new Deferred; // used until exit, after MPI_Finalize
   return *D;
@@ -701,24 +709,43 @@ extern "C" int hetile_mpi_settle(hetile_mpi *m) {
   return E;
 }
 
+void hetile::rt::mpi::noteCall(const hetile_profit_call *Call, int Ran) {
+  if (Ran <= 0 || !Call || !Call->origin)
+    LeftBy = Leaver();
+  else if (!table().Stale.empty())
+    LeftBy = Leaver{Call->origin, Call->size_class};
+}
+
 extern "C" int hetile_mpi_settle_call(hetile_profit_call *call) {
   bool Left = !table().Stale.empty();
+  Leaver By = LeftBy;
+  LeftBy = Leaver();
   double T0 = hetile_timer_now();
   int E = hetile_mpi_settle(nullptr);
-  // What earlier nests left is the cost of leaving the tiled way, paid once
-  // by the call that leaves it: not a time of the original nest, whose
+  // What earlier nests left is not a time of this original call, whose
   // later calls find nothing left (the run-time decision compares the
-  // ways' calls, docs/profitability.md), but the cost of each retry of the
-  // tiled way (the slowest rank's, agreed: every rank settles here).
-  if (E || !call || !call->timed || !Left)
+  // ways' calls, docs/profitability.md), but a cost of the tiled way that
+  // left it: of the call that left it (hetile_profit_charge: the nest
+  // before, whose tiled calls would otherwise keep leaving values that
+  // this nest's original moves at every step), and of each retry of this
+  // nest's own tiled way, which leaves values again (hetile_profit_left).
+  // The slowest rank's time, agreed: every rank settles here alike, and
+  // the call's timing and the leaver are the same on every rank.
+  if (E || !call || !Left || (!call->timed && !By.Site))
     return E;
   double Took = hetile_timer_now() - T0, Slowest = Took;
-  call->start += Took;
-  call->part_start += Took;
   if (int E2 = mpi::check(MPI_Allreduce(&Took, &Slowest, 1, MPI_DOUBLE,
                                         MPI_MAX, table().Comm),
                           "MPI_Allreduce"))
     return E2;
-  hetile_profit_left(call, Slowest);
+  if (call->timed) {
+    // Out of the call's time: the move and the wait for the slowest rank's
+    // (a rank that moved less waits here for the others).
+    double Out = hetile_timer_now() - T0;
+    call->start += Out;
+    call->part_start += Out;
+    hetile_profit_left(call, Slowest);
+  }
+  hetile_profit_charge(By.Site, By.Class, Slowest);
   return HETILE_OK;
 }

@@ -249,6 +249,13 @@ namespace hetile::rt::mpi {
 /// delivers its results as late as a slow processor.
 int payEmulation(hetile_mpi &M, int T = 0);
 
+/// After a call of an agreed site (hetile_mpi_profit_end, every call, timed
+/// or not): a tiled call after which values are left is the one whose
+/// tiled way a later original's move of them is charged to
+/// (hetile_mpi_settle_call, hetile_profit_charge); an original call left
+/// nothing.
+void noteCall(const hetile_profit_call *Call, int Ran);
+
 } // namespace hetile::rt::mpi
 
 #endif

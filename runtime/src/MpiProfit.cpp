@@ -9,6 +9,7 @@
 // same times and makes the same choices (docs/profitability.md, "MPI").
 //
 //===----------------------------------------------------------------------===//
+#include "MpiInternal.h"
 #include "MpiSupport.h"
 
 #include "hetile_rt_mpi.h"
@@ -18,6 +19,7 @@
 using namespace hetile::rt;
 
 extern "C" int hetile_mpi_profit_end(hetile_profit_call *call, int ran) {
+  mpi::noteCall(call, ran);
   if (!call || !call->site || !call->timed)
     return 0;
   if (!hetile_profit_agreed(call))

@@ -136,6 +136,9 @@ struct WayState {
   /// The most a call paid to leave the way: what it left on other ranks
   /// moved back (hetile_profit_left).
   double Leave = 0;
+  /// The latest time a call of the way took (hetile_profit_record), which
+  /// hetile_profit_charge adds to: not a time it entered itself.
+  double Latest = 0;
 
   /// The median of the times after the first (the mean of two), else the
   /// first; infinity before any.
@@ -632,6 +635,7 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
   // the nest), then the fields that do not start at zero.
   *call = hetile_profit_call{};
   call->site = site;
+  call->origin = site->Agreed ? site : nullptr;
   call->maxprocs = Procs;
   call->size_class = classOf(points);
   call->way = Original;
@@ -652,7 +656,7 @@ extern "C" int hetile_profit_begin(hetile_profit_site *site, double points,
     hetile_profit_tiny_points = Mode == 1 && !Env.Stats ? TinyPoints : 0;
   }
   if (Mode == 0) {
-    call->site = nullptr; // nothing recorded
+    call->site = call->origin = nullptr; // nothing recorded
     return call->threads = Procs;
   }
   bool Timed, Guessed;
@@ -694,6 +698,7 @@ extern "C" int hetile_profit_record(hetile_profit_call *call, int ran,
                                     : TiledAll;
   std::lock_guard<std::mutex> G(S.Lock);
   S.disarm();
+  S.cls(call->size_class).Ways[W].Latest = std::max(seconds, 0.0);
   int Changed = S.record(call->size_class, W, std::max(seconds, 0.0),
                          call->maxprocs > 1 || S.Agreed);
   // The untimed calls that follow a settled class's timed call are handed
@@ -712,6 +717,20 @@ extern "C" void hetile_profit_left(hetile_profit_call *call, double seconds) {
   std::lock_guard<std::mutex> G(S.Lock);
   WayState &W = S.cls(call->size_class).Ways[TiledAll];
   W.Leave = std::max(W.Leave, seconds);
+}
+
+extern "C" void hetile_profit_charge(hetile_profit_site *site,
+                                     int size_class, double seconds) {
+  if (!site || !site->Agreed || size_class < 0 || size_class >= NumClasses ||
+      !(seconds > 0))
+    return;
+  std::lock_guard<std::mutex> G(site->Lock);
+  SizeClass &C = site->cls(size_class);
+  const WayState &W = C.Ways[TiledAll];
+  if (W.Samples == 0)
+    return;
+  site->disarm();
+  site->record(size_class, TiledAll, W.Latest + seconds, /*HasAll=*/true);
 }
 
 extern "C" void hetile_profit_offer(hetile_profit_call *call, long lo,

@@ -163,6 +163,51 @@ TEST(Profit, RetriesCostAboutTwoPercent) {
   EXPECT_EQ((std::vector<int>{1453, 4353, 4954}), Retries);
 }
 
+/// An MPI ranks' site (hetile_profit_agreed_site_get): the original on every
+/// rank takes 15 ms, the tiled nest on the ranks 10 ms, so the tiled way is
+/// chosen. hetile_profit_charge enters one more time of the tiled way, its
+/// latest (10 ms) plus what a later nest's original paid to move the values
+/// it left (20 ms): 30 ms. One such time in the window of three (10, 10,
+/// 30: median 10) keeps the choice; a second (10, 30, 30: median 30,
+/// against the original's 15) turns it to the original. On a site of one
+/// process, or at a size the tiled way never ran, a charge is ignored.
+TEST(Profit, ChargedMovesOfValuesLeftTurnTheChoice) {
+  ProfitEnv G;
+  hetile_profit_slot Slot = {};
+  hetile_profit_site *S =
+      hetile_profit_agreed_site_get(&Slot, "charge.c:1 (f)");
+  const double Points = 1e7;
+  const int Class = hetile_profit_class(Points);
+  auto Call = [&] {
+    hetile_profit_call C{};
+    int Run = hetile_profit_begin(S, Points, 1, &C);
+    EXPECT_GE(Run, 0);
+    EXPECT_EQ(S, C.origin);
+    hetile_profit_record(&C, Run, Run ? 10e-3 : 15e-3);
+    return Run;
+  };
+  for (int I = 0; I < 8; ++I)
+    Call();
+  EXPECT_EQ(1, Call());
+  hetile_profit_charge(S, Class - 1, 20e-3); // never measured: ignored
+  hetile_profit_charge(S, Class, 20e-3);
+  EXPECT_EQ(1, Call());
+  hetile_profit_charge(S, Class, 20e-3);
+  EXPECT_EQ(0, Call());
+  EXPECT_EQ(0, Call());
+
+  Site One; // one process's site: its tiled ways are not charged
+  One.Times[0] = 15e-3;
+  One.Times[1] = One.Times[2] = 10e-3;
+  One.Points = Points;
+  One.calls(8);
+  int Before = One.call();
+  EXPECT_NE(0, Before);
+  for (int I = 0; I < 3; ++I)
+    hetile_profit_charge(One.S, Class, 20e-3);
+  EXPECT_EQ(Before, One.call());
+}
+
 TEST(Profit, FollowsALoadChange) {
   ProfitEnv G;
   Site X;
