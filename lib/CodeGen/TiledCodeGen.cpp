@@ -169,7 +169,15 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
   // Under MPI the runtime's sizes come with the processor grid they were
   // chosen for (hetile_grid_sized), which the nest's hetile_mpi_grid_sized
   // is handed.
-  std::string Default, Flags = "0", GridArg;
+  // A band dimension that is no original iterator (origin hetile_t<number>:
+  // skewed, shifted or fused) may leave columns empty in many rows: the
+  // pipelined schedules then deal at least 4 blocks of columns to each
+  // processor.
+  bool Skewed = llvm::any_of(N.Dims, [](const TileDim &D) {
+    return isSkewedDim(D);
+  });
+  std::string Default, Flags = Skewed ? "HETILE_PIPELINE_SKEWED" : "0",
+                       GridArg;
   if (Mpi) {
     // [ZZ16]'s cache constraint (3.5) counts the bytes of one point: the
     // widest element the nest writes.
@@ -177,22 +185,17 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
     for (const ScopArray &A : S.Arrays)
       if (A.Written)
         ElemBytes = std::max(ElemBytes, A.ElementBytes);
-    Default = "hetile_mpi_tile_sizes_grid(" + KS + ", hetile_extents, " +
+    Default = "hetile_mpi_tile_sizes_flags(" + KS + ", hetile_extents, " +
               NProcs + ", " + std::to_string(LongIdx) + ", " +
-              std::to_string(ElemBytes);
+              std::to_string(ElemBytes) + ", " + Flags;
     GridArg = ", hetile_grid_sized";
   } else if (NProcs != "1") {
     // The pipelined schedule of threads: sizes and block widths from the
-    // models with measured costs (hetile_tilesize_pipeline). A band
-    // dimension that is no original iterator (origin hetile_t<number>:
-    // skewed, shifted or fused) may leave columns empty in many rows.
-    bool Skewed = false;
-    for (const TileDim &D : N.Dims)
-      Skewed |= isSkewedDim(D);
-    Flags = Skewed ? "HETILE_PIPELINE_SKEWED" : "0";
+    // models with measured costs (hetile_tilesize_pipeline).
     Default = "hetile_tilesize_pipeline(" + KS + ", hetile_extents, " + NProcs +
               ", " + std::to_string(LongIdx) + ", " + Flags;
   } else {
+    Flags = "0";
     Default = LongIdx < 0
                   ? "hetile_tilesize_default(" + KS + ", hetile_extents, " + NProcs
                   : "hetile_tilesize_for(" + KS + ", hetile_extents, " + NProcs +

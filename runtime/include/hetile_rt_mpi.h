@@ -467,6 +467,17 @@ int hetile_mpi_tile_sizes(int depth, const long *extents, int nprocs,
 int hetile_mpi_tile_sizes_grid(int depth, const long *extents, int nprocs,
                                int long_dim, long elem_bytes, long *sizes_out,
                                int *grid_out);
+/* hetile_mpi_tile_sizes_grid with the flags of hetile_tilesize_pipeline
+ * (hetile_rt.h) for the ring's model: HETILE_PIPELINE_SKEWED where a band
+ * dimension is no original iterator, 0 otherwise. Without the flag a rank
+ * may get one block of columns (the [BDRV98] width the model finds best):
+ * where the columns run along the rows of an array, a block of a few
+ * columns shares its pages with the neighbours' and every rank touches
+ * nearly every page of the array. hetile_mpi_tile_sizes_grid passes
+ * HETILE_PIPELINE_SKEWED (at least 4 blocks per rank). */
+int hetile_mpi_tile_sizes_flags(int depth, const long *extents, int nprocs,
+                                int long_dim, long elem_bytes, int flags,
+                                long *sizes_out, int *grid_out);
 
 /* One line describing the model of the calling thread's last
  * hetile_mpi_tile_sizes on rank 0 ("hetile: tile sizes [ZZ16] (3.5): U =

@@ -356,14 +356,12 @@ int gridSizes(hetile_mpi &M, int Depth, const long *Extents, long ElemBytes,
 /// same problem and keeps the same note for its allocation (the block
 /// width, ColumnAllocation.cpp).
 int pipelineSizes(hetile_mpi &M, int Depth, const long *Extents, int LongDim,
-                  long ElemBytes, long *Sizes) {
+                  long ElemBytes, int Flags, long *Sizes) {
   hetile_costs C;
   if (int E = machineCosts(M, ElemBytes, C))
     return E;
-  // Whether the band is skewed is not passed here: take it as skewed (at
-  // least 4 blocks per rank).
   hetile_pipeline_problem Prob = {Depth, Extents, M.Size, LongDim, C,
-                                  HETILE_PIPELINE_SKEWED};
+                                  Flags & HETILE_PIPELINE_SKEWED};
   hetile_pipeline_choice Choice;
   if (int E = agree(M.Comm, M.Rank,
                     hetile_tilesize_pipeline_solve(&Prob, &Choice)))
@@ -398,12 +396,24 @@ extern "C" int hetile_mpi_tile_sizes_grid(int depth, const long *extents,
                                           int nprocs, int long_dim,
                                           long elem_bytes, long *sizes_out,
                                           int *grid_out) {
+  return hetile_mpi_tile_sizes_flags(depth, extents, nprocs, long_dim,
+                                     elem_bytes, HETILE_PIPELINE_SKEWED,
+                                     sizes_out, grid_out);
+}
+
+extern "C" int hetile_mpi_tile_sizes_flags(int depth, const long *extents,
+                                           int nprocs, int long_dim,
+                                           long elem_bytes, int flags,
+                                           long *sizes_out, int *grid_out) {
   ModelLine.clear();
   if (grid_out)
     grid_out[0] = grid_out[1] = 0;
   if (depth < 1 || !extents || !sizes_out || nprocs < 1 || elem_bytes < 1)
     return fail(HETILE_ERR_INVALID, "hetile_mpi_tile_sizes: need depth >= 1, "
                 "extents, nprocs >= 1 and elem_bytes >= 1");
+  if (flags & ~HETILE_PIPELINE_SKEWED)
+    return fail(HETILE_ERR_INVALID, "hetile_mpi_tile_sizes: flags %d: only "
+                "HETILE_PIPELINE_SKEWED is known", flags);
   for (int I = 0; I < depth; ++I)
     if (extents[I] < 1)
       return fail(HETILE_ERR_INVALID, "hetile_mpi_tile_sizes: extent %d is "
@@ -429,7 +439,8 @@ extern "C" int hetile_mpi_tile_sizes_grid(int depth, const long *extents,
   }
   if (M.Strategy == HETILE_ALLOC_AUTO && M.Size >= 2 && depth >= 2 &&
       extents[0] >= M.Size)
-    return pipelineSizes(M, depth, extents, long_dim, elem_bytes, sizes_out);
+    return pipelineSizes(M, depth, extents, long_dim, elem_bytes, flags,
+                         sizes_out);
   if (depth != 3 || M.Strategy != HETILE_ALLOC_CHUNK || M.Size < 2 ||
       !everyRankGetsPoints(M, extents[0]))
     return hetile_tilesize_for(depth, extents, nprocs, long_dim, sizes_out);

@@ -19,7 +19,7 @@
 // RUN: diff %t.expected %t.out.0
 // RUN: diff %t.expected %t.out.1
 //
-// MPI: hetile_rc = hetile_mpi_tile_sizes_grid(2, hetile_extents, hetile_nprocs, 0, 4, hetile_sizes, hetile_grid_sized);
+// MPI: hetile_rc = hetile_mpi_tile_sizes_flags(2, hetile_extents, hetile_nprocs, 0, 4, 0, hetile_sizes, hetile_grid_sized);
 // OMP: hetile_rc = hetile_tilesize_pipeline(2, hetile_extents, hetile_nprocs, -1, 0, hetile_sizes);
 // STATS: hetile: tile sizes [AY98] (ring of 2 ranks): {{.*}}: tiles 512x{{[0-9]+}} (distributed dimension first)
 #include <stdio.h>

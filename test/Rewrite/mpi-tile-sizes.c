@@ -14,7 +14,7 @@
 // RUN: diff %t.expected %t.out.0
 // RUN: diff %t.expected %t.out.1
 //
-// CODE: hetile_rc = hetile_mpi_tile_sizes_grid(3, hetile_extents, hetile_nprocs, {{-?[0-9]+}}, 4, hetile_sizes, hetile_grid_sized);
+// CODE: hetile_rc = hetile_mpi_tile_sizes_flags(3, hetile_extents, hetile_nprocs, {{-?[0-9]+}}, 4, 0, hetile_sizes, hetile_grid_sized);
 // STATS: hetile: tile sizes [ZZ16] (3.5): U = 39 x 30 x 39,
 // STATS: allocation chunk, {{[0-9]+}} tile columns; columns per rank: {{[0-9]+}},{{[0-9]+}}
 #include <stdio.h>
