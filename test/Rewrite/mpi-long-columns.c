@@ -6,6 +6,14 @@
 // tile's rows are the block's width long, at most 512 points
 // (docs/tile-sizes.md). The omp backend keeps short tiles there (-1: no
 // long dimension). Results equal the original's.
+//
+// The band is the table's own iterators, not skewed: the generated code
+// passes flags 0 to hetile_mpi_tile_sizes_flags, and the ring's block
+// width is the [BDRV98] model's (docs/tile-sizes.md, "The block width"),
+// here one block of columns per rank at 1:3 (a 2000 x 20000 table, costs
+// from a platform file so that no ping-pong decides), so that a rank's
+// share of each row is one run of the row. Skewed bands take at least 4
+// blocks per rank: test/Run/mpi-block-width.c.
 // REQUIRES: mpi
 // RUN: %hetile rewrite --backend=mpi %s -o %t.mpi.c -- -std=c11
 // RUN: %strip-directives %t.mpi.c | FileCheck %s --check-prefix=MPI
@@ -18,6 +26,17 @@
 // RUN: FileCheck %s --check-prefix=STATS < %t.err
 // RUN: diff %t.expected %t.out.0
 // RUN: diff %t.expected %t.out.1
+// RUN: %t.orig 2000 20000 > %t.expected.wide
+// RUN: echo '{"times": [1, 3], "startup": 1e-5, "per_byte": 1e-9}' > %t.platform.json
+// RUN: rm -f %t.wide.*
+// RUN: env HETILE_PLATFORM=%t.platform.json HETILE_PROFIT=0 HETILE_CALIBRATE=0 HETILE_STATS=1 HETILE_GRID=ring %mpirun -np 2 sh -c '"$0" "$@" > %t.wide.$OMPI_COMM_WORLD_RANK' %t.mpi 2000 20000 2> %t.wide.err
+// RUN: FileCheck %s --check-prefix=BLOCKS < %t.wide.err
+// RUN: diff %t.expected.wide %t.wide.0
+// RUN: diff %t.expected.wide %t.wide.1
+//
+// 20000 columns at 1:3 in one block each: blocks of all of Proposition 1's
+// columns.
+// BLOCKS: hetile: 2 ranks, cycle times 1,3 (HETILE_PLATFORM), allocation auto, {{[0-9]+}} tile columns; columns per rank: {{[0-9]+}},[[C1:[0-9]+]]; blocks x[[C1]] of Proposition 1's columns ([BDRV98] with T_com; costs
 //
 // MPI: hetile_rc = hetile_mpi_tile_sizes_flags(2, hetile_extents, hetile_nprocs, 0, 4, 0, hetile_sizes, hetile_grid_sized);
 // OMP: hetile_rc = hetile_tilesize_pipeline(2, hetile_extents, hetile_nprocs, -1, 0, hetile_sizes);
