@@ -172,10 +172,12 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
   // A band dimension that is no original iterator (origin hetile_t<number>:
   // skewed, shifted or fused) may leave columns empty in many rows: the
   // pipelined schedules then deal at least 4 blocks of columns to each
-  // processor.
-  bool Skewed = llvm::any_of(N.Dims, [](const TileDim &D) {
-    return isSkewedDim(D);
-  });
+  // processor. So do the nests that leave values for such a nest, or take
+  // them from it (Scop::ChainSkewed), so that their blocks are alike.
+  bool Skewed = (Mpi && S.ChainSkewed) ||
+                llvm::any_of(N.Dims, [](const TileDim &D) {
+                  return isSkewedDim(D);
+                });
   std::string Default, Flags = Skewed ? "HETILE_PIPELINE_SKEWED" : "0",
                        GridArg;
   if (Mpi) {

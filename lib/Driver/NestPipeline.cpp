@@ -498,6 +498,35 @@ void markDeferredNests(std::vector<AnalyzedNest> &Nests, const Options &O) {
       Later->S->AfterDeferred = true;
     }
   }
+  // The chains of nests that leave values for each other (Scop::
+  // ChainSkewed): a chain whose nests' bands are not all as written takes
+  // the skewed bands' blocks of columns in every nest (jacobi-2d-init at
+  // 1:3: its initialisation with one block per rank and the sweep with 5
+  // left 0.49 s of values to move on the slow rank, against 0.23 s).
+  std::vector<size_t> Chain(Nests.size());
+  for (size_t I = 0; I < Nests.size(); ++I)
+    Chain[I] = I;
+  auto Find = [&](size_t I) {
+    while (Chain[I] != I)
+      I = Chain[I] = Chain[Chain[I]];
+    return I;
+  };
+  for (size_t I = 0; I < Nests.size(); ++I) {
+    if (!Nests[I].S || Nests[I].S->DeferTo.empty())
+      continue;
+    AnalyzedNest *Later = nextNest(Nests, Nests[I]);
+    if (Later)
+      Chain[Find(I)] = Find(size_t(Later - Nests.data()));
+  }
+  std::vector<bool> Transformed(Nests.size(), false);
+  for (size_t I = 0; I < Nests.size(); ++I)
+    if (Nests[I].S && Nests[I].Band && Nests[I].Band->Transformed)
+      Transformed[Find(I)] = true;
+  for (size_t I = 0; I < Nests.size(); ++I) {
+    AnalyzedNest &N = Nests[I];
+    if (N.S && (!N.S->DeferTo.empty() || N.S->AfterDeferred))
+      N.S->ChainSkewed = Transformed[Find(I)];
+  }
 }
 
 } // namespace

@@ -325,6 +325,13 @@ struct Scop {
   /// Set by the driver where the nest before this one may leave its final
   /// values (DeferTo): this one takes them before it runs.
   bool AfterDeferred = false;
+  /// Set by the driver where the nests that leave values for each other
+  /// (DeferTo, AfterDeferred, transitively) include one whose band is
+  /// transformed (skewed, shifted, fused or permuted): on the ring every
+  /// one of them then takes the skewed bands' blocks of columns (at least 4
+  /// per rank, HETILE_PIPELINE_SKEWED), so that their blocks are alike and
+  /// less of what they leave moves between them.
+  bool ChainSkewed = false;
   /// Parameters, in the order they appear in the isl space.
   std::vector<std::string> Params;
   /// Known constraints on the parameters, [N, M] -> { : ... }.
