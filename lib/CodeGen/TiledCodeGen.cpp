@@ -178,8 +178,8 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
                 llvm::any_of(N.Dims, [](const TileDim &D) {
                   return isSkewedDim(D);
                 });
-  std::string Default, Flags = Skewed ? "HETILE_PIPELINE_SKEWED" : "0",
-                       GridArg;
+  const char *PipelineFlags = Skewed ? "HETILE_PIPELINE_SKEWED" : "0";
+  std::string Default, Flags = "0", GridArg;
   if (Mpi) {
     // [ZZ16]'s cache constraint (3.5) counts the bytes of one point: the
     // widest element the nest writes.
@@ -189,15 +189,15 @@ llvm::Error NestEmitter::tileSizes(std::string &Out, const std::string &NProcs,
         ElemBytes = std::max(ElemBytes, A.ElementBytes);
     Default = "hetile_mpi_tile_sizes_flags(" + KS + ", hetile_extents, " +
               NProcs + ", " + std::to_string(LongIdx) + ", " +
-              std::to_string(ElemBytes) + ", " + Flags;
+              std::to_string(ElemBytes) + ", " + PipelineFlags;
     GridArg = ", hetile_grid_sized";
   } else if (NProcs != "1") {
     // The pipelined schedule of threads: sizes and block widths from the
     // models with measured costs (hetile_tilesize_pipeline).
+    Flags = PipelineFlags;
     Default = "hetile_tilesize_pipeline(" + KS + ", hetile_extents, " + NProcs +
               ", " + std::to_string(LongIdx) + ", " + Flags;
   } else {
-    Flags = "0";
     Default = LongIdx < 0
                   ? "hetile_tilesize_default(" + KS + ", hetile_extents, " + NProcs
                   : "hetile_tilesize_for(" + KS + ", hetile_extents, " + NProcs +
