@@ -26,9 +26,16 @@ calls: recomputed-scalars' main() with arguments 2 2 took 20 us with them
 loaded, 38 us without), so that only this comparison tells what hetile's
 code costs.
 
+--cc chooses the C compiler of every build (gcc, or clang-19, whose
+-fopenmp links LLVM's libomp: its start at the first OpenMP call costs a
+process about 1.7 ms, docs/profitability.md, "OpenMP's start"). --before
+HETILE adds the omp build of the same kernels by another hetile binary
+(e.g. one built from an earlier commit), linked with this build's runtime,
+on 1 and 2 threads.
+
   bench/run_kernels.py [--build build] [--reps 5] [--only NAME,...]
                        [--link shared|static] [--time process|main]
-                       [--out FILE]
+                       [--cc gcc|clang-19] [--before HETILE] [--out FILE]
 """
 import argparse
 import os
@@ -86,14 +93,19 @@ def build(args, work, name, src):
     lib = os.path.join(os.path.abspath(args.build), "lib")
     hetile = os.path.join(os.path.abspath(args.build), "bin", "hetile")
     base = os.path.join(work, name)
-    p = benchlib.run(["gcc"] + cflags + [src, "-o", base + ".orig", "-lm"])
+    cc = args.cc
+    p = benchlib.run([cc] + cflags + [src, "-o", base + ".orig", "-lm"])
     if p.returncode:
         return "original: " + p.stderr[-300:]
-    p = benchlib.run([hetile, "rewrite", "--backend=omp", src, "-o",
-                      base + ".omp.c", "--", "-std=c99", "-I" + RUN_DIR,
-                      "-I" + INPUTS])
-    if p.returncode:
-        return "rewrite: " + p.stderr[-300:]
+    builds = [("omp", hetile)]
+    if args.before:
+        builds.append(("before", os.path.abspath(args.before)))
+    for key, binary in builds:
+        p = benchlib.run([binary, "rewrite", "--backend=omp", src, "-o",
+                          base + "." + key + ".c", "--", "-std=c99",
+                          "-I" + RUN_DIR, "-I" + INPUTS])
+        if p.returncode:
+            return key + " rewrite: " + p.stderr[-300:]
     if args.link == "static":
         # The runtime, pre-linked with the parts of the C++ library it
         # uses, linked into the program: no shared object more to load at
@@ -101,22 +113,26 @@ def build(args, work, name, src):
         rt = [os.path.join(lib, "libhetile_rt.a"), "-lm"]
     else:
         rt = ["-L" + lib, "-Wl,-rpath," + lib, "-lhetile_rt", "-lm"]
-    p = benchlib.run(["gcc"] + cflags + ["-fopenmp", "-I" + inc,
-                                         base + ".omp.c", "-o", base + ".omp"]
-                     + rt)
-    if p.returncode:
-        return "omp build: " + p.stderr[-300:]
+    for key, _ in builds:
+        p = benchlib.run([cc] + cflags + ["-fopenmp", "-I" + inc,
+                                          base + "." + key + ".c", "-o",
+                                          base + "." + key] + rt)
+        if p.returncode:
+            return key + " build: " + p.stderr[-300:]
     # The original as an OpenMP program (its pragmas, if any, and the
     # OpenMP runtime's start): what any OpenMP build of it pays. Timing
     # main(), it also loads what hetile's build loads.
+    omp_lib = "-lgomp" if cc == "gcc" else "-lomp"
     loaded = ([] if args.time == "process" else
-              ["-Wl,--no-as-needed", "-lgomp"] + rt + ["-Wl,--as-needed"])
-    p = benchlib.run(["gcc"] + cflags + ["-fopenmp", src, "-o",
+              ["-Wl,--no-as-needed", omp_lib] + rt + ["-Wl,--as-needed"])
+    p = benchlib.run([cc] + cflags + ["-fopenmp", src, "-o",
                                          base + ".origomp", "-lm"] + loaded)
     if p.returncode:
         return "original -fopenmp: " + p.stderr[-300:]
-    return {"orig": base + ".orig", "omp": base + ".omp",
-            "origomp": base + ".origomp"}
+    exes = {"orig": base + ".orig", "origomp": base + ".origomp"}
+    for key, _ in builds:
+        exes[key] = base + "." + key
+    return exes
 
 
 def once(exe, lists, threads, timed_main=None):
@@ -153,13 +169,19 @@ def main():
                     help="how hetile's builds link libhetile_rt")
     ap.add_argument("--time", choices=["process", "main"], default="process",
                     help="time each process, or its main() alone")
+    ap.add_argument("--cc", choices=["gcc", "clang-19"], default="gcc",
+                    help="the C compiler of every build")
+    ap.add_argument("--before",
+                    help="another hetile binary whose omp builds run too")
     ap.add_argument("--out")
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix="hetile-run-kernels-")
     timed_main = (os.path.join(work, "main-time")
                   if args.time == "main" else None)
     variants = [("orig", 1), ("origomp", 1), ("omp", 1), ("omp", 2)]
-    rows, skipped, ratios, ratios_omp = [], [], [], []
+    if args.before:
+        variants += [("before", 1), ("before", 2)]
+    rows, skipped, ratios, ratios_omp, ratios_before = [], [], [], [], []
     load_before = benchlib.loadavg()
     for name, src, lists in kernels([s for s in args.only.split(",") if s]):
         exes = build(args, work, name, src)
@@ -188,8 +210,11 @@ def main():
                    (ms + " (%.2fx)") % (1e3 * origomp, orig / origomp)]
             for v in variants[2:]:
                 r, r_omp = orig / med[v], origomp / med[v]
-                ratios.append((r, name, cond, v[1]))
-                ratios_omp.append((r_omp, name, cond, v[1]))
+                if v[0] == "omp":
+                    ratios.append((r, name, cond, v[1]))
+                    ratios_omp.append((r_omp, name, cond, v[1]))
+                else:
+                    ratios_before.append((r, name, cond, v[1]))
                 row.append((ms + " (%.2fx, %.2fx)") % (1e3 * med[v], r, r_omp))
             rows.append(row)
 
@@ -214,15 +239,18 @@ def main():
         "times: wall time of %s per argument list of the kernel's "
         "`//@ args` line, in ms; medians of %d runs, the variants "
         "interleaved; ratios: the original's median over the variant's, "
-        "and the %s's over the variant's; hetile's builds "
-        "link libhetile_rt %s" % (
+        "and the %s's over the variant's; every build by %s; hetile's "
+        "builds link libhetile_rt %s" % (
             "one process" if args.time == "process" else
             "main() (start-up and exit left out)", args.reps, second,
-            args.link),
+            args.cc, args.link),
         "every run printed the original's output",
         below(ratios, "the original"),
         below(ratios_omp, "the " + second),
     ]
+    if args.before:
+        notes.append("before (%s): " % args.before +
+                     below(ratios_before, "the original"))
     if skipped:
         notes.append("not built: " + "; ".join(skipped))
     benchlib.write_table(
@@ -230,7 +258,9 @@ def main():
         + "`",
         ["kernel", "load", "original (ms)", second + " (ms, ratio)",
          "hetile omp, 1 thread (ms, ratios)",
-         "hetile omp, 2 threads (ms, ratios)"], rows, notes, args.out)
+         "hetile omp, 2 threads (ms, ratios)"] +
+        (["before, 1 thread (ms, ratios)", "before, 2 threads (ms, ratios)"]
+         if args.before else []), rows, notes, args.out)
 
 
 if __name__ == "__main__":

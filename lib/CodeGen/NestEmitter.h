@@ -79,9 +79,10 @@ struct NestEmitter {
   /// run-time checks only where it does (hetile_run > 0), since the
   /// original branch has no collective.
   bool Agreed = false;
-  /// Appended to the omp backend's `#pragma omp parallel`: the threads the
-  /// run-time decision gave the call (" num_threads(hetile_nprocs)"), or "".
-  std::string ThreadsClause;
+  /// The threads the run-time decision gave the call of an omp nest
+  /// ("hetile_nprocs"), which its parallel region runs on (ompThreads), or
+  /// "": OpenMP's default.
+  std::string Threads;
 
   /// \p Tiled must outlive the emitter.
   NestEmitter(const Scop &S, const TiledNest &Tiled);
@@ -143,6 +144,17 @@ struct NestEmitter {
 /// `const int hetile_nprocs = omp_get_max_threads();` (1 without OpenMP):
 /// the processors the omp backend's default tile sizes are chosen for.
 std::string ompNumProcs();
+
+/// The lines around a `#pragma omp parallel` (one without a num_threads
+/// clause) that run it on \p Count threads: the thread count that OpenMP
+/// gives a region (omp_set_num_threads), set before it and restored after
+/// it; nothing where \p Count is "". A num_threads clause would do the
+/// same, but clang then asks LLVM's OpenMP runtime for the thread's number
+/// at the entry of the function that holds the region: that first call
+/// starts the runtime (about 1.7 ms on the project's machine), which every
+/// process whose calls run the original nest would pay.
+std::string ompThreadsBegin(unsigned Indent, const std::string &Count);
+std::string ompThreadsEnd(unsigned Indent, const std::string &Count);
 
 /// `Decl = Call;` under _OPENMP, else `Decl = Serial;` (OmpCodeGen.cpp).
 std::string ompQuery(unsigned Indent, const std::string &Decl,

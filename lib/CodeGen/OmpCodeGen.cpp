@@ -50,6 +50,21 @@ std::string ompQuery(unsigned Indent, const std::string &Decl,
          ";\n#endif\n";
 }
 
+std::string ompThreadsBegin(unsigned Indent, const std::string &Count) {
+  if (Count.empty())
+    return "";
+  return "#ifdef _OPENMP\n" + spaces(Indent) +
+         "const int hetile_omp_threads = omp_get_max_threads();\n" +
+         spaces(Indent) + "omp_set_num_threads(" + Count + ");\n#endif\n";
+}
+
+std::string ompThreadsEnd(unsigned Indent, const std::string &Count) {
+  if (Count.empty())
+    return "";
+  return "#ifdef _OPENMP\n" + spaces(Indent) +
+         "omp_set_num_threads(hetile_omp_threads);\n#endif\n";
+}
+
 namespace {
 
 struct BoxDim {
@@ -124,8 +139,9 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
          " + 1 : 0;\n"
          "  if (hetile_ncols > 0) {\n"
          "    hetile_sched *hetile_s = 0;\n"
-         "    int hetile_err = 0;\n"
-         "#pragma omp parallel" + E.firstprivateClause() + E.ThreadsClause + "\n"
+         "    int hetile_err = 0;\n" +
+         ompThreadsBegin(4, E.Threads) +
+         "#pragma omp parallel" + E.firstprivateClause() + "\n"
          "    {\n" +
          pipelineSetup() +
          "      if (hetile_err == 0) {\n"
@@ -186,7 +202,8 @@ llvm::Error emitPipeline(NestEmitter &E, const std::vector<BoxDim> &Box,
   if (auto Err = printBlockSchedule(E, P, 8, Out, Tile))
     return Err;
   Out += "      }\n"
-         "    }\n"
+         "    }\n" +
+         ompThreadsEnd(4, E.Threads) +
          "    if (hetile_err < 0)\n"
          "      exit(1);\n"
          "    if (hetile_sched_verbose(hetile_s))\n"
@@ -220,8 +237,9 @@ llvm::Error emitWavefront(NestEmitter &E, const std::vector<BoxDim> &Box,
   }
   Out += "  if (" + NonEmpty + ") {\n"
          "    const long hetile_nw = " + Sum + " - " + std::to_string(K - 1) +
-         ";\n"
-         "#pragma omp parallel" + E.firstprivateClause() + E.ThreadsClause + "\n"
+         ";\n" +
+         ompThreadsBegin(4, E.Threads) +
+         "#pragma omp parallel" + E.firstprivateClause() + "\n"
          "    for (long hetile_w = 0; hetile_w < hetile_nw; hetile_w++) {\n"
          "      long hetile_k;\n"
          "#pragma omp for schedule(dynamic)\n"
@@ -255,8 +273,8 @@ llvm::Error emitWavefront(NestEmitter &E, const std::vector<BoxDim> &Box,
   if (auto Err = Tile(8, Out))
     return Err;
   Out += "      }\n"
-         "    }\n"
-         "  }\n";
+         "    }\n" +
+         ompThreadsEnd(4, E.Threads) + "  }\n";
   return llvm::Error::success();
 }
 

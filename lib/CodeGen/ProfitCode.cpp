@@ -43,6 +43,21 @@ std::string pointsOfCall(const NestEmitter &E, const Scop &S,
   return Out;
 }
 
+namespace {
+
+/// \p Text with its continuation lines indented by \p By more spaces.
+std::string moreIndented(const std::string &Text, unsigned By) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    Out += Text[I];
+    if (Text[I] == '\n' && I + 1 < Text.size())
+      Out += std::string(By, ' ');
+  }
+  return Out;
+}
+
+} // namespace
+
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
                                                 const std::string &What,
@@ -84,9 +99,15 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
   bool Slot = S.StaticLocalsAllowed;
   if (Slot)
     Out += "  static hetile_profit_slot hetile_site;\n";
-  if (Threads)
-    Out += ompQuery(2, "const int hetile_maxprocs",
-                    "omp_in_parallel() ? 1 : omp_get_max_threads()", "1");
+  // The omp code asks OpenMP for its threads only where the runtime is
+  // entered (hetile_profit_fast_original): the first OpenMP call starts
+  // LLVM's OpenMP runtime.
+  bool Lazy = Threads && Slot && !Agreed;
+  const char *MaxProcs = "omp_in_parallel() ? 1 : omp_get_max_threads()";
+  if (Lazy)
+    Out += "  int hetile_maxprocs = 1;\n";
+  else if (Threads)
+    Out += ompQuery(2, "const int hetile_maxprocs", MaxProcs, "1");
   else
     Out += "  const int hetile_maxprocs = 1;\n";
   std::string Begin = std::string("hetile_profit_begin(\n") +
@@ -100,7 +121,21 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                       "      hetile_points, hetile_maxprocs, &hetile_pc);\n";
   Out += "  hetile_profit_call hetile_pc;\n"
          "  const double hetile_points = " + Points + ";\n";
-  if (Slot)
+  if (Lazy)
+    // The calls that run the original inline, then OpenMP's threads and
+    // most calls of a settled size class (hetile_profit_fast_agreed).
+    Out += "  int hetile_run = hetile_profit_fast_original(&hetile_site, "
+           "hetile_points,\n"
+           "                                              &hetile_pc);\n"
+           "  if (hetile_run == HETILE_PROFIT_SLOW) {\n" +
+           ompQuery(4, "hetile_maxprocs", MaxProcs, "1") +
+           "    hetile_run = hetile_profit_fast_agreed(&hetile_site, "
+           "hetile_points,\n"
+           "                                           hetile_maxprocs, "
+           "&hetile_pc);\n"
+           "    if (hetile_run == HETILE_PROFIT_SLOW)\n"
+           "      hetile_run = " + moreIndented(Begin, 4) + "  }\n";
+  else if (Slot)
     // Most calls of a settled size class: inline (hetile_profit_fast).
     Out += std::string("  int hetile_run = hetile_profit_fast") +
            (Agreed ? "_agreed" : "") +

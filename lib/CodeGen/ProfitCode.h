@@ -6,7 +6,7 @@
 // fastest (hetile_profit_begin, docs/profitability.md):
 //
 //   static hetile_profit_slot hetile_site;
-//   const int hetile_maxprocs = omp_in_parallel() ? 1 : omp_get_max_threads();
+//   const int hetile_maxprocs = 1;               (seq and the MPI backends)
 //   hetile_profit_call hetile_pc;
 //   const double hetile_points = <the statements' points (pointsOfCall)>;
 //   int hetile_run = hetile_profit_fast(&hetile_site, hetile_points,
@@ -16,6 +16,22 @@
 //     hetile_run = hetile_profit_begin(
 //         hetile_profit_site_get(&hetile_site, "file.c:12 (f)"),
 //         hetile_points, hetile_maxprocs, &hetile_pc);
+//
+// The omp backend asks OpenMP for its threads only after the calls that run
+// the original inline (the first OpenMP call starts LLVM's OpenMP runtime,
+// about 1.7 ms, which a process whose calls all run the original then never
+// pays):
+//
+//   int hetile_maxprocs = 1;
+//   int hetile_run = hetile_profit_fast_original(&hetile_site, hetile_points,
+//                                                &hetile_pc);
+//   if (hetile_run == HETILE_PROFIT_SLOW) {
+//     hetile_maxprocs = omp_in_parallel() ? 1 : omp_get_max_threads();
+//     hetile_run = hetile_profit_fast_agreed(&hetile_site, hetile_points,
+//                                            hetile_maxprocs, &hetile_pc);
+//     if (hetile_run == HETILE_PROFIT_SLOW)
+//       hetile_run = hetile_profit_begin(..., hetile_maxprocs, &hetile_pc);
+//   }
 //   int hetile_ran = 0;
 //   ... alias checks ...
 //   if (hetile_run < 0) { <error> }                      (ProfitError)

@@ -468,8 +468,9 @@ std::string pragma(const StripsTarget &Tg, const std::string &X) {
 
 llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
                        const StripsTarget &Tg, std::string &Out) {
+  const std::string Threads = Tg.Threads ? "hetile_p" : "";
   Out += shadowValues(P) + "  int hetile_more = 0;\n" +
-         pragma(Tg, "parallel num_threads(hetile_p)") + "  {\n";
+         ompThreadsBegin(2, Threads) + pragma(Tg, "parallel") + "  {\n";
   if (!Tg.Mpi) {
     Out += ompQuery(4, "const int hetile_me", "omp_get_thread_num()", "0") +
            "    if (hetile_strips_needs_calibration(hetile_s))\n"
@@ -537,7 +538,8 @@ llvm::Error regionCode(NestEmitter &E, const Scop &S, const StripsPlan &P,
   for (const std::string &A : P.Written)
     Out += "      free(" + copyName(A) + ");\n";
   Out += "    }\n"
-         "  }\n";
+         "  }\n" +
+         ompThreadsEnd(2, Threads);
   for (const StripsPlan::Shadow &Sh : P.Shadows)
     Out += "  free(" + valueName(Sh) + ");\n";
   if (!Tg.Mpi) {

@@ -572,7 +572,7 @@ generateTiledNest(const Scop &S, const PermutableBand &B, const TiledNest &T,
   E.Agreed = Decide && isMpi(O.TargetBackend);
   if (Decide && O.TargetBackend == Backend::Omp) {
     Out += "  const int hetile_nprocs = hetile_run;\n";
-    E.ThreadsClause = " num_threads(hetile_nprocs)";
+    E.Threads = "hetile_nprocs";
   } else if (O.TargetBackend == Backend::Omp && E.N.ConstantSizes.empty()) {
     Out += ompNumProcs();
   }

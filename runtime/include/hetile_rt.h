@@ -563,16 +563,27 @@ static inline void hetile_profit_quick_record(hetile_profit_call *call,
                                       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
     ;
 }
+/* The calls that run the original nest without entering the runtime,
+ * whatever the processor count: a tiny call, and a call that
+ * hetile_profit_quick answers. Returns 0 for them, else HETILE_PROFIT_SLOW.
+ * The omp backend's code asks OpenMP for its thread count only when this
+ * returns HETILE_PROFIT_SLOW: the first call into LLVM's OpenMP runtime
+ * starts it (about 1.7 ms), which a process whose nests all run the
+ * original then never pays. */
+static inline int hetile_profit_fast_original(hetile_profit_slot *slot,
+                                              double points,
+                                              hetile_profit_call *call) {
+  if (points < hetile_profit_tiny_points)
+    return hetile_profit_inline_answer(call, 1, 0);
+  if (hetile_profit_tiny_points > 0 && points < HETILE_PROFIT_BIG_POINTS)
+    return hetile_profit_quick(slot, hetile_profit_class(points), 1, call);
+  return HETILE_PROFIT_SLOW;
+}
 static inline int hetile_profit_fast(hetile_profit_slot *slot, double points,
                                      int maxprocs, hetile_profit_call *call) {
-  if (points < hetile_profit_tiny_points)
-    return hetile_profit_inline_answer(call, maxprocs, 0);
-  if (hetile_profit_tiny_points > 0 && points < HETILE_PROFIT_BIG_POINTS) {
-    const int run =
-        hetile_profit_quick(slot, hetile_profit_class(points), maxprocs, call);
-    if (run != HETILE_PROFIT_SLOW)
-      return run;
-  }
+  const int run = hetile_profit_fast_original(slot, points, call);
+  if (run != HETILE_PROFIT_SLOW)
+    return run;
   return hetile_profit_fast_agreed(slot, points, maxprocs, call);
 }
 /* hetile_profit_end: the call ran the tiled nest on `ran` threads (0: the

@@ -26,7 +26,9 @@
 // CHECK-NEXT:                                hetile_amax_A, 1) < 0) {
 // CHECK:       if (hetile_strips_mpi_array(hetile_sm, 1, (void *)B, sizeof(B[0]), hetile_amin_B,
 // CHECK-NEXT:                                hetile_amax_B, 0) < 0) {
-// OMP:         #pragma omp parallel num_threads(hetile_p)
+// OMP:         omp_set_num_threads(hetile_p);
+// OMP-NEXT:    #endif
+// OMP-NEXT:    #pragma omp parallel{{$}}
 // CHECK:       const int hetile_me = hetile_rank * hetile_p + hetile_th;
 // OMP:         if (hetile_mpi_threads(hetile_m, hetile_p) < 0) {
 // CHECK:       hetile_more = hetile_strips_next_band(hetile_s);

@@ -15,7 +15,9 @@
 // CHECK:      memcpy(hetile_value_g, g, sizeof(*g));
 // CHECK-NEXT: const size_t hetile_offset_g_0 = (size_t)((const char *)&g->next - (const char *)g);
 // CHECK-NEXT: const size_t hetile_offset_g_1 = (size_t)((const char *)&g->cur - (const char *)g);
-// CHECK:      #pragma omp parallel num_threads(hetile_p)
+// CHECK:      omp_set_num_threads(hetile_p);
+// CHECK-NEXT: #endif
+// CHECK-NEXT: #pragma omp parallel{{$}}
 // CHECK-NOT:  {{[^_]}}g->
 // CHECK-NOT:  {{[, ]}}g)
 // CHECK-NOT:  {{[(, ]}}g,

@@ -18,7 +18,9 @@
 // CHECK-NEXT:      1, 1, 1, 1, 0, 0};
 // CHECK:       hetile_strips_create(hetile_p, 2, hetile_reach, 2, hetile_edges,
 // CHECK:       hetile_strips_order(hetile_s, 4, hetile_order, sizeof(A[0]) + sizeof(B[0]))
-// CHECK:       #pragma omp parallel num_threads(hetile_p)
+// CHECK:       omp_set_num_threads(hetile_p);
+// CHECK-NEXT: #endif
+// CHECK-NEXT: #pragma omp parallel{{$}}
 // CHECK:       void *const hetile_copy_A = malloc(
 // CHECK:       void *const hetile_copy_B = malloc(
 // CHECK:       hetile_more = hetile_strips_next_band(hetile_s);

@@ -28,16 +28,39 @@ void sor(int N, int M, double A[N][M], double B[N][M]) {
 // The decision of whether the tiled nest pays (on MPI ranks without the
 // inline shortcut of tiny calls: every rank enters the runtime alike), then
 // the check.
+// The omp code asks OpenMP for its threads only where the calls that run
+// the original inline do not settle the call: OpenMP's first call starts
+// LLVM's OpenMP runtime.
+// SEQ:        const int hetile_maxprocs = 1;
+// OMP:        int hetile_maxprocs = 1;
+// MPI:        const int hetile_maxprocs = 1;
 // SEQ:        int hetile_run = hetile_profit_fast(&hetile_site, hetile_points, hetile_maxprocs,
-// OMP:        int hetile_run = hetile_profit_fast(&hetile_site, hetile_points, hetile_maxprocs,
+// OMP:        int hetile_run = hetile_profit_fast_original(&hetile_site, hetile_points,
+// OMP-NEXT:                                                &hetile_pc);
+// OMP-NEXT:   if (hetile_run == HETILE_PROFIT_SLOW) {
+// OMP-NEXT:   #ifdef _OPENMP
+// OMP-NEXT:     hetile_maxprocs = omp_in_parallel() ? 1 : omp_get_max_threads();
+// OMP-NEXT:   #else
+// OMP-NEXT:     hetile_maxprocs = 1;
+// OMP-NEXT:   #endif
+// OMP-NEXT:     hetile_run = hetile_profit_fast_agreed(&hetile_site, hetile_points,
+// OMP-NEXT:                                            hetile_maxprocs, &hetile_pc);
+// OMP-NEXT:     if (hetile_run == HETILE_PROFIT_SLOW)
+// OMP-NEXT:       hetile_run = hetile_profit_begin(
+// OMP-NEXT:           hetile_profit_site_get(&hetile_site, "alias-check.c:24 (sor)"),
+// OMP-NEXT:           hetile_points, hetile_maxprocs, &hetile_pc);
+// OMP-NEXT:   }
 // MPI:        int hetile_run = hetile_profit_fast_agreed(&hetile_site, hetile_points, hetile_maxprocs,
-// CHECK-NEXT:                                      &hetile_pc);
-// CHECK-NEXT: if (hetile_run == HETILE_PROFIT_SLOW)
-// CHECK-NEXT:   hetile_run = hetile_profit_begin(
+// SEQ-NEXT:                                         &hetile_pc);
+// MPI-NEXT:                                         &hetile_pc);
+// SEQ-NEXT:   if (hetile_run == HETILE_PROFIT_SLOW)
+// MPI-NEXT:   if (hetile_run == HETILE_PROFIT_SLOW)
+// SEQ-NEXT:     hetile_run = hetile_profit_begin(
+// MPI-NEXT:     hetile_run = hetile_profit_begin(
 // SEQ-NEXT:       hetile_profit_site_get(&hetile_site, "alias-check.c:24 (sor)"),
-// OMP-NEXT:       hetile_profit_site_get(&hetile_site, "alias-check.c:24 (sor)"),
 // MPI-NEXT:       hetile_profit_agreed_site_get(&hetile_site, "alias-check.c:24 (sor)"),
-// CHECK-NEXT:     hetile_points, hetile_maxprocs, &hetile_pc);
+// SEQ-NEXT:       hetile_points, hetile_maxprocs, &hetile_pc);
+// MPI-NEXT:       hetile_points, hetile_maxprocs, &hetile_pc);
 // CHECK:      /* hetile: run-time alias check: A and B do not overlap */
 // CHECK-NEXT: int hetile_noalias = 1;
 // CHECK-NEXT: if (((long)N >= 3 && (long)M >= 3) &&
