@@ -80,8 +80,8 @@ struct NestEmitter {
   /// original branch has no collective.
   bool Agreed = false;
   /// The threads the run-time decision gave the call of an omp nest
-  /// ("hetile_nprocs"), which its parallel region runs on (ompThreads), or
-  /// "": OpenMP's default.
+  /// ("hetile_nprocs"), which its parallel region runs on
+  /// (ompThreadsBegin), or "": OpenMP's default.
   std::string Threads;
 
   /// \p Tiled must outlive the emitter.

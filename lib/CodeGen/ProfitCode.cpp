@@ -43,21 +43,6 @@ std::string pointsOfCall(const NestEmitter &E, const Scop &S,
   return Out;
 }
 
-namespace {
-
-/// \p Text with its continuation lines indented by \p By more spaces.
-std::string moreIndented(const std::string &Text, unsigned By) {
-  std::string Out;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    Out += Text[I];
-    if (Text[I] == '\n' && I + 1 < Text.size())
-      Out += std::string(By, ' ');
-  }
-  return Out;
-}
-
-} // namespace
-
 llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
                                                 bool Threads,
                                                 const std::string &What,
@@ -134,7 +119,7 @@ llvm::Expected<std::string> printProfitDecision(const NestEmitter &E,
            "                                           hetile_maxprocs, "
            "&hetile_pc);\n"
            "    if (hetile_run == HETILE_PROFIT_SLOW)\n"
-           "      hetile_run = " + moreIndented(Begin, 4) + "  }\n";
+           "      hetile_run = " + indentBy(Begin, 4).substr(4) + "  }\n";
   else if (Slot)
     // Most calls of a settled size class: inline (hetile_profit_fast).
     Out += std::string("  int hetile_run = hetile_profit_fast") +
